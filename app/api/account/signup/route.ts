@@ -1,0 +1,7 @@
+// POST /api/account/signup: create an account with its personal workspace
+import { routeHandler } from "@/lib/api/endpoint";
+import { appService } from "@/lib/api/services";
+import { signUpEndpoint } from "@/lib/accounts/endpoints";
+
+export const dynamic = "force-dynamic";
+export const POST = routeHandler(appService, signUpEndpoint);

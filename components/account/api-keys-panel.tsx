@@ -1,0 +1,128 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function NewKeyNotice({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <section aria-label="New API key" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+      <p className="text-sm font-medium text-emerald-900">
+        Key “{name}” created. Copy it now: it will not be shown again.
+      </p>
+      <div className="flex gap-2">
+        <input
+          readOnly
+          aria-label="New API key value"
+          value={secret}
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-md border border-emerald-300 bg-white px-3 py-2 font-mono text-sm"
+        />
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={async () => {
+            await navigator.clipboard.writeText(secret).catch(() => {});
+            setCopied(true);
+          }}
+        >
+          {copied ? "Copied" : "Copy"}
+        </Button>
+      </div>
+      <Button type="button" variant="ghost" onClick={onDone}>
+        I have stored it
+      </Button>
+    </section>
+  );
+}
+
+export function ApiKeysPanel() {
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
+  const [created, setCreated] = useState<{ name: string; key: string }>();
+  const [nameError, setNameError] = useState<string>();
+
+  async function onCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const name = String(new FormData(form).get("name") ?? "").trim();
+    if (!name) return setNameError("Give the key a name, such as the program that will use it.");
+    setNameError(undefined);
+    try {
+      const result = await create.mutateAsync(name);
+      setCreated({ name: result.name, key: result.key });
+      form.reset();
+    } catch (error) {
+      setNameError((error as Error).message);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      {created ? <NewKeyNotice name={created.name} secret={created.key} onDone={() => setCreated(undefined)} /> : null}
+
+      <form onSubmit={onCreate} className="flex items-end gap-2 rounded-lg border border-slate-200 bg-white p-4" noValidate>
+        <div className="flex-1">
+          <Field label="Key name" name="name" placeholder="e.g. Course import script" maxLength={200} error={nameError} />
+        </div>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Creating…" : "Create key"}
+        </Button>
+      </form>
+
+      <section aria-labelledby="keys-heading" className="rounded-lg border border-slate-200 bg-white">
+        <h2 id="keys-heading" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold">
+          Active keys
+        </h2>
+        {keys.isPending ? (
+          <div className="space-y-2 p-4" aria-busy="true" aria-label="Loading keys">
+            <div className="h-5 w-2/3 animate-pulse rounded bg-slate-100" />
+            <div className="h-5 w-1/2 animate-pulse rounded bg-slate-100" />
+          </div>
+        ) : keys.isError ? (
+          <div className="p-4">
+            <Alert>Could not load your keys: {keys.error.message}</Alert>
+          </div>
+        ) : keys.data.length === 0 ? (
+          <p className="p-4 text-sm text-slate-500">No keys yet. Create one above to use the API.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {keys.data.map((key) => (
+              <li key={key.id} className="flex items-center justify-between gap-4 px-4 py-3">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{key.name}</p>
+                  <p className="text-xs text-slate-500">
+                    <span className="font-mono">{key.key_prefix}…</span> · created {dateFormat.format(new Date(key.created_at))} ·{" "}
+                    {key.last_used_at ? `last used ${dateFormat.format(new Date(key.last_used_at))}` : "never used"}
+                  </p>
+                </div>
+                <Button
+                  type="button"
+                  variant="danger"
+                  aria-label={`Revoke ${key.name}`}
+                  disabled={revoke.isPending && revoke.variables === key.id}
+                  onClick={() => {
+                    if (window.confirm(`Revoke “${key.name}”? Programs using it stop working at once.`)) revoke.mutate(key.id);
+                  }}
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {revoke.isError ? (
+          <div className="p-4">
+            <Alert>Could not revoke the key: {revoke.error.message}</Alert>
+          </div>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import Link from "next/link";
+import type { SessionUser } from "@/lib/auth/session";
+import { AccountMenu } from "./account/account-menu";
+
+export function AppHeader({ user }: { user: SessionUser | null }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between px-4">
+        <Link href="/" className="flex items-center gap-2 font-semibold text-slate-900">
+          <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-brand-600 text-sm text-white">
+            C
+          </span>
+          Coursewright
+        </Link>
+        {user ? (
+          <AccountMenu name={user.name} email={user.email} />
+        ) : (
+          <nav className="flex gap-2 text-sm">
+            <Link href="/sign-in" className="rounded-md px-3 py-1.5 hover:bg-slate-100">
+              Sign in
+            </Link>
+            <Link href="/sign-up" className="rounded-md bg-brand-600 px-3 py-1.5 text-white hover:bg-brand-700">
+              Sign up
+            </Link>
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}

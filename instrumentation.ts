@@ -1,0 +1,15 @@
+// Runs once when the server starts: open (and migrate) the database before the first request.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { getDb, dbKind } = await import("@/lib/db/client");
+  const { authSecret } = await import("@/lib/auth/secret");
+  const { dataDir } = await import("@/lib/env");
+  authSecret();
+  try {
+    await getDb();
+    const kind = await dbKind();
+    console.log(kind === "pglite" ? `[db] embedded PostgreSQL (PGlite) in ${dataDir()}` : "[db] PostgreSQL from DATABASE_URL");
+  } catch (error) {
+    console.error(`[db] not ready: ${(error as Error).message}`);
+  }
+}

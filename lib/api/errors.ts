@@ -1,0 +1,47 @@
+/** Every failure a client can cause, by code; each service writes it in its own shape. */
+export const ERROR_STATUS = {
+  validation_error: 400,
+  invalid_json: 400,
+  conflict: 400,
+  parent_in_trash: 400,
+  workspace_required: 400,
+  invalid_recipient: 400,
+  company_mismatch: 400,
+  proposal_withdrawn: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  not_editable: 409,
+  payload_too_large: 413,
+  not_configured: 503,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type ValidationIssue = { path: string; message: string };
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError("not_found", `${what} not found`);
+export const forbidden = (message: string) => new AppError("forbidden", message);
+export const unauthorized = (message = "Missing or invalid API key") => new AppError("unauthorized", message);
+export const validationError = (issues: ValidationIssue[], message = "Invalid request") =>
+  new AppError("validation_error", issues.length === 1 ? `${message}: ${describe(issues[0])}` : message, { issues });
+
+function describe(issue: ValidationIssue): string {
+  return issue.path ? `${issue.path}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,42 @@
+import type { Db } from "@/lib/db/client";
+import type { ApiKey as ApiKeyRow } from "@/lib/generated/prisma/client";
+import { notFound } from "@/lib/api/errors";
+import { generateApiKey } from "@/lib/auth/api-key-secret";
+import { toIso, toIsoOrNull } from "../common-schemas";
+import type { ApiKeyDto } from "./schemas";
+
+export const toApiKeyDto = (key: ApiKeyRow): ApiKeyDto => ({
+  id: key.id,
+  name: key.name,
+  key_prefix: key.keyPrefix,
+  last_used_at: toIsoOrNull(key.lastUsedAt),
+  created_at: toIso(key.createdAt),
+});
+
+export async function createApiKey(db: Db, input: { userId: string; name: string }) {
+  const { key, keyPrefix, keyHash } = generateApiKey();
+  const row = await db.apiKey.create({ data: { userId: input.userId, name: input.name, keyPrefix, keyHash } });
+  return {
+    ...toApiKeyDto(row),
+    key,
+    warning: "Copy this key now: it is shown only once and cannot be recovered.",
+  };
+}
+
+export async function listApiKeys(db: Db, userId: string) {
+  const rows = await db.apiKey.findMany({
+    where: { userId, revokedAt: null },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
+  return rows.map(toApiKeyDto);
+}
+
+/** Revokes at once: the next request with the key is refused. */
+export async function revokeApiKey(db: Db, input: { userId: string; keyId: string }) {
+  const { count } = await db.apiKey.updateMany({
+    where: { id: input.keyId, userId: input.userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  if (count === 0) throw notFound("API key");
+  return { success: true, id: input.keyId };
+}

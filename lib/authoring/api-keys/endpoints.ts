@@ -1,0 +1,47 @@
+import { defineEndpoint } from "@/lib/api/endpoint";
+import { DeleteResult } from "../common-schemas";
+import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
+import { ApiKeyList, ApiKeyParams, CreateApiKeyRequest, CreateApiKeyResponse } from "./schemas";
+
+const tag = "API keys";
+
+export const listApiKeysEndpoint = defineEndpoint({
+  operationId: "list_api_keys",
+  method: "GET",
+  path: "/api-keys",
+  tag,
+  summary: "List your API keys",
+  description: "The caller's active API keys, newest first. Only the key prefix is shown, never the key.",
+  response: ApiKeyList,
+  status: 200,
+  errors: [401, 503],
+  run: async ({ db, caller }) => ({ api_keys: await listApiKeys(db, caller.userId) }),
+});
+
+export const createApiKeyEndpoint = defineEndpoint({
+  operationId: "create_api_key",
+  method: "POST",
+  path: "/api-keys",
+  tag,
+  summary: "Create an API key",
+  description: "Creates a key that acts as the caller. The key is in the response once and never again.",
+  body: CreateApiKeyRequest,
+  response: CreateApiKeyResponse,
+  status: 201,
+  errors: [400, 401, 503],
+  run: async ({ db, caller, body }) => createApiKey(db, { userId: caller.userId, name: body.name }),
+});
+
+export const revokeApiKeyEndpoint = defineEndpoint({
+  operationId: "revoke_api_key",
+  method: "DELETE",
+  path: "/api-keys/{keyId}",
+  tag,
+  summary: "Revoke an API key",
+  description: "Revokes one of the caller's keys; requests with it are refused from now on.",
+  params: ApiKeyParams,
+  response: DeleteResult,
+  status: 200,
+  errors: [401, 404, 503],
+  run: async ({ db, caller, params }) => revokeApiKey(db, { userId: caller.userId, keyId: params.keyId }),
+});

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { DateTime } from "../common-schemas";
+
+export const ApiKey = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    key_prefix: z.string().describe("The first 12 characters of the key, to recognise it"),
+    last_used_at: DateTime.nullable().describe("Updated at most about once a minute"),
+    created_at: DateTime,
+  })
+  .meta({ id: "ApiKey" });
+
+export const ApiKeyList = z.object({ api_keys: z.array(ApiKey) });
+
+export const CreateApiKeyRequest = z
+  .object({ name: z.string().trim().min(1).max(200) })
+  .meta({ id: "CreateApiKeyRequest" });
+
+export const CreateApiKeyResponse = ApiKey.extend({
+  key: z.string().describe("The whole key. Shown once: only its SHA-256 digest is stored."),
+  warning: z.string(),
+}).meta({ id: "CreateApiKeyResponse" });
+
+export const ApiKeyParams = z.object({ keyId: z.uuid() });
+
+export type ApiKeyDto = z.infer<typeof ApiKey>;

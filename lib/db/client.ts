@@ -1,0 +1,179 @@
+import path from "node:path";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { dataDir, databaseUrl, isMemoryDataDir } from "@/lib/env";
+import { acquireDataDirLock, DataDirLockedError } from "./lock";
+import { applyMigrations, migrationStatus, MigrationFailedError, type SqlConnection } from "./migrate";
+
+export type Db = PrismaClient;
+
+export type DbUnavailableReason = "unreachable" | "locked" | "migrations_pending" | "migration_failed";
+
+/** The service cannot reach a usable database; every API answers 503 `not_configured`. */
+export class DbUnavailableError extends Error {
+  constructor(readonly reason: DbUnavailableReason, message: string) {
+    super(message);
+    this.name = "DbUnavailableError";
+  }
+}
+
+type DbHandle = {
+  prisma: PrismaClient;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+type DbGlobal = { handle?: Promise<DbHandle>; failedAt?: number };
+// Next.js may load this module more than once in one process; the database must be opened once.
+const state: DbGlobal = ((globalThis as { __appDb?: DbGlobal }).__appDb ??= {});
+
+const RETRY_AFTER_MS = 2000;
+// stderr, so commands that print JSON on stdout (the admin CLI) stay parseable.
+const log = (message: string) => console.error(`[db] ${message}`);
+
+function migrateOnStart(): boolean {
+  return !["0", "false", "no"].includes((process.env.MIGRATE_ON_START ?? "").toLowerCase());
+}
+
+async function migrateOrCheck(conn: SqlConnection): Promise<void> {
+  try {
+    if (migrateOnStart()) {
+      await applyMigrations(conn, { log });
+      return;
+    }
+  } catch (error) {
+    if (error instanceof MigrationFailedError) throw new DbUnavailableError("migration_failed", error.message);
+    throw error;
+  }
+  const status = await migrationStatus(conn);
+  if (status.failed.length) {
+    throw new DbUnavailableError("migration_failed", `Migration ${status.failed[0]} is recorded as failed.`);
+  }
+  if (status.pending.length) {
+    throw new DbUnavailableError("migrations_pending", `Pending migrations: ${status.pending.join(", ")}. Run npm run db:migrate.`);
+  }
+}
+
+async function openEmbedded(): Promise<DbHandle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PrismaPGlite } = await import("pglite-prisma-adapter");
+  const memory = isMemoryDataDir();
+  let release = () => {};
+  if (!memory) {
+    try {
+      release = acquireDataDirLock(dataDir());
+    } catch (error) {
+      if (error instanceof DataDirLockedError) throw new DbUnavailableError("locked", error.message);
+      throw error;
+    }
+  }
+  try {
+    const pglite = memory ? await PGlite.create() : await PGlite.create(path.join(dataDir(), "pg"));
+    await pglite.exec("SET TIME ZONE 'UTC'");
+    await migrateOrCheck({
+      query: async (sql, params) => (await pglite.query(sql, params)).rows as never,
+      exec: async (sql) => void (await pglite.exec(sql)),
+    });
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    return {
+      prisma,
+      kind: "pglite",
+      close: async () => {
+        await prisma.$disconnect();
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const { default: pg } = await import("pg");
+  const { PrismaPg } = await import("@prisma/adapter-pg");
+  // Timestamps are read wrongly when a session is not in UTC (prisma/orm#28629).
+  const options = "-c TimeZone=UTC";
+  const client = new pg.Client({ connectionString: url, options, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => {});
+    throw new DbUnavailableError("unreachable", `Cannot reach PostgreSQL: ${(error as Error).message}`);
+  }
+  try {
+    // Several app instances may start at once; one migrates while the others wait.
+    await client.query("SELECT pg_advisory_lock(7270736901)");
+    await migrateOrCheck({
+      query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+      exec: async (sql) => void (await client.query(sql)),
+    });
+  } finally {
+    await client.end().catch(() => {});
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    options,
+    max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+    connectionTimeoutMillis: 5000,
+  });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    kind: "postgres",
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+function open(): Promise<DbHandle> {
+  const url = databaseUrl();
+  return url ? openPostgres(url) : openEmbedded();
+}
+
+async function handle(): Promise<DbHandle> {
+  if (state.handle && state.failedAt && Date.now() - state.failedAt > RETRY_AFTER_MS) {
+    state.handle = undefined;
+    state.failedAt = undefined;
+  }
+  if (!state.handle) {
+    state.handle = open().catch((error) => {
+      state.failedAt = Date.now();
+      throw error instanceof DbUnavailableError ? error : new DbUnavailableError("unreachable", (error as Error).message);
+    });
+  }
+  return state.handle;
+}
+
+/** The application's Prisma client; opens (and migrates) the database on first use. */
+export async function getDb(): Promise<Db> {
+  return (await handle()).prisma;
+}
+
+export async function dbKind(): Promise<"pglite" | "postgres"> {
+  return (await handle()).kind;
+}
+
+/** Closes the database so another process (or test) may open it. */
+export async function closeDb(): Promise<void> {
+  const current = state.handle;
+  state.handle = undefined;
+  state.failedAt = undefined;
+  if (!current) return;
+  const opened = await current.catch(() => undefined);
+  await opened?.close();
+}
+
+export type DbHealth = "ok" | DbUnavailableReason;
+
+export async function dbHealth(): Promise<DbHealth> {
+  try {
+    const prisma = await getDb();
+    await prisma.$queryRaw`SELECT 1`;
+    return "ok";
+  } catch (error) {
+    return error instanceof DbUnavailableError ? error.reason : "unreachable";
+  }
+}

@@ -1,0 +1,10 @@
+// Config for the Prisma 6 CLI used only by scripts/db-diff.mjs: its WebAssembly schema
+// engine diffs schemas through a driver adapter, so no native engine is needed.
+import { PrismaPg } from "prisma6-adapter-pg";
+
+export default {
+  experimental: { adapter: true },
+  engine: "js",
+  schema: "prisma/schema.prisma",
+  adapter: async () => new PrismaPg({ connectionString: process.env.DIFF_DATABASE_URL }),
+};

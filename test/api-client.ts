@@ -1,0 +1,31 @@
+/** A small HTTP client for integration tests: real requests, parsed JSON. */
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+
+export function apiClient(baseUrl: string, key?: string) {
+  async function call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await fetch(baseUrl + path, {
+      method,
+      headers: {
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON: the test sees the text.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers } satisfies ApiResponse<T>;
+  }
+  return {
+    get: <T = any>(path: string, headers?: Record<string, string>) => call<T>("GET", path, undefined, headers),
+    post: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>("POST", path, body, headers),
+    patch: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>("PATCH", path, body, headers),
+    put: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>("PUT", path, body, headers),
+    delete: <T = any>(path: string, headers?: Record<string, string>) => call<T>("DELETE", path, undefined, headers),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * A real HTTP server in the test process that serves the app's route handlers (app/api) the way
+ * Next.js routes them, so integration tests speak HTTP to the real pipeline and database without
+ * a production build. Browser-level checks against `next start` live in e2e/.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+type RouteModule = Record<string, unknown>;
+
+const modules = import.meta.glob<RouteModule>("/app/api/**/route.ts");
+
+type Route = { segments: string[]; load: () => Promise<RouteModule> };
+
+const routes: Route[] = Object.entries(modules)
+  .map(([file, load]) => ({
+    segments: file.replace(/^\/app/, "").replace(/\/route\.ts$/, "").split("/").filter(Boolean),
+    load,
+  }))
+  // next-auth's catch-all needs Next.js itself; sessions are tested in the browser.
+  .filter((r) => !r.segments.some((s) => s.startsWith("[...")));
+
+function match(pathname: string): { route: Route; params: Record<string, string> } | undefined {
+  const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  let best: { route: Route; params: Record<string, string>; score: string } | undefined;
+  for (const route of routes) {
+    if (route.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let score = "";
+    let ok = true;
+    route.segments.forEach((segment, i) => {
+      if (segment.startsWith("[")) {
+        params[segment.slice(1, -1)] = parts[i];
+        score += "0";
+      } else if (segment === parts[i]) score += "1";
+      else ok = false;
+    });
+    // A static segment wins over a dynamic one, as in Next.js.
+    if (ok && (!best || score > best.score)) best = { route, params, score };
+  }
+  return best && { route: best.route, params: best.params };
+}
+
+export type TestServer = { url: string; close: () => Promise<void> };
+
+export async function startTestServer(): Promise<TestServer> {
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
+      const found = match(url.pathname);
+      if (!found) {
+        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "No such route" }));
+        return;
+      }
+      const mod = await found.route.load();
+      const handler = mod[req.method ?? "GET"];
+      if (typeof handler !== "function") {
+        res.writeHead(405).end();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(req.headers)) {
+        if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+        else if (value !== undefined) headers.set(key, value);
+      }
+      const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      const request = new Request(url, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
+      const response: Response = await handler(request, { params: Promise.resolve(found.params) });
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(Buffer.from(await response.arrayBuffer()));
+    } catch (error) {
+      // The pipeline catches everything; reaching here is a bug the test should see.
+      res.writeHead(599).end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

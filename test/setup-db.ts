@@ -1,0 +1,43 @@
+/**
+ * Gives every test file a database of its own: an in-memory PGlite by default, or a fresh
+ * database on the PostgreSQL server named by TEST_DATABASE_URL. Migrations run as at start-up.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
+import { closeDb } from "@/lib/db/client";
+
+let dropDatabase: (() => Promise<void>) | undefined;
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+beforeAll(async () => {
+  await closeDb();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    delete process.env.DATABASE_URL;
+    process.env.DATA_DIR = "memory://";
+    return;
+  }
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  process.env.DATABASE_URL = withDatabase(serverUrl, name);
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.end();
+  };
+});
+
+afterAll(async () => {
+  await closeDb();
+  await dropDatabase?.();
+});

@@ -1,0 +1,15 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: {
+    alias: [{ find: /^@\//, replacement: path.resolve(import.meta.dirname) + "/" }],
+  },
+  test: {
+    include: ["lib/**/*.test.ts", "test/**/*.test.ts"],
+    setupFiles: ["test/setup-db.ts"],
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
