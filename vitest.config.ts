@@ -11,5 +11,9 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // CI adds a machine-readable report to count the tests of both runs.
+    ...(process.env.TEST_REPORT_DIR
+      ? { reporters: ["default", "json"], outputFile: { json: `${process.env.TEST_REPORT_DIR}/vitest.json` } }
+      : {}),
   },
 });

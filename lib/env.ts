@@ -4,7 +4,7 @@ import path from "node:path";
 export function dataDir(): string {
   const dir = process.env.DATA_DIR?.trim();
   if (dir === "memory://") return dir;
-  return path.resolve(dir || ".data");
+  return path.resolve(/*turbopackIgnore: true*/ dir || ".data");
 }
 
 export function isMemoryDataDir(): boolean {

@@ -27,6 +27,7 @@ export function sourceHash() {
 }
 
 export function ensureBuild({ quiet = false } = {}) {
+  process.env.NEXT_TELEMETRY_DISABLED ??= "1";
   const run = (args) => {
     const r = spawnSync(process.execPath, args, { stdio: "inherit", env: process.env });
     if (r.status !== 0) process.exit(r.status ?? 1);

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import { ensureBuild } from "./ensure-build.mjs";
 
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 ensureBuild();
 const port = process.env.PORT || "3000";
 const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], {

@@ -29,17 +29,18 @@ export class MigrationFailedError extends Error {
   }
 }
 
-export const migrationsDir = () => path.resolve(process.cwd(), "prisma", "migrations");
+// Read at run time from the working directory; not something the bundler should trace.
+export const migrationsDir = () => path.resolve(/*turbopackIgnore: true*/ process.cwd(), "prisma", "migrations");
 
 export function readMigrations(dir = migrationsDir()): Migration[] {
-  if (!fs.existsSync(dir)) return [];
+  if (!fs.existsSync(/*turbopackIgnore: true*/ dir)) return [];
   return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(dir, entry.name, "migration.sql")))
+    .readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && fs.existsSync(/*turbopackIgnore: true*/ path.join(dir, entry.name, "migration.sql")))
     .map((entry) => entry.name)
     .sort()
     .map((name) => {
-      const sql = fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8");
+      const sql = fs.readFileSync(/*turbopackIgnore: true*/ path.join(dir, name, "migration.sql"), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     });
 }
@@ -82,9 +83,9 @@ export async function migrationStatus(conn: SqlConnection, migrations = readMigr
  */
 export async function applyMigrations(
   conn: SqlConnection,
-  { log = () => {} }: { log?: (message: string) => void } = {},
+  { log = () => {}, dir }: { log?: (message: string) => void; dir?: string } = {},
 ): Promise<string[]> {
-  const migrations = readMigrations();
+  const migrations = readMigrations(dir);
   await conn.exec(CREATE_TABLE);
   const status = await migrationStatus(conn, migrations);
   if (status.failed.length) {

@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// Playwright cannot download its browsers on these machines: use the system's Chromium.
+const chromium = process.env.PLAYWRIGHT_CHROMIUM_PATH || "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  throw new Error(
+    `No Chromium at ${chromium}. Install one (Debian: apt-get install -y chromium) ` +
+      "or point PLAYWRIGHT_CHROMIUM_PATH at a Chromium or Chrome binary.",
+  );
+}
+
+const port = Number(process.env.E2E_PORT || 3100);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [["html", { open: "never" }] as const] : []),
+    ...(process.env.TEST_REPORT_DIR ? [["json", { outputFile: `${process.env.TEST_REPORT_DIR}/playwright.json` }] as const] : []),
+  ],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "api", testMatch: /.*\.api\.spec\.ts/ },
+    {
+      name: "browser",
+      testMatch: /.*\.ui\.spec\.ts/,
+      use: {
+        ...devices["Desktop Chrome"],
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: chromium,
+          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.mjs",
+    url: `${baseURL}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { E2E_PORT: String(port) },
+  },
+});

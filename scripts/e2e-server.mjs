@@ -1,0 +1,50 @@
+// The server the browser tests run against: the production build on a database of its own,
+// a fresh embedded one, or a fresh database on the server named by TEST_DATABASE_URL.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { ensureBuild } from "./ensure-build.mjs";
+
+ensureBuild({ quiet: true });
+
+const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+let cleanup = async () => {};
+if (process.env.TEST_DATABASE_URL) {
+  const name = `e2e_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  cleanup = async () => {
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await c.end();
+  };
+} else {
+  delete env.DATABASE_URL;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+  env.DATA_DIR = dir;
+  cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", process.env.E2E_PORT || "3100", "-H", "127.0.0.1"], {
+  stdio: "inherit",
+  env,
+});
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  child.kill(signal);
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => stop(signal));
+child.on("exit", async (code) => {
+  await cleanup().catch(() => {});
+  process.exit(code ?? 0);
+});

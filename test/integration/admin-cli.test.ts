@@ -1,0 +1,143 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { digestApiKey } from "@/lib/auth/api-key-secret";
+import { verifyPassword } from "@/lib/auth/password";
+
+// The CLI runs as its own process on the same kind of database as this file: the file's
+// PostgreSQL database when TEST_DATABASE_URL is set, else an embedded one in a fresh directory.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-cli-"));
+const onPostgres = () => Boolean(process.env.DATABASE_URL);
+
+function admin(...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  if (!onPostgres()) delete env.DATABASE_URL;
+  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/admin.ts", ...args], {
+    encoding: "utf8",
+    env,
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout.trim(), stderr: result.stderr };
+}
+
+function ok(...args: string[]) {
+  const result = admin(...args);
+  expect(result.stderr.replace(/\[db\].*\n/g, "")).toBe("");
+  expect(result.code).toBe(0);
+  expect(result.stdout.split("\n")).toHaveLength(1);
+  return JSON.parse(result.stdout);
+}
+
+async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  if (onPostgres()) return (await getDb()).$queryRawUnsafe<T[]>(sql, ...params);
+  const db = await PGlite.create(path.join(dataDir, "pg"));
+  try {
+    return (await db.query<T>(sql, params)).rows;
+  } finally {
+    await db.close();
+  }
+}
+
+const suffix = Date.now().toString(36);
+const owner = `owner-${suffix}@example.test`;
+const member = `member-${suffix}@example.test`;
+
+describe("[ADMIN CLI] npm run admin", () => {
+  beforeAll(async () => {
+    if (onPostgres()) await getDb(); // migrate the file's database first
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it("creates users, keys, workspaces and members, each printing one JSON object", async () => {
+    const user = ok("user:create", "--email", owner, "--password", "password-1", "--name", "Owner");
+    expect(user).toEqual({ id: expect.any(String), email: owner, personal_workspace_id: expect.any(String) });
+    const other = ok("user:create", "--email", member.toUpperCase(), "--password", "password-2", "--name", "Member");
+    expect(other.email).toBe(member);
+
+    const key = ok("apikey:create", "--email", owner, "--name", "ci");
+    expect(key).toEqual({ id: expect.any(String), key: expect.stringMatching(/^cak_/), key_prefix: key.key.slice(0, 12) });
+    const [stored] = await query<{ key_hash: string; user_id: string }>(`SELECT key_hash, user_id FROM api_keys WHERE id = $1::uuid`, [key.id]);
+    expect(stored).toEqual({ key_hash: digestApiKey(key.key), user_id: user.id });
+
+    const workspace = ok("workspace:create", "--name", "Academy", "--owner", owner);
+    expect(workspace).toEqual({ id: expect.any(String) });
+    expect(ok("workspace:add-member", "--workspace", workspace.id, "--email", member, "--role", "learner")).toEqual({ ok: true });
+    expect(ok("workspace:add-member", "--workspace", workspace.id, "--email", member, "--role", "author")).toEqual({ ok: true });
+    const roles = await query<{ user_id: string; role: string }>(
+      `SELECT user_id, role::text AS role FROM memberships WHERE workspace_id = $1::uuid ORDER BY role`,
+      [workspace.id],
+    );
+    expect(roles).toEqual([
+      { user_id: user.id, role: "admin" },
+      { user_id: other.id, role: "author" },
+    ]);
+  }, 120_000);
+
+  it("creates companies, members, contacts and RFPs", async () => {
+    const company = ok("company:create", "--name", "Acme", "--owner", owner, "--currency", "sek", "--tax-mode", "simplified", "--discount-decimals", "2");
+    expect(company).toEqual({ id: expect.any(Number) });
+    expect(ok("company:add-member", "--company", String(company.id), "--email", member)).toEqual({ ok: true });
+    const contact = ok("contact:create", "--company", String(company.id), "--first-name", "Robin", "--email", "Robin@Client.test", "--company-name", "Client AB");
+    expect(contact).toEqual({ id: expect.any(Number) });
+    expect(ok("contact:archive", "--id", String(contact.id))).toEqual({ ok: true });
+    const rfp = ok("rfp:create", "--company", String(company.id), "--title", "Onboarding");
+    expect(rfp).toEqual({ id: expect.any(Number) });
+
+    const [row] = await query<Record<string, unknown>>(
+      `SELECT currency, tax_mode::text AS tax_mode, discount_decimals,
+        (SELECT count(*)::int FROM company_members m WHERE m.company_id = c.id) AS members,
+        (SELECT archived_at IS NOT NULL FROM contacts WHERE id = $2) AS archived,
+        (SELECT email FROM contacts WHERE id = $2) AS contact_email,
+        (SELECT title FROM rfps WHERE id = $3) AS rfp_title
+       FROM companies c WHERE id = $1`,
+      [company.id, contact.id, rfp.id],
+    );
+    expect(row).toEqual({
+      currency: "SEK",
+      tax_mode: "simplified",
+      discount_decimals: 2,
+      members: 2,
+      archived: true,
+      contact_email: "robin@client.test",
+      rfp_title: "Onboarding",
+    });
+  }, 120_000);
+
+  it("seeds a demo account that can sign in", async () => {
+    const demo = ok("seed:demo");
+    expect(demo.email).toMatch(/@example\.com$/);
+    expect(demo.password.length).toBeGreaterThanOrEqual(8);
+    const [ws] = await query<{ kind: string }>(`SELECT kind::text AS kind FROM workspaces WHERE id = $1::uuid`, [demo.team_workspace_id]);
+    expect(ws.kind).toBe("team");
+    const [user] = await query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE email = $1`, [demo.email]);
+    expect(await verifyPassword(user.password_hash, demo.password)).toBe(true);
+  }, 120_000);
+
+  it("refuses bad input with a clear message, a non-zero exit and nothing on stdout", async () => {
+    const cases: [string[], RegExp][] = [
+      [["no:such-command"], /Unknown command/],
+      [["user:create", "--email", "x@example.test", "--password", "password-1"], /--name/],
+      [["user:create", "--email", owner, "--password", "password-1", "--name", "Again"], /already exists/],
+      [["apikey:create", "--email", "nobody@example.test", "--name", "k"], /No user with email/],
+      [["workspace:add-member", "--workspace", "not-a-uuid", "--email", member, "--role", "learner"], /UUID/],
+      [["workspace:add-member", "--workspace", "00000000-0000-4000-8000-000000000000", "--email", member, "--role", "owner"], /--role must be one of/],
+      [["company:create", "--name", "X", "--owner", owner, "--tax-mode", "vat"], /--tax-mode must be one of/],
+      [["contact:create", "--company", "abc"], /whole number/],
+      [["contact:archive", "--id", "999999"], /Contact not found/],
+      [["rfp:create", "--company", "999999"], /Company not found/],
+      [["user:create", "--email"], /needs a value/],
+    ];
+    for (const [args, message] of cases) {
+      const result = admin(...args);
+      expect(result.code, args.join(" ")).not.toBe(0);
+      expect(result.stdout, args.join(" ")).toBe("");
+      expect(result.stderr, args.join(" ")).toMatch(message);
+    }
+    const [count] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email = 'x@example.test'`);
+    expect(count.n).toBe(0);
+  }, 240_000);
+});

@@ -1,0 +1,101 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { closeDb } from "@/lib/db/client";
+import { startTestServer, type TestServer } from "../http-server";
+import { apiClient } from "../api-client";
+import { seedUser } from "../factories";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** Runs a test against a database configuration, then reopens the file's own database. */
+async function withEnv(env: Record<string, string | undefined>, fn: () => Promise<void>) {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  await closeDb();
+  Object.assign(process.env, env);
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
+  try {
+    await fn();
+  } finally {
+    await closeDb();
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+describe("[HEALTH] GET /api/health", () => {
+  afterEach(() => closeDb());
+
+  it("answers 200 ok when the database answers", async () => {
+    const res = await apiClient(server.url).get("/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: "ok", database: "ok" });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers 503 when PostgreSQL is unreachable, and every API answers 503 not_configured", async () => {
+    const { key } = await seedUser();
+    await withEnv({ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/nowhere" }, async () => {
+      const health = await apiClient(server.url).get("/api/health");
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: "unavailable", database: "unreachable" });
+      const api = await apiClient(server.url, key).get("/api/authoring/api-keys");
+      expect(api.status).toBe(503);
+      expect(api.body.code).toBe("not_configured");
+      expect(JSON.stringify(api.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
+    });
+  });
+
+  it("answers 503 migrations_pending when start-up migration is off and the database is behind", async () => {
+    await withEnv({ DATABASE_URL: undefined, DATA_DIR: "memory://", MIGRATE_ON_START: "0" }, async () => {
+      const health = await apiClient(server.url).get("/api/health");
+      expect(health.status).toBe(503);
+      expect(health.body.database).toBe("migrations_pending");
+      const signup = await apiClient(server.url).post("/api/account/signup", {
+        email: "pending@example.test",
+        password: "password1",
+        name: "P",
+      });
+      expect(signup.status).toBe(503);
+      expect(signup.body.code).toBe("not_configured");
+    });
+  });
+});
+
+describe("[ACCOUNT] POST /api/account/signup", () => {
+  it("creates a user with a personal workspace where the user is admin", async () => {
+    const api = apiClient(server.url);
+    const res = await api.post("/api/account/signup", { email: " New.User@Example.TEST ", password: "password1", name: "New" });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      email: "new.user@example.test",
+      name: "New",
+      personal_workspace_id: expect.any(String),
+    });
+    const { getDb } = await import("@/lib/db/client");
+    const db = await getDb();
+    const membership = await db.membership.findFirstOrThrow({ where: { userId: res.body.id }, include: { workspace: true } });
+    expect(membership.role).toBe("admin");
+    expect(membership.workspace.kind).toBe("personal");
+    expect(membership.workspaceId).toBe(res.body.personal_workspace_id);
+  });
+
+  it("refuses a taken email (any case), a short password and a bad email, writing nothing", async () => {
+    const api = apiClient(server.url);
+    const email = `dup-${Date.now()}@example.test`;
+    expect((await api.post("/api/account/signup", { email, password: "password1", name: "A" })).status).toBe(201);
+    const dup = await api.post("/api/account/signup", { email: email.toUpperCase(), password: "password1", name: "B" });
+    expect(dup.status).toBe(400);
+    expect(dup.body.code).toBe("conflict");
+    const bad = await api.post("/api/account/signup", { email: "nope", password: "short", name: "" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.issues.map((i: { path: string }) => i.path).sort()).toEqual(["email", "name", "password"]);
+    const { getDb } = await import("@/lib/db/client");
+    expect(await (await getDb()).user.count({ where: { email: { in: [email, "nope"] } } })).toBe(1);
+  });
+});
