@@ -1,0 +1,124 @@
+import type { Caller } from "@/lib/api/authenticate";
+import { validationError } from "@/lib/api/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { isLearner, type Tx } from "../access";
+import { paged, type Page } from "../common-schemas";
+import { blockInclude, toBlockDto } from "../dto";
+import { loadBlock, loadLesson } from "../load";
+import { closeGap, currentPosition, lockParents, moveWithin, openGap } from "../positions";
+import { createDeletionBatch } from "../trash/batches";
+
+type Refs = { question_id?: string; quiz_id?: string };
+
+/** A block may point only at an undeleted question or quiz of its own project. */
+async function checkReferences(tx: Tx, projectId: string, refs: Refs) {
+  if (refs.question_id) {
+    const q = await tx.question.findFirst({ where: { id: refs.question_id, projectId, deletedAt: null }, select: { id: true } });
+    if (!q) throw validationError([{ path: "question_id", message: "No such question in this project" }]);
+  }
+  if (refs.quiz_id) {
+    const q = await tx.quiz.findFirst({ where: { id: refs.quiz_id, projectId, deletedAt: null }, select: { id: true } });
+    if (!q) throw validationError([{ path: "quiz_id", message: "No such quiz in this project" }]);
+  }
+}
+
+/** Content is stored as given (never validated); JSON null is stored as SQL null. */
+const contentValue = (content: unknown) =>
+  content === undefined ? undefined : content === null ? Prisma.DbNull : (content as Prisma.InputJsonValue);
+
+export async function listBlocks(tx: Tx, caller: Caller, lessonId: string, page: Page) {
+  const { access } = await loadLesson(tx, caller, lessonId);
+  const rows = await tx.block.findMany({
+    where: { lessonId, deletedAt: null },
+    orderBy: { position: "asc" },
+    include: blockInclude,
+    skip: page.offset,
+    take: page.limit + 1,
+  });
+  const { items, ...rest } = paged(rows, page);
+  return { blocks: items.map((b) => toBlockDto(b, { withAnswers: !isLearner(access) })), ...rest };
+}
+
+export async function createBlock(
+  tx: Tx,
+  caller: Caller,
+  lessonId: string,
+  input: Refs & { type: string; position?: number; content?: unknown; question_role?: string },
+) {
+  const { access } = await loadLesson(tx, caller, lessonId, { action: "content.write" });
+  await checkReferences(tx, access.projectId, input);
+  await lockParents(tx, "block", [lessonId]);
+  const position = await openGap(tx, "block", lessonId, input.position);
+  const block = await tx.block.create({
+    data: {
+      lessonId,
+      type: input.type,
+      position,
+      content: contentValue(input.content),
+      questionRole: input.question_role ?? null,
+      questionId: input.question_id ?? null,
+      quizId: input.quiz_id ?? null,
+    },
+    include: blockInclude,
+  });
+  return toBlockDto(block, { withAnswers: true });
+}
+
+export async function getBlock(tx: Tx, caller: Caller, blockId: string) {
+  const { access } = await loadBlock(tx, caller, blockId);
+  const block = await tx.block.findUniqueOrThrow({ where: { id: blockId }, include: blockInclude });
+  return toBlockDto(block, { withAnswers: !isLearner(access) });
+}
+
+export async function updateBlock(
+  tx: Tx,
+  caller: Caller,
+  blockId: string,
+  input: Refs & { position?: number; content?: unknown; question_role?: string; lesson_id?: string },
+) {
+  const { block, lesson, access } = await loadBlock(tx, caller, blockId, { action: "content.write" });
+  const issues = [];
+  if (block.type !== "question" && input.question_id !== undefined) issues.push({ path: "question_id", message: "Only a question block takes question_id" });
+  if (block.type !== "question" && input.question_role !== undefined) issues.push({ path: "question_role", message: "Only a question block takes question_role" });
+  if (block.type !== "quiz" && input.quiz_id !== undefined) issues.push({ path: "quiz_id", message: "Only a quiz block takes quiz_id" });
+  if (issues.length) throw validationError(issues);
+  await checkReferences(tx, access.projectId, input);
+
+  const targetLessonId = input.lesson_id ?? block.lessonId;
+  if (targetLessonId !== block.lessonId) {
+    const target = await tx.lesson.findFirst({
+      where: { id: targetLessonId, deletedAt: null },
+      select: { module: { select: { courseId: true } } },
+    });
+    if (!target || target.module.courseId !== lesson.module.courseId) {
+      throw validationError([{ path: "lesson_id", message: "Must be a lesson of the same course" }]);
+    }
+    await lockParents(tx, "block", [block.lessonId, targetLessonId]);
+    const { position: from } = await currentPosition(tx, "block", blockId);
+    const at = await openGap(tx, "block", targetLessonId, input.position);
+    await tx.block.update({ where: { id: blockId }, data: { lessonId: targetLessonId, position: at } });
+    await closeGap(tx, "block", block.lessonId, from);
+  } else if (input.position !== undefined) {
+    await lockParents(tx, "block", [block.lessonId]);
+    const { position } = await currentPosition(tx, "block", blockId);
+    await moveWithin(tx, "block", block.lessonId, blockId, position, input.position);
+  }
+  const updated = await tx.block.update({
+    where: { id: blockId },
+    data: {
+      content: contentValue(input.content),
+      questionRole: input.question_role,
+      questionId: input.question_id,
+      quizId: input.quiz_id,
+      updatedAt: new Date(),
+    },
+    include: blockInclude,
+  });
+  return toBlockDto(updated, { withAnswers: true });
+}
+
+export async function deleteBlock(tx: Tx, caller: Caller, blockId: string) {
+  const { block, access } = await loadBlock(tx, caller, blockId, { action: "content.write" });
+  await createDeletionBatch(tx, caller, { kind: "block", id: block.id, workspaceId: access.workspaceId, projectId: access.projectId });
+  return { success: true, id: blockId };
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { atLeastOne, DateTime, Position } from "../common-schemas";
+import { QuestionDetail } from "../questions/schemas";
+
+export const BLOCK_TYPES = [
+  "text", "image", "diagram", "video", "example", "question", "quiz", "scenario", "glossary", "interactive", "visual",
+] as const;
+export const BlockType = z.enum(BLOCK_TYPES);
+export const QuestionRole = z.enum(["practice", "checkpoint", "assessment", "review"]);
+
+export const Block = z
+  .object({
+    id: z.uuid(),
+    lesson_id: z.uuid(),
+    type: z.string().describe(`One of ${BLOCK_TYPES.join(", ")}; more may appear`),
+    position: z.number().int(),
+    content: z.unknown().describe("Per-type payload, stored as given (see the block content table)"),
+    question_role: QuestionRole.nullable(),
+    question_id: z.uuid().nullable(),
+    question: QuestionDetail.nullable().describe("null when the question is in the trash"),
+    quiz_id: z.uuid().nullable(),
+    quiz: z.object({ id: z.uuid(), title: z.string() }).nullable().describe("null when the quiz is in the trash"),
+    created_at: DateTime,
+    updated_at: DateTime,
+  })
+  .meta({ id: "Block" });
+
+export type BlockDto = z.infer<typeof Block>;
+
+const Content = z.unknown().describe("Per-type payload; never validated, never a reason for 400");
+
+export const BlockCreate = z
+  .object({
+    type: BlockType,
+    position: Position.optional(),
+    content: Content.optional(),
+    question_id: z.uuid().optional(),
+    question_role: QuestionRole.optional(),
+    quiz_id: z.uuid().optional(),
+  })
+  .superRefine((b, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    if (b.type === "question") {
+      if (!b.question_id) issue("question_id", "Required for a question block");
+      if (!b.question_role) issue("question_role", "Required for a question block");
+    } else {
+      if (b.question_id !== undefined) issue("question_id", "Only a question block takes question_id");
+      if (b.question_role !== undefined) issue("question_role", "Only a question block takes question_role");
+    }
+    if (b.type === "quiz") {
+      if (!b.quiz_id) issue("quiz_id", "Required for a quiz block");
+    } else if (b.quiz_id !== undefined) issue("quiz_id", "Only a quiz block takes quiz_id");
+  })
+  .meta({ id: "BlockCreate" });
+
+export const BlockUpdate = atLeastOne(
+  z
+    .object({
+      position: Position.optional(),
+      content: Content.optional(),
+      question_id: z.uuid().optional(),
+      question_role: QuestionRole.optional(),
+      quiz_id: z.uuid().optional(),
+      lesson_id: z.uuid().optional().describe("Move the block to another lesson of the same course"),
+      type: z.unknown().optional().describe("Not accepted: a block's type cannot change"),
+    })
+    .superRefine((b, ctx) => {
+      if (b.type !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["type"], message: "A block's type cannot change; delete it and create a new one" });
+      }
+    }),
+  ["position", "content", "question_id", "question_role", "quiz_id", "lesson_id"],
+).meta({ id: "BlockUpdate" });
+
+export const BlockParams = z.object({ blockId: z.uuid() });

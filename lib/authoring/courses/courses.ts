@@ -1,0 +1,80 @@
+import type { Caller } from "@/lib/api/authenticate";
+import { getProjectAccess, isLearner, type Tx } from "../access";
+import { paged, type Page } from "../common-schemas";
+import { toCourseDto } from "../dto";
+import { readCourses } from "../hierarchy";
+import { loadCourse } from "../load";
+import { lockParents, moveWithin, openGap, currentPosition } from "../positions";
+import { createDeletionBatch } from "../trash/batches";
+import type { CourseDto } from "./schemas";
+
+type CourseInput = { title?: string; description?: string; sources?: CourseDto["sources"]; position?: number };
+
+export async function listCourses(tx: Tx, caller: Caller, projectId: string, page: Page) {
+  const access = await getProjectAccess(tx, caller, projectId);
+  const rows = await tx.course.findMany({
+    where: { projectId, deletedAt: null, ...(isLearner(access) ? { publishedAt: { not: null } } : {}) },
+    orderBy: { position: "asc" },
+    skip: page.offset,
+    take: page.limit + 1,
+  });
+  const { items, ...rest } = paged(rows, page);
+  return { courses: items.map((c) => toCourseDto(c)), ...rest };
+}
+
+export async function createCourse(tx: Tx, caller: Caller, projectId: string, input: CourseInput & { title: string }) {
+  await getProjectAccess(tx, caller, projectId, "content.write");
+  await lockParents(tx, "course", [projectId]);
+  const position = await openGap(tx, "course", projectId, input.position);
+  const course = await tx.course.create({
+    data: { projectId, title: input.title, description: input.description ?? "", sources: input.sources ?? [], position },
+  });
+  return toCourseDto(course);
+}
+
+/** The course with its modules, lessons and blocks. */
+export async function getCourse(tx: Tx, caller: Caller, courseId: string) {
+  const { access } = await loadCourse(tx, caller, courseId, { forbiddenIfHidden: true });
+  const learner = isLearner(access);
+  const [course] = await readCourses(tx, { courseId }, { withAnswers: !learner, publishedOnly: learner });
+  return course;
+}
+
+export async function updateCourse(tx: Tx, caller: Caller, courseId: string, input: CourseInput) {
+  const { course } = await loadCourse(tx, caller, courseId, { action: "content.write" });
+  if (input.position !== undefined) {
+    await lockParents(tx, "course", [course.projectId]);
+    const { position } = await currentPosition(tx, "course", courseId);
+    await moveWithin(tx, "course", course.projectId, courseId, position, input.position);
+  }
+  const updated = await tx.course.update({
+    where: { id: courseId },
+    data: { title: input.title, description: input.description, sources: input.sources, updatedAt: new Date() },
+  });
+  return toCourseDto(updated);
+}
+
+export async function deleteCourse(tx: Tx, caller: Caller, courseId: string) {
+  const { course, access } = await loadCourse(tx, caller, courseId, { action: "content.write" });
+  await createDeletionBatch(tx, caller, { kind: "course", id: course.id, workspaceId: access.workspaceId, projectId: course.projectId });
+  return { success: true, id: courseId };
+}
+
+/** Publishes the course and every draft lesson in it; a published course keeps its published_at. */
+export async function publishCourse(tx: Tx, caller: Caller, courseId: string) {
+  const { course } = await loadCourse(tx, caller, courseId, { action: "content.publish" });
+  const now = new Date();
+  await tx.lesson.updateMany({
+    where: { publishedAt: null, deletedAt: null, module: { courseId, deletedAt: null } },
+    data: { publishedAt: now },
+  });
+  const updated = await tx.course.update({ where: { id: courseId }, data: { publishedAt: course.publishedAt ?? now } });
+  return toCourseDto(updated);
+}
+
+/** Hides the course from learners; lessons keep their own state, learners keep their progress. */
+export async function unpublishCourse(tx: Tx, caller: Caller, courseId: string) {
+  await loadCourse(tx, caller, courseId, { action: "content.publish" });
+  const updated = await tx.course.update({ where: { id: courseId }, data: { publishedAt: null } });
+  return toCourseDto(updated);
+}

@@ -1,0 +1,75 @@
+import type { Caller } from "@/lib/api/authenticate";
+import { validationError } from "@/lib/api/errors";
+import { isLearner, type Tx } from "../access";
+import { paged, type Page } from "../common-schemas";
+import { toLessonDto } from "../dto";
+import { loadLesson, loadModule } from "../load";
+import { closeGap, currentPosition, lockParents, moveWithin, openGap } from "../positions";
+import { createDeletionBatch } from "../trash/batches";
+
+export async function listLessons(tx: Tx, caller: Caller, moduleId: string, page: Page) {
+  const { access } = await loadModule(tx, caller, moduleId);
+  const rows = await tx.lesson.findMany({
+    where: { moduleId, deletedAt: null, ...(isLearner(access) ? { publishedAt: { not: null } } : {}) },
+    orderBy: { position: "asc" },
+    skip: page.offset,
+    take: page.limit + 1,
+  });
+  const { items, ...rest } = paged(rows, page);
+  return { lessons: items.map((l) => toLessonDto(l)), ...rest };
+}
+
+export async function createLesson(tx: Tx, caller: Caller, moduleId: string, input: { title: string; position?: number }) {
+  await loadModule(tx, caller, moduleId, { action: "content.write" });
+  await lockParents(tx, "lesson", [moduleId]);
+  const position = await openGap(tx, "lesson", moduleId, input.position);
+  return toLessonDto(await tx.lesson.create({ data: { moduleId, title: input.title, position } }));
+}
+
+export async function getLesson(tx: Tx, caller: Caller, lessonId: string) {
+  const { lesson } = await loadLesson(tx, caller, lessonId);
+  return toLessonDto(lesson);
+}
+
+/** Renames and moves a lesson, within its module or to another module of the same course. */
+export async function updateLesson(
+  tx: Tx,
+  caller: Caller,
+  lessonId: string,
+  input: { title?: string; position?: number; module_id?: string },
+) {
+  const { lesson } = await loadLesson(tx, caller, lessonId, { action: "content.write" });
+  const targetModuleId = input.module_id ?? lesson.moduleId;
+  if (targetModuleId !== lesson.moduleId) {
+    const target = await tx.module.findFirst({ where: { id: targetModuleId, deletedAt: null }, select: { courseId: true } });
+    if (!target || target.courseId !== lesson.module.courseId) {
+      throw validationError([{ path: "module_id", message: "Must be a module of the same course" }]);
+    }
+    await lockParents(tx, "lesson", [lesson.moduleId, targetModuleId]);
+    const { position: from } = await currentPosition(tx, "lesson", lessonId);
+    const at = await openGap(tx, "lesson", targetModuleId, input.position);
+    await tx.lesson.update({ where: { id: lessonId }, data: { moduleId: targetModuleId, position: at } });
+    await closeGap(tx, "lesson", lesson.moduleId, from);
+  } else if (input.position !== undefined) {
+    await lockParents(tx, "lesson", [lesson.moduleId]);
+    const { position } = await currentPosition(tx, "lesson", lessonId);
+    await moveWithin(tx, "lesson", lesson.moduleId, lessonId, position, input.position);
+  }
+  return toLessonDto(await tx.lesson.update({ where: { id: lessonId }, data: { title: input.title, updatedAt: new Date() } }));
+}
+
+export async function deleteLesson(tx: Tx, caller: Caller, lessonId: string) {
+  const { lesson, access } = await loadLesson(tx, caller, lessonId, { action: "content.write" });
+  await createDeletionBatch(tx, caller, { kind: "lesson", id: lesson.id, workspaceId: access.workspaceId, projectId: access.projectId });
+  return { success: true, id: lessonId };
+}
+
+export async function publishLesson(tx: Tx, caller: Caller, lessonId: string) {
+  const { lesson } = await loadLesson(tx, caller, lessonId, { action: "content.publish" });
+  return toLessonDto(await tx.lesson.update({ where: { id: lessonId }, data: { publishedAt: lesson.publishedAt ?? new Date() } }));
+}
+
+export async function unpublishLesson(tx: Tx, caller: Caller, lessonId: string) {
+  await loadLesson(tx, caller, lessonId, { action: "content.publish" });
+  return toLessonDto(await tx.lesson.update({ where: { id: lessonId }, data: { publishedAt: null } }));
+}

@@ -1,0 +1,47 @@
+import type { Caller } from "@/lib/api/authenticate";
+import type { Tx } from "../access";
+import { paged, type Page } from "../common-schemas";
+import { toModuleDto } from "../dto";
+import { loadCourse, loadModule } from "../load";
+import { currentPosition, lockParents, moveWithin, openGap } from "../positions";
+import { createDeletionBatch } from "../trash/batches";
+
+export async function listModules(tx: Tx, caller: Caller, courseId: string, page: Page) {
+  await loadCourse(tx, caller, courseId);
+  const rows = await tx.module.findMany({
+    where: { courseId, deletedAt: null },
+    orderBy: { position: "asc" },
+    skip: page.offset,
+    take: page.limit + 1,
+  });
+  const { items, ...rest } = paged(rows, page);
+  return { modules: items.map((m) => toModuleDto(m)), ...rest };
+}
+
+export async function createModule(tx: Tx, caller: Caller, courseId: string, input: { title: string; position?: number }) {
+  await loadCourse(tx, caller, courseId, { action: "content.write" });
+  await lockParents(tx, "module", [courseId]);
+  const position = await openGap(tx, "module", courseId, input.position);
+  return toModuleDto(await tx.module.create({ data: { courseId, title: input.title, position } }));
+}
+
+export async function getModule(tx: Tx, caller: Caller, moduleId: string) {
+  const { module } = await loadModule(tx, caller, moduleId);
+  return toModuleDto(module);
+}
+
+export async function updateModule(tx: Tx, caller: Caller, moduleId: string, input: { title?: string; position?: number }) {
+  const { module } = await loadModule(tx, caller, moduleId, { action: "content.write" });
+  if (input.position !== undefined) {
+    await lockParents(tx, "module", [module.courseId]);
+    const { position } = await currentPosition(tx, "module", moduleId);
+    await moveWithin(tx, "module", module.courseId, moduleId, position, input.position);
+  }
+  return toModuleDto(await tx.module.update({ where: { id: moduleId }, data: { title: input.title, updatedAt: new Date() } }));
+}
+
+export async function deleteModule(tx: Tx, caller: Caller, moduleId: string) {
+  const { module, access } = await loadModule(tx, caller, moduleId, { action: "content.write" });
+  await createDeletionBatch(tx, caller, { kind: "module", id: module.id, workspaceId: access.workspaceId, projectId: access.projectId });
+  return { success: true, id: moduleId };
+}

@@ -1,0 +1,92 @@
+import type { Tx } from "./access";
+
+/**
+ * Sibling sets keep positions 0..n-1 among rows not deleted. Every change locks the parent row
+ * first, so concurrent requests on one parent take turns and never leave gaps or duplicates.
+ */
+export type SiblingKind = "course" | "module" | "lesson" | "block";
+
+const SETS = {
+  course: { table: "courses", parentColumn: "project_id", parentTable: "projects" },
+  module: { table: "modules", parentColumn: "course_id", parentTable: "courses" },
+  lesson: { table: "lessons", parentColumn: "module_id", parentTable: "modules" },
+  block: { table: "blocks", parentColumn: "lesson_id", parentTable: "lessons" },
+} as const;
+
+/** Locks parents in a fixed order, so two moves between the same parents cannot deadlock. */
+export async function lockParents(tx: Tx, kind: SiblingKind, parentIds: string[]) {
+  const { parentTable } = SETS[kind];
+  for (const id of [...new Set(parentIds)].sort()) {
+    await tx.$queryRawUnsafe(`SELECT 1 FROM "${parentTable}" WHERE id = $1::uuid FOR UPDATE`, id);
+  }
+}
+
+export async function countSiblings(tx: Tx, kind: SiblingKind, parentId: string): Promise<number> {
+  const { table, parentColumn } = SETS[kind];
+  const rows = await tx.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM "${table}" WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL`,
+    parentId,
+  );
+  return rows[0].n;
+}
+
+/** Makes room at `position` (clamped to the end) and returns the position to insert at. */
+export async function openGap(tx: Tx, kind: SiblingKind, parentId: string, position: number | undefined): Promise<number> {
+  const { table, parentColumn } = SETS[kind];
+  const count = await countSiblings(tx, kind, parentId);
+  const at = position === undefined ? count : Math.min(position, count);
+  if (at < count) {
+    await tx.$executeRawUnsafe(
+      `UPDATE "${table}" SET position = position + 1 WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL AND position >= $2`,
+      parentId,
+      at,
+    );
+  }
+  return at;
+}
+
+/** Closes the gap a row leaves at `position` (after it was deleted or moved away). */
+export async function closeGap(tx: Tx, kind: SiblingKind, parentId: string, position: number) {
+  const { table, parentColumn } = SETS[kind];
+  await tx.$executeRawUnsafe(
+    `UPDATE "${table}" SET position = position - 1 WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL AND position > $2`,
+    parentId,
+    position,
+  );
+}
+
+/**
+ * Moves a row among its siblings; a position past the end means the end. Returns the new position.
+ * The row must be one of the (undeleted) siblings.
+ */
+export async function moveWithin(tx: Tx, kind: SiblingKind, parentId: string, id: string, from: number, to: number): Promise<number> {
+  const { table, parentColumn } = SETS[kind];
+  const count = await countSiblings(tx, kind, parentId);
+  const target = Math.min(to, count - 1);
+  if (target === from) return from;
+  if (target > from) {
+    await tx.$executeRawUnsafe(
+      `UPDATE "${table}" SET position = position - 1
+       WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL AND position > $2 AND position <= $3 AND id <> $4::uuid`,
+      parentId, from, target, id,
+    );
+  } else {
+    await tx.$executeRawUnsafe(
+      `UPDATE "${table}" SET position = position + 1
+       WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL AND position >= $2 AND position < $3 AND id <> $4::uuid`,
+      parentId, target, from, id,
+    );
+  }
+  await tx.$executeRawUnsafe(`UPDATE "${table}" SET position = $1 WHERE id = $2::uuid`, target, id);
+  return target;
+}
+
+/** Reads a row's current position under the parent lock (the caller's copy may be stale). */
+export async function currentPosition(tx: Tx, kind: SiblingKind, id: string): Promise<{ position: number; parentId: string }> {
+  const { table, parentColumn } = SETS[kind];
+  const rows = await tx.$queryRawUnsafe<{ position: number; parent_id: string }[]>(
+    `SELECT position, ${parentColumn}::text AS parent_id FROM "${table}" WHERE id = $1::uuid`,
+    id,
+  );
+  return { position: rows[0].position, parentId: rows[0].parent_id };
+}

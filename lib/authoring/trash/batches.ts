@@ -1,0 +1,108 @@
+import type { Caller } from "@/lib/api/authenticate";
+import type { DeletionBatch } from "@/lib/generated/prisma/client";
+import type { Tx } from "../access";
+import { closeGap, currentPosition, lockParents, openGap, type SiblingKind } from "../positions";
+
+export type DeletableKind =
+  | "project" | "course" | "module" | "lesson" | "block" | "question" | "quiz" | "category" | "question_family";
+
+export const TABLES: Record<DeletableKind, string> = {
+  project: "projects",
+  course: "courses",
+  module: "modules",
+  lesson: "lessons",
+  block: "blocks",
+  question: "questions",
+  quiz: "quizzes",
+  category: "categories",
+  question_family: "question_families",
+};
+
+const SIBLING_KINDS = new Set<DeletableKind>(["course", "module", "lesson", "block"]);
+
+// $1 batch id, $2 deleted_at, $3 root id. Each statement sweeps the undeleted descendants of
+// what the statements before it put in this batch.
+const mark = (table: string, where: string) =>
+  `UPDATE "${table}" SET deleted_at = $2, deletion_batch_id = $1::uuid WHERE deleted_at IS NULL AND ${where}`;
+const inBatch = (table: string) => `(SELECT id FROM "${table}" WHERE deletion_batch_id = $1::uuid)`;
+const underCourses = [
+  mark("modules", `course_id IN ${inBatch("courses")}`),
+  mark("lessons", `module_id IN ${inBatch("modules")}`),
+  mark("blocks", `lesson_id IN ${inBatch("lessons")}`),
+];
+const CASCADE: Record<DeletableKind, string[]> = {
+  project: [
+    mark("courses", "project_id = $3::uuid"),
+    ...underCourses,
+    mark("categories", "project_id = $3::uuid"),
+    mark("question_families", "project_id = $3::uuid"),
+    mark("questions", "project_id = $3::uuid"),
+    mark("quizzes", "project_id = $3::uuid"),
+  ],
+  course: [mark("modules", "course_id = $3::uuid"), mark("lessons", `module_id IN ${inBatch("modules")}`), mark("blocks", `lesson_id IN ${inBatch("lessons")}`)],
+  module: [mark("lessons", "module_id = $3::uuid"), mark("blocks", `lesson_id IN ${inBatch("lessons")}`)],
+  lesson: [mark("blocks", "lesson_id = $3::uuid")],
+  block: [],
+  question: [],
+  quiz: [],
+  category: [mark("questions", "category_id = $3::uuid")],
+  question_family: [mark("questions", "question_family_id = $3::uuid")],
+};
+
+/**
+ * Deletes an item and its undeleted descendants as one batch: all hidden, nothing erased, and
+ * restorable together. A positioned item's siblings close the gap it leaves.
+ */
+export async function createDeletionBatch(
+  tx: Tx,
+  caller: Caller,
+  root: { kind: DeletableKind; id: string; workspaceId: string; projectId: string | null },
+): Promise<DeletionBatch> {
+  const now = new Date();
+  let sibling: { parentId: string; position: number } | undefined;
+  if (SIBLING_KINDS.has(root.kind)) {
+    const kind = root.kind as SiblingKind;
+    const { parentId } = await currentPosition(tx, kind, root.id);
+    await lockParents(tx, kind, [parentId]);
+    sibling = await currentPosition(tx, kind, root.id);
+  }
+  const batch = await tx.deletionBatch.create({
+    data: {
+      workspaceId: root.workspaceId,
+      projectId: root.projectId,
+      rootKind: root.kind,
+      rootId: root.id,
+      deletedById: caller.userId,
+      deletedByName: caller.name,
+      deletedAt: now,
+    },
+  });
+  await tx.$executeRawUnsafe(mark(TABLES[root.kind], "id = $3::uuid"), batch.id, now, root.id);
+  for (const sql of CASCADE[root.kind]) await tx.$executeRawUnsafe(sql, batch.id, now, root.id);
+  if (sibling) await closeGap(tx, root.kind as SiblingKind, sibling.parentId, sibling.position);
+  return batch;
+}
+
+/**
+ * Brings back exactly what a batch deleted. A positioned root returns to its old position, or
+ * the end if that is now past the end; its siblings make room.
+ */
+export async function restoreBatch(tx: Tx, batch: DeletionBatch): Promise<number> {
+  const kind = batch.rootKind as DeletableKind;
+  if (SIBLING_KINDS.has(kind)) {
+    const siblingKind = kind as SiblingKind;
+    const { parentId, position } = await currentPosition(tx, siblingKind, batch.rootId);
+    await lockParents(tx, siblingKind, [parentId]);
+    const at = await openGap(tx, siblingKind, parentId, position);
+    await tx.$executeRawUnsafe(`UPDATE "${TABLES[kind]}" SET position = $1 WHERE id = $2::uuid`, at, batch.rootId);
+  }
+  let restored = 0;
+  for (const table of Object.values(TABLES)) {
+    restored += await tx.$executeRawUnsafe(
+      `UPDATE "${table}" SET deleted_at = NULL, deletion_batch_id = NULL WHERE deletion_batch_id = $1::uuid`,
+      batch.id,
+    );
+  }
+  await tx.deletionBatch.update({ where: { id: batch.id }, data: { restoredAt: new Date() } });
+  return restored;
+}
