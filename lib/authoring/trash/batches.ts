@@ -77,8 +77,13 @@ export async function createDeletionBatch(
       deletedAt: now,
     },
   });
-  await tx.$executeRawUnsafe(mark(TABLES[root.kind], "id = $3::uuid"), batch.id, now, root.id);
-  for (const sql of CASCADE[root.kind]) await tx.$executeRawUnsafe(sql, batch.id, now, root.id);
+  // PostgreSQL refuses more parameters than a statement uses: pass only those it names.
+  const run = (sql: string) => {
+    const used = Math.max(...[...sql.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
+    return tx.$executeRawUnsafe(sql, ...[batch.id, now, root.id].slice(0, used));
+  };
+  await run(mark(TABLES[root.kind], "id = $3::uuid"));
+  for (const sql of CASCADE[root.kind]) await run(sql);
   if (sibling) await closeGap(tx, root.kind as SiblingKind, sibling.parentId, sibling.position);
   return batch;
 }

@@ -1,0 +1,8 @@
+// POST /lessons/{lessonId}/blocks: add a content block to a lesson
+// GET /lessons/{lessonId}/blocks: list a lesson's blocks
+import { authoringRoute } from "@/lib/authoring/route";
+import { createBlockEndpoint, listBlocksEndpoint } from "@/lib/authoring/blocks/endpoints";
+
+export const dynamic = "force-dynamic";
+export const POST = authoringRoute(createBlockEndpoint);
+export const GET = authoringRoute(listBlocksEndpoint);

@@ -1,0 +1,8 @@
+// POST /modules/{moduleId}/lessons: create a lesson
+// GET /modules/{moduleId}/lessons: list a module's lessons
+import { authoringRoute } from "@/lib/authoring/route";
+import { createLessonEndpoint, listLessonsEndpoint } from "@/lib/authoring/lessons/endpoints";
+
+export const dynamic = "force-dynamic";
+export const POST = authoringRoute(createLessonEndpoint);
+export const GET = authoringRoute(listLessonsEndpoint);

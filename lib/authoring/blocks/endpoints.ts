@@ -1,0 +1,86 @@
+import { defineEndpoint } from "@/lib/api/endpoint";
+import { DeleteResult, pageOf, PageQuery } from "../common-schemas";
+import { LessonParams } from "../lessons/schemas";
+import { write } from "../transaction";
+import { createBlock, deleteBlock, getBlock, listBlocks, updateBlock } from "./blocks";
+import { Block, BlockCreate, BlockParams, BlockUpdate } from "./schemas";
+
+const tag = "Blocks";
+
+const CONTENT_GUIDE =
+  "content by type: text/example {body (markdown)}; scenario {body, reveal}; glossary {title, terms: [{term, definition}]}; " +
+  "image {source: {type: url, url} | {type: svg, code}, alt, caption}; video {source: {type: youtube, id, start} | {type: url, url}, title, caption}; " +
+  "diagram {source: {type: mermaid, code}, caption}; interactive {source: {type: html, code}, title, caption, height}; visual {prompt, status}. " +
+  "question blocks need question_id and question_role (practice, checkpoint, assessment, review); quiz blocks need quiz_id; both carry no content.";
+
+export const listBlocksEndpoint = defineEndpoint({
+  operationId: "list_blocks",
+  method: "GET",
+  path: "/lessons/{lessonId}/blocks",
+  tag,
+  summary: "List a lesson's blocks",
+  description: "Content blocks in position order, each with its question or quiz. Paginate with limit and offset.",
+  params: LessonParams,
+  query: PageQuery,
+  response: pageOf("blocks", Block),
+  status: 200,
+  errors: [401, 404, 503],
+  run: async ({ db, caller, params, query }) => listBlocks(db, caller, params.lessonId, query),
+});
+
+export const createBlockEndpoint = defineEndpoint({
+  operationId: "create_block",
+  method: "POST",
+  path: "/lessons/{lessonId}/blocks",
+  tag,
+  summary: "Add a content block to a lesson",
+  description: `Adds a block at position (0..32767) or last. ${CONTENT_GUIDE} Content is stored as given and never causes a 400.`,
+  params: LessonParams,
+  body: BlockCreate,
+  response: Block,
+  status: 201,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => createBlock(tx, ctx.caller, ctx.params.lessonId, ctx.body)),
+});
+
+export const getBlockEndpoint = defineEndpoint({
+  operationId: "get_block",
+  method: "GET",
+  path: "/blocks/{blockId}",
+  tag,
+  summary: "Read a block",
+  params: BlockParams,
+  response: Block,
+  status: 200,
+  errors: [401, 404, 503],
+  run: async ({ db, caller, params }) => getBlock(db, caller, params.blockId),
+});
+
+export const updateBlockEndpoint = defineEndpoint({
+  operationId: "update_block",
+  method: "PATCH",
+  path: "/blocks/{blockId}",
+  tag,
+  summary: "Edit or move a block",
+  description: `Send at least one of content (replaces it), position, question_id and question_role (question blocks), quiz_id (quiz blocks), lesson_id (another lesson of the same course, to move it). The type cannot change. ${CONTENT_GUIDE}`,
+  params: BlockParams,
+  body: BlockUpdate,
+  response: Block,
+  status: 200,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => updateBlock(tx, ctx.caller, ctx.params.blockId, ctx.body)),
+});
+
+export const deleteBlockEndpoint = defineEndpoint({
+  operationId: "delete_block",
+  method: "DELETE",
+  path: "/blocks/{blockId}",
+  tag,
+  summary: "Delete a block",
+  description: "Moves the block to the trash.",
+  params: BlockParams,
+  response: DeleteResult,
+  status: 200,
+  errors: [401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => deleteBlock(tx, ctx.caller, ctx.params.blockId)),
+});

@@ -1,0 +1,79 @@
+import { defineEndpoint } from "@/lib/api/endpoint";
+import { DeleteResult, pageOf, PageQuery } from "../common-schemas";
+import { ProjectParams } from "../projects/schemas";
+import { write } from "../transaction";
+import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from "./categories";
+import { Category, CategoryParams, CategoryWrite } from "./schemas";
+
+const tag = "Question bank";
+
+export const listCategoriesEndpoint = defineEndpoint({
+  operationId: "list_categories",
+  method: "GET",
+  path: "/projects/{projectId}/categories",
+  tag,
+  summary: "List question categories",
+  description: "A project's question categories, by name. Paginate with limit and offset.",
+  params: ProjectParams,
+  query: PageQuery,
+  response: pageOf("categories", Category),
+  status: 200,
+  errors: [401, 404, 503],
+  run: async ({ db, caller, params, query }) => listCategories(db, caller, params.projectId, query),
+});
+
+export const createCategoryEndpoint = defineEndpoint({
+  operationId: "create_category",
+  method: "POST",
+  path: "/projects/{projectId}/categories",
+  tag,
+  summary: "Create a question category",
+  description: "name 1..120 characters, unique in the project (a duplicate answers 400 conflict). Every question belongs to a category.",
+  params: ProjectParams,
+  body: CategoryWrite,
+  response: Category,
+  status: 201,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => createCategory(tx, ctx.caller, ctx.params.projectId, ctx.body)),
+});
+
+export const getCategoryEndpoint = defineEndpoint({
+  operationId: "get_category",
+  method: "GET",
+  path: "/categories/{categoryId}",
+  tag,
+  summary: "Read a question category",
+  params: CategoryParams,
+  response: Category,
+  status: 200,
+  errors: [401, 404, 503],
+  run: async ({ db, caller, params }) => getCategory(db, caller, params.categoryId),
+});
+
+export const updateCategoryEndpoint = defineEndpoint({
+  operationId: "update_category",
+  method: "PATCH",
+  path: "/categories/{categoryId}",
+  tag,
+  summary: "Rename a question category",
+  params: CategoryParams,
+  body: CategoryWrite,
+  response: Category,
+  status: 200,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => updateCategory(tx, ctx.caller, ctx.params.categoryId, ctx.body)),
+});
+
+export const deleteCategoryEndpoint = defineEndpoint({
+  operationId: "delete_category",
+  method: "DELETE",
+  path: "/categories/{categoryId}",
+  tag,
+  summary: "Delete a question category",
+  description: "Moves the category and its questions to the trash, together.",
+  params: CategoryParams,
+  response: DeleteResult,
+  status: 200,
+  errors: [401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => deleteCategory(tx, ctx.caller, ctx.params.categoryId)),
+});

@@ -1,0 +1,109 @@
+import { defineEndpoint } from "@/lib/api/endpoint";
+import { DeleteResult, pageOf, PageQuery } from "../common-schemas";
+import { ProjectParams } from "../projects/schemas";
+import { write } from "../transaction";
+import { createCourse, deleteCourse, getCourse, listCourses, publishCourse, unpublishCourse, updateCourse } from "./courses";
+import { Course, CourseCreate, CourseParams, CourseUpdate } from "./schemas";
+
+const tag = "Courses";
+
+export const listCoursesEndpoint = defineEndpoint({
+  operationId: "list_courses",
+  method: "GET",
+  path: "/projects/{projectId}/courses",
+  tag,
+  summary: "List a project's courses",
+  description: "Courses in position order, without their modules. Paginate with limit (1..500) and offset while has_more.",
+  params: ProjectParams,
+  query: PageQuery,
+  response: pageOf("courses", Course),
+  status: 200,
+  errors: [401, 404, 503],
+  run: async ({ db, caller, params, query }) => listCourses(db, caller, params.projectId, query),
+});
+
+export const createCourseEndpoint = defineEndpoint({
+  operationId: "create_course",
+  method: "POST",
+  path: "/projects/{projectId}/courses",
+  tag,
+  summary: "Create a course",
+  description: "Creates a draft course (title 1..200, description up to 2000, up to 20 sources). With a position (0..32767) it is inserted there and later courses shift; without one it goes last.",
+  params: ProjectParams,
+  body: CourseCreate,
+  response: Course,
+  status: 201,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => createCourse(tx, ctx.caller, ctx.params.projectId, ctx.body)),
+});
+
+export const getCourseEndpoint = defineEndpoint({
+  operationId: "get_course",
+  method: "GET",
+  path: "/courses/{courseId}",
+  tag,
+  summary: "Read a course with its modules, lessons and blocks",
+  description: "The whole course tree in position order. A learner gets 403 for a course that is not published.",
+  params: CourseParams,
+  response: Course,
+  status: 200,
+  errors: [401, 403, 404],
+  run: async ({ db, caller, params }) => getCourse(db, caller, params.courseId),
+});
+
+export const updateCourseEndpoint = defineEndpoint({
+  operationId: "update_course",
+  method: "PATCH",
+  path: "/courses/{courseId}",
+  tag,
+  summary: "Update or move a course",
+  description: "Send at least one of title, description, sources (replaces the whole list) and position. A position past the end means the end.",
+  params: CourseParams,
+  body: CourseUpdate,
+  response: Course,
+  status: 200,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => updateCourse(tx, ctx.caller, ctx.params.courseId, ctx.body)),
+});
+
+export const deleteCourseEndpoint = defineEndpoint({
+  operationId: "delete_course",
+  method: "DELETE",
+  path: "/courses/{courseId}",
+  tag,
+  summary: "Delete a course",
+  description: "Moves the course, its modules, lessons and blocks to the project's trash. Restore with restore_trash_item.",
+  params: CourseParams,
+  response: DeleteResult,
+  status: 200,
+  errors: [401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => deleteCourse(tx, ctx.caller, ctx.params.courseId)),
+});
+
+export const publishCourseEndpoint = defineEndpoint({
+  operationId: "publish_course",
+  method: "POST",
+  path: "/courses/{courseId}/publish",
+  tag,
+  summary: "Publish a course",
+  description: "Publishes the course and every draft lesson in it. published_at is kept when the course was already published.",
+  params: CourseParams,
+  response: Course,
+  status: 200,
+  errors: [401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => publishCourse(tx, ctx.caller, ctx.params.courseId)),
+});
+
+export const unpublishCourseEndpoint = defineEndpoint({
+  operationId: "unpublish_course",
+  method: "POST",
+  path: "/courses/{courseId}/unpublish",
+  tag,
+  summary: "Unpublish a course",
+  description: "Hides the course from learners (published_at becomes null). Lessons keep their own state; learners keep their progress.",
+  params: CourseParams,
+  response: Course,
+  status: 200,
+  errors: [401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => unpublishCourse(tx, ctx.caller, ctx.params.courseId)),
+});

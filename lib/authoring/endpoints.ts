@@ -1,0 +1,20 @@
+import type { AnyEndpoint } from "@/lib/api/endpoint";
+import * as apiKeys from "./api-keys/endpoints";
+import * as blocks from "./blocks/endpoints";
+import * as categories from "./categories/endpoints";
+import * as courses from "./courses/endpoints";
+import * as lessons from "./lessons/endpoints";
+import * as modules from "./modules/endpoints";
+import * as projects from "./projects/endpoints";
+import * as questionFamilies from "./question-families/endpoints";
+import * as questions from "./questions/endpoints";
+import * as quizzes from "./quizzes/endpoints";
+import * as trash from "./trash/endpoints";
+
+/** Every endpoint of the course-authoring service (58): the source of routes, OpenAPI and agent tools. */
+export const authoringEndpoints: AnyEndpoint[] = [
+  projects, courses, modules, lessons, blocks, quizzes, categories, questionFamilies, questions, trash, apiKeys,
+].flatMap((group) => Object.values(group) as AnyEndpoint[]);
+
+/** Publishing stays with people: course-authoring-service.md excludes it from the agent tools. */
+export const NOT_AGENT_TOOLS = new Set(["publish_course", "unpublish_course", "publish_lesson", "unpublish_lesson"]);

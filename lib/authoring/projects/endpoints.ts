@@ -1,0 +1,118 @@
+import { defineEndpoint } from "@/lib/api/endpoint";
+import { DeleteResult } from "../common-schemas";
+import { write } from "../transaction";
+import { WorkspaceList } from "../workspaces/schemas";
+import {
+  createProject, deleteProject, getProject, listDeletedProjects, listProjects, listWorkspaces, restoreProject, updateProject,
+} from "./projects";
+import { DeletedProjectList, Project, ProjectCreate, ProjectList, ProjectParams, ProjectUpdate } from "./schemas";
+
+export const listWorkspacesEndpoint = defineEndpoint({
+  operationId: "list_workspaces",
+  method: "GET",
+  path: "/workspaces",
+  tag: "Workspaces and projects",
+  summary: "List your workspaces",
+  description: "The workspaces you belong to, with your role in each and whether you can create projects there. Use a workspace id as workspace_id when creating a project.",
+  response: WorkspaceList,
+  status: 200,
+  errors: [401],
+  run: async ({ db, caller }) => ({ workspaces: await listWorkspaces(db, caller) }),
+});
+
+export const listProjectsEndpoint = defineEndpoint({
+  operationId: "list_projects",
+  method: "GET",
+  path: "/projects",
+  tag: "Workspaces and projects",
+  summary: "List projects",
+  description: "Every project you can read, across your workspaces, newest first. `courses` is null here; read one project for its hierarchy.",
+  response: ProjectList,
+  status: 200,
+  errors: [401],
+  run: async ({ db, caller }) => ({ projects: await listProjects(db, caller) }),
+});
+
+export const createProjectEndpoint = defineEndpoint({
+  operationId: "create_project",
+  method: "POST",
+  path: "/projects",
+  tag: "Workspaces and projects",
+  summary: "Create a project",
+  description: "Creates a project (name 1..200 characters, description up to 2000). When you can create projects in more than one workspace, pass workspace_id; without it the answer is 400 workspace_required listing them.",
+  body: ProjectCreate,
+  response: Project,
+  status: 201,
+  errors: [400, 401, 403, 404, 503],
+  run: (ctx) => write(ctx, (tx) => createProject(tx, ctx.caller, ctx.body)),
+});
+
+export const listDeletedProjectsEndpoint = defineEndpoint({
+  operationId: "list_deleted_projects",
+  method: "GET",
+  path: "/projects/deleted",
+  tag: "Workspaces and projects",
+  summary: "List deleted projects",
+  description: "Deleted projects you may restore (in workspaces where you are admin), newest first.",
+  response: DeletedProjectList,
+  status: 200,
+  errors: [401, 503],
+  run: async ({ db, caller }) => ({ projects: await listDeletedProjects(db, caller) }),
+});
+
+export const getProjectEndpoint = defineEndpoint({
+  operationId: "get_project",
+  method: "GET",
+  path: "/projects/{projectId}",
+  tag: "Workspaces and projects",
+  summary: "Read a project with its whole hierarchy",
+  description: "The project with its courses, their modules, lessons and blocks, in position order. Learners get only published courses and lessons.",
+  params: ProjectParams,
+  response: Project,
+  status: 200,
+  errors: [401, 404],
+  run: async ({ db, caller, params }) => getProject(db, caller, params.projectId),
+});
+
+export const updateProjectEndpoint = defineEndpoint({
+  operationId: "update_project",
+  method: "PATCH",
+  path: "/projects/{projectId}",
+  tag: "Workspaces and projects",
+  summary: "Rename or describe a project",
+  description: "Send at least one of name (1..200) and description (up to 2000).",
+  params: ProjectParams,
+  body: ProjectUpdate,
+  response: Project,
+  status: 200,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => updateProject(tx, ctx.caller, ctx.params.projectId, ctx.body)),
+});
+
+export const deleteProjectEndpoint = defineEndpoint({
+  operationId: "delete_project",
+  method: "DELETE",
+  path: "/projects/{projectId}",
+  tag: "Workspaces and projects",
+  summary: "Delete a project",
+  description: "Moves the project and everything in it to the deleted projects (workspace admins only). Nothing is erased; restore it with restore_project.",
+  params: ProjectParams,
+  response: DeleteResult,
+  status: 200,
+  errors: [401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => deleteProject(tx, ctx.caller, ctx.params.projectId)),
+});
+
+export const restoreProjectEndpoint = defineEndpoint({
+  operationId: "restore_project",
+  method: "POST",
+  path: "/projects/{projectId}/restore",
+  tag: "Trash",
+  summary: "Restore a deleted project",
+  description: "Restores a deleted project and everything deleted along with it (workspace admins only).",
+  params: ProjectParams,
+  response: Project,
+  status: 200,
+  errors: [401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => restoreProject(tx, ctx.caller, ctx.params.projectId)),
+});

@@ -1,0 +1,82 @@
+import { defineEndpoint } from "@/lib/api/endpoint";
+import { DeleteResult, pageOf, PageQuery } from "../common-schemas";
+import { ProjectParams } from "../projects/schemas";
+import { write } from "../transaction";
+import {
+  createQuestionFamily, deleteQuestionFamily, getQuestionFamily, listQuestionFamilies, updateQuestionFamily,
+} from "./question-families";
+import { QuestionFamily, QuestionFamilyCreate, QuestionFamilyDetail, QuestionFamilyParams, QuestionFamilyUpdate } from "./schemas";
+
+const tag = "Question bank";
+
+export const listQuestionFamiliesEndpoint = defineEndpoint({
+  operationId: "list_question_families",
+  method: "GET",
+  path: "/projects/{projectId}/question-families",
+  tag,
+  summary: "List question families",
+  description: "Families group variants of one question (e.g. AI-written variants), by name, with question_count.",
+  params: ProjectParams,
+  query: PageQuery,
+  response: pageOf("question_families", QuestionFamily),
+  status: 200,
+  errors: [401, 404, 503],
+  run: async ({ db, caller, params, query }) => listQuestionFamilies(db, caller, params.projectId, query),
+});
+
+export const createQuestionFamilyEndpoint = defineEndpoint({
+  operationId: "create_question_family",
+  method: "POST",
+  path: "/projects/{projectId}/question-families",
+  tag,
+  summary: "Create a question family",
+  description: "name 1..200, description up to 2000. Put questions in it with question_family_id.",
+  params: ProjectParams,
+  body: QuestionFamilyCreate,
+  response: QuestionFamily,
+  status: 201,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => createQuestionFamily(tx, ctx.caller, ctx.params.projectId, ctx.body)),
+});
+
+export const getQuestionFamilyEndpoint = defineEndpoint({
+  operationId: "get_question_family",
+  method: "GET",
+  path: "/question-families/{familyId}",
+  tag,
+  summary: "Read a question family with its questions",
+  params: QuestionFamilyParams,
+  response: QuestionFamilyDetail,
+  status: 200,
+  errors: [401, 404, 503],
+  run: async ({ db, caller, params }) => getQuestionFamily(db, caller, params.familyId),
+});
+
+export const updateQuestionFamilyEndpoint = defineEndpoint({
+  operationId: "update_question_family",
+  method: "PATCH",
+  path: "/question-families/{familyId}",
+  tag,
+  summary: "Update a question family",
+  description: "Send at least one of name and description.",
+  params: QuestionFamilyParams,
+  body: QuestionFamilyUpdate,
+  response: QuestionFamily,
+  status: 200,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => updateQuestionFamily(tx, ctx.caller, ctx.params.familyId, ctx.body)),
+});
+
+export const deleteQuestionFamilyEndpoint = defineEndpoint({
+  operationId: "delete_question_family",
+  method: "DELETE",
+  path: "/question-families/{familyId}",
+  tag,
+  summary: "Delete a question family",
+  description: "Moves the family and its questions to the trash, together.",
+  params: QuestionFamilyParams,
+  response: DeleteResult,
+  status: 200,
+  errors: [401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => deleteQuestionFamily(tx, ctx.caller, ctx.params.familyId)),
+});

@@ -1,0 +1,82 @@
+import { defineEndpoint } from "@/lib/api/endpoint";
+import { DeleteResult, pageOf } from "../common-schemas";
+import { ProjectParams } from "../projects/schemas";
+import { write } from "../transaction";
+import { createQuestion, deleteQuestion, getQuestion, listQuestions, updateQuestion } from "./questions";
+import { QuestionCreate, QuestionDetail, QuestionListQuery, QuestionParams, QuestionUpdate } from "./schemas";
+
+const tag = "Question bank";
+const RULES =
+  "Option rules: true_false exactly 2 options with exactly 1 correct; single_choice 2+ options with exactly 1 correct; multiple_choice 2+ options with 2+ correct.";
+
+export const listQuestionsEndpoint = defineEndpoint({
+  operationId: "list_questions",
+  method: "GET",
+  path: "/projects/{projectId}/questions",
+  tag,
+  summary: "List questions",
+  description: "The question bank, newest first, filtered by category_id, question_family_id, question_type or difficulty (1..5).",
+  params: ProjectParams,
+  query: QuestionListQuery,
+  response: pageOf("questions", QuestionDetail),
+  status: 200,
+  errors: [401, 404, 503],
+  run: async ({ db, caller, params, query }) => listQuestions(db, caller, params.projectId, query),
+});
+
+export const createQuestionEndpoint = defineEndpoint({
+  operationId: "create_question",
+  method: "POST",
+  path: "/projects/{projectId}/questions",
+  tag,
+  summary: "Create a question",
+  description: `category_id (same project), prompt, question_type, difficulty 1..5 and options [{label, is_correct}] in order. ${RULES}`,
+  params: ProjectParams,
+  body: QuestionCreate,
+  response: QuestionDetail,
+  status: 201,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => createQuestion(tx, ctx.caller, ctx.params.projectId, ctx.body)),
+});
+
+export const getQuestionEndpoint = defineEndpoint({
+  operationId: "get_question",
+  method: "GET",
+  path: "/questions/{questionId}",
+  tag,
+  summary: "Read a question",
+  params: QuestionParams,
+  response: QuestionDetail,
+  status: 200,
+  errors: [401, 404, 503],
+  run: async ({ db, caller, params }) => getQuestion(db, caller, params.questionId),
+});
+
+export const updateQuestionEndpoint = defineEndpoint({
+  operationId: "update_question",
+  method: "PATCH",
+  path: "/questions/{questionId}",
+  tag,
+  summary: "Update a question",
+  description: `Send any fields to change. options replace the full set (send an option's id to keep it). The merged question is validated, so changing question_type alone can fail because of the current options. ${RULES}`,
+  params: QuestionParams,
+  body: QuestionUpdate,
+  response: QuestionDetail,
+  status: 200,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => updateQuestion(tx, ctx.caller, ctx.params.questionId, ctx.body)),
+});
+
+export const deleteQuestionEndpoint = defineEndpoint({
+  operationId: "delete_question",
+  method: "DELETE",
+  path: "/questions/{questionId}",
+  tag,
+  summary: "Delete a question",
+  description: "Moves the question to the trash; blocks that show it read question: null until it is restored.",
+  params: QuestionParams,
+  response: DeleteResult,
+  status: 200,
+  errors: [401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => deleteQuestion(tx, ctx.caller, ctx.params.questionId)),
+});

@@ -1,0 +1,168 @@
+import type { Caller } from "@/lib/api/authenticate";
+import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/api/errors";
+import { can, getProjectAccess, requireEditor, type Tx } from "../access";
+import { paged, toIso, type Page } from "../common-schemas";
+import { toQuestionDto } from "../dto";
+import { createDeletionBatch } from "../trash/batches";
+
+const liveQuestions = {
+  where: { question: { deletedAt: null } },
+  orderBy: { sortOrder: "asc" as const },
+  include: { question: { include: { options: { orderBy: { sortOrder: "asc" as const } } } } },
+};
+
+type QuizWithQuestions = Awaited<ReturnType<typeof findQuiz>> & {};
+
+function findQuiz(tx: Tx, quizId: string) {
+  return tx.quiz.findFirst({ where: { id: quizId, deletedAt: null }, include: { questions: liveQuestions } });
+}
+
+const toQuizDetail = (quiz: QuizWithQuestions) => ({
+  id: quiz.id,
+  project_id: quiz.projectId,
+  title: quiz.title,
+  questions: quiz.questions.map((qq) => toQuestionDto(qq.question, { withAnswers: true })),
+  created_at: toIso(quiz.createdAt),
+  updated_at: toIso(quiz.updatedAt),
+});
+
+async function loadQuiz(tx: Tx, caller: Caller, quizId: string, write = false) {
+  const quiz = await findQuiz(tx, quizId);
+  if (!quiz) throw notFound("Quiz");
+  const access = await getProjectAccess(tx, caller, quiz.projectId, write ? "content.write" : undefined).catch(() => {
+    throw notFound("Quiz");
+  });
+  return { quiz, access };
+}
+
+/** Every id must name an undeleted question of the project; order is kept. */
+async function checkQuestionIds(tx: Tx, projectId: string, ids: string[]) {
+  const found = await tx.question.findMany({ where: { id: { in: ids }, projectId, deletedAt: null }, select: { id: true } });
+  const ok = new Set(found.map((q) => q.id));
+  const issues: ValidationIssue[] = ids
+    .map((id, i) => (ok.has(id) ? null : { path: `question_ids.${i}`, message: "No such question in this project" }))
+    .filter((x): x is ValidationIssue => x !== null);
+  if (issues.length) throw validationError(issues);
+}
+
+export async function listQuizzes(tx: Tx, caller: Caller, projectId: string, page: Page) {
+  requireEditor(await getProjectAccess(tx, caller, projectId), "Project");
+  const rows = await tx.quiz.findMany({
+    where: { projectId, deletedAt: null },
+    include: { _count: { select: { questions: { where: { question: { deletedAt: null } } } } } },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    skip: page.offset,
+    take: page.limit + 1,
+  });
+  const { items, ...rest } = paged(rows, page);
+  return {
+    quizzes: items.map((q) => ({
+      id: q.id,
+      project_id: q.projectId,
+      title: q.title,
+      question_count: q._count.questions,
+      created_at: toIso(q.createdAt),
+      updated_at: toIso(q.updatedAt),
+    })),
+    ...rest,
+  };
+}
+
+export async function createQuiz(tx: Tx, caller: Caller, projectId: string, input: { title: string; question_ids?: string[] }) {
+  await getProjectAccess(tx, caller, projectId, "content.write");
+  const ids = input.question_ids ?? [];
+  await checkQuestionIds(tx, projectId, ids);
+  const quiz = await tx.quiz.create({
+    data: { projectId, title: input.title, questions: { create: ids.map((questionId, sortOrder) => ({ questionId, sortOrder })) } },
+  });
+  return toQuizDetail((await findQuiz(tx, quiz.id))!);
+}
+
+export async function getQuiz(tx: Tx, caller: Caller, quizId: string) {
+  const { quiz, access } = await loadQuiz(tx, caller, quizId);
+  requireEditor(access, "Quiz");
+  return toQuizDetail(quiz);
+}
+
+export async function updateQuiz(tx: Tx, caller: Caller, quizId: string, input: { title?: string; question_ids?: string[] }) {
+  const { quiz } = await loadQuiz(tx, caller, quizId, true);
+  if (input.question_ids) {
+    await checkQuestionIds(tx, quiz.projectId, input.question_ids);
+    await tx.quizQuestion.deleteMany({ where: { quizId } });
+    await tx.quizQuestion.createMany({ data: input.question_ids.map((questionId, sortOrder) => ({ quizId, questionId, sortOrder })) });
+  }
+  await tx.quiz.update({ where: { id: quizId }, data: { title: input.title, updatedAt: new Date() } });
+  return toQuizDetail((await findQuiz(tx, quizId))!);
+}
+
+export async function deleteQuiz(tx: Tx, caller: Caller, quizId: string) {
+  const { quiz, access } = await loadQuiz(tx, caller, quizId, true);
+  await createDeletionBatch(tx, caller, { kind: "quiz", id: quiz.id, workspaceId: access.workspaceId, projectId: quiz.projectId });
+  return { success: true, id: quizId };
+}
+
+/** Is the quiz placed in a lesson a learner can see (lesson and course published, nothing deleted)? */
+async function isInVisibleLesson(tx: Tx, quizId: string): Promise<boolean> {
+  const block = await tx.block.findFirst({
+    where: {
+      quizId,
+      type: "quiz",
+      deletedAt: null,
+      lesson: { deletedAt: null, publishedAt: { not: null }, module: { deletedAt: null, course: { deletedAt: null, publishedAt: { not: null } } } },
+    },
+    select: { id: true },
+  });
+  return block !== null;
+}
+
+/**
+ * Scores an attempt: a question scores 1 when the selected set equals its correct set. Stored per
+ * user; the result reveals the correct options, to the submitter only.
+ */
+export async function submitQuiz(
+  tx: Tx,
+  caller: Caller,
+  quizId: string,
+  input: { answers: { question_id: string; selected_option_ids: string[] }[] },
+) {
+  const { quiz, access } = await loadQuiz(tx, caller, quizId);
+  if (!can(access.role, "content.read_drafts") && !(await isInVisibleLesson(tx, quizId))) {
+    throw new AppError("forbidden", "This quiz is not part of a lesson you can take");
+  }
+  const questions = new Map(quiz.questions.map((qq) => [qq.question.id, qq.question]));
+  const issues: ValidationIssue[] = [];
+  input.answers.forEach((answer, i) => {
+    const question = questions.get(answer.question_id);
+    if (!question) {
+      issues.push({ path: `answers.${i}.question_id`, message: "Not a question of this quiz" });
+      return;
+    }
+    const own = new Set(question.options.map((o) => o.id));
+    answer.selected_option_ids.forEach((id, j) => {
+      if (!own.has(id)) issues.push({ path: `answers.${i}.selected_option_ids.${j}`, message: "Not an option of this question" });
+    });
+  });
+  if (issues.length) throw validationError(issues);
+
+  const selected = new Map(input.answers.map((a) => [a.question_id, [...new Set(a.selected_option_ids)]]));
+  const results = quiz.questions.map(({ question }) => {
+    const correct = question.options.filter((o) => o.isCorrect).map((o) => o.id);
+    const chosen = selected.get(question.id) ?? [];
+    const isCorrect = selected.has(question.id) && chosen.length === correct.length && chosen.every((id) => correct.includes(id));
+    return { question_id: question.id, is_correct: isCorrect, selected_option_ids: chosen, correct_option_ids: correct };
+  });
+  const scoreCorrect = results.filter((r) => r.is_correct).length;
+  const scoreTotal = results.length;
+  const percentage = scoreTotal === 0 ? 0 : (100 * scoreCorrect) / scoreTotal;
+  const attempt = await tx.quizAttempt.create({
+    data: { quizId, userId: caller.userId, scoreCorrect, scoreTotal, percentage, answers: results },
+  });
+  return {
+    attempt_id: attempt.id,
+    score_correct: scoreCorrect,
+    score_total: scoreTotal,
+    percentage,
+    results,
+    created_at: toIso(attempt.createdAt),
+  };
+}

@@ -1,0 +1,38 @@
+import { defineEndpoint } from "@/lib/api/endpoint";
+import { pageOf, PageQuery } from "../common-schemas";
+import { ProjectParams } from "../projects/schemas";
+import { write } from "../transaction";
+import { TrashItem, TrashRestore, TrashRestoreResult } from "./schemas";
+import { listTrash, restoreTrashItem } from "./trash";
+
+const tag = "Trash";
+
+export const listTrashEndpoint = defineEndpoint({
+  operationId: "list_trash",
+  method: "GET",
+  path: "/projects/{projectId}/trash",
+  tag,
+  summary: "List a project's trash",
+  description: "What was deleted (the items DELETE was called on), newest first, with where each lived and who deleted it.",
+  params: ProjectParams,
+  query: PageQuery,
+  response: pageOf("items", TrashItem),
+  status: 200,
+  errors: [401, 404, 503],
+  run: async ({ db, caller, params, query }) => listTrash(db, caller, params.projectId, query),
+});
+
+export const restoreTrashItemEndpoint = defineEndpoint({
+  operationId: "restore_trash_item",
+  method: "POST",
+  path: "/projects/{projectId}/trash/restore",
+  tag,
+  summary: "Restore an item from the trash",
+  description: "Restores the item {kind, id} and exactly what was deleted with it, at its old position. If its parent is still in the trash, the answer is 400 parent_in_trash naming that parent: restore it first.",
+  params: ProjectParams,
+  body: TrashRestore,
+  response: TrashRestoreResult,
+  status: 200,
+  errors: [400, 401, 404, 503],
+  run: (ctx) => write(ctx, (tx) => restoreTrashItem(tx, ctx.caller, ctx.params.projectId, ctx.body)),
+});
