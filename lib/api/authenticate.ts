@@ -11,6 +11,8 @@ export type Caller = {
   /** How the request proved who it is: a person in the browser, or a client with an API key. */
   via: "session" | "api_key";
   apiKeyId: string | null;
+  /** The key's name and prefix, for the audit trail. */
+  apiKey: { name: string; prefix: string } | null;
 };
 
 // last_used_at is a hint, not an audit log: one write a minute per key at most.
@@ -82,12 +84,12 @@ export async function authenticate(req: Request, db: Db): Promise<Caller> {
     if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
       await db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } });
     }
-    return { userId: key.user.id, name: key.user.name, email: key.user.email, via: "api_key", apiKeyId: key.id };
+    return { userId: key.user.id, name: key.user.name, email: key.user.email, via: "api_key", apiKeyId: key.id, apiKey: { name: key.name, prefix: key.keyPrefix } };
   }
   const userId = await sessionUserId(req);
   if (!userId) throw unauthorized("Sign in, or send an API key as \"Authorization: Bearer <key>\"");
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw unauthorized("Your session has ended; sign in again");
   assertSameOrigin(req);
-  return { userId: user.id, name: user.name, email: user.email, via: "session", apiKeyId: null };
+  return { userId: user.id, name: user.name, email: user.email, via: "session", apiKeyId: null, apiKey: null };
 }

@@ -17,6 +17,9 @@ export type EndpointContext<P, Q, B> = {
   requestId: string;
   /** True when an agent asked to validate and preview without writing (see the MCP interface). */
   dryRun?: boolean;
+  /** Which interface the request came through: recorded with every change. */
+  via: "browser" | "api" | "agent";
+  operationId: string;
 };
 
 /**
@@ -157,7 +160,8 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint): RouteHand
       const db = await getDb();
       const caller = endpoint.isPublic ? (null as unknown as Caller) : await authenticate(req, db);
       const input = await prepareInput(endpoint, { params: rawParams, query: queryObject(url), body: rawBody });
-      const result = await endpoint.run({ db, caller, ...input, requestId });
+      const via = caller?.via === "session" ? "browser" : "api";
+      const result = await endpoint.run({ db, caller, ...input, requestId, via, operationId: endpoint.operationId });
       return json(endpoint.status, endpoint.response.parse(result), requestId);
     } catch (error) {
       const appError = toAppError(error, requestId);

@@ -4,7 +4,7 @@ import { dataDir, databaseUrl, isMemoryDataDir } from "@/lib/env";
 import { acquireDataDirLock, DataDirLockedError } from "./lock";
 import { applyMigrations, migrationStatus, MigrationFailedError, type SqlConnection } from "./migrate";
 
-export type Db = PrismaClient;
+export type Db = PrismaClient<"query">;
 
 export type DbUnavailableReason = "unreachable" | "locked" | "migrations_pending" | "migration_failed";
 
@@ -17,7 +17,7 @@ export class DbUnavailableError extends Error {
 }
 
 type DbHandle = {
-  prisma: PrismaClient;
+  prisma: Db;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
 };
@@ -27,6 +27,8 @@ type DbGlobal = { handle?: Promise<DbHandle>; failedAt?: number };
 const state: DbGlobal = ((globalThis as { __appDb?: DbGlobal }).__appDb ??= {});
 
 const RETRY_AFTER_MS = 2000;
+// Query events let tests count the SQL a request runs (the full-hierarchy reads must not grow with size).
+const QUERY_EVENTS = [{ emit: "event" as const, level: "query" as const }];
 // stderr, so commands that print JSON on stdout (the admin CLI) stay parseable.
 const log = (message: string) => console.error(`[db] ${message}`);
 
@@ -73,7 +75,7 @@ async function openEmbedded(): Promise<DbHandle> {
       query: async (sql, params) => (await pglite.query(sql, params)).rows as never,
       exec: async (sql) => void (await pglite.exec(sql)),
     });
-    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite), log: QUERY_EVENTS });
     return {
       prisma,
       kind: "pglite",
@@ -117,7 +119,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
     max: Number(process.env.DATABASE_POOL_SIZE) || 10,
     connectionTimeoutMillis: 5000,
   });
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool), log: QUERY_EVENTS });
   return {
     prisma,
     kind: "postgres",

@@ -1,0 +1,8 @@
+import { ApiReference } from "@/components/docs/api-reference";
+import { authoringOpenApi } from "@/lib/authoring/openapi";
+
+export const metadata = { title: "API reference" };
+
+export default function ApiDocsPage() {
+  return <ApiReference doc={authoringOpenApi() as never} />;
+}

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import type { AnyEndpoint } from "@/lib/api/endpoint";
+
+type JsonSchema = Record<string, unknown>;
+
+const SAFE_INT = 9007199254740991;
+
+/** Trims what zod adds for validation but readers of a reference do not need. */
+function tidy(node: unknown, io: "input" | "output"): unknown {
+  if (Array.isArray(node)) return node.map((n) => tidy(n, io));
+  if (!node || typeof node !== "object") return node;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "$schema") continue;
+    if (key === "pattern" && "format" in node) continue;
+    if ((key === "minimum" && value === -SAFE_INT) || (key === "maximum" && value === SAFE_INT)) continue;
+    // Responses may gain fields (the interface only grows): clients must ignore unknown ones.
+    if (key === "additionalProperties" && value === false && io === "output") continue;
+    if (key === "$ref" && typeof value === "string") {
+      out[key] = value.replace("#/$defs/", "#/components/schemas/");
+      continue;
+    }
+    out[key] = tidy(value, io);
+  }
+  return out;
+}
+
+export class SchemaCollector {
+  readonly components: Record<string, JsonSchema> = {};
+
+  toSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+    const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+    const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
+    delete json.$defs;
+    for (const [id, def] of Object.entries(defs)) this.components[id] ??= tidy(def, io) as JsonSchema;
+    return tidy(json, io) as JsonSchema;
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Invalid request: the body, query or a rule (see the error code)",
+  401: "Missing or invalid API key",
+  403: "Not allowed for your role",
+  404: "Not found, or not yours",
+  409: "Conflict with the current state",
+  503: "The service is not available (database not ready)",
+};
+
+export type ServiceInfo = {
+  title: string;
+  version: string;
+  description: string;
+  basePath: string;
+  errorSchema: z.ZodType;
+  tags?: { name: string; description: string }[];
+};
+
+/** An OpenAPI 3.1 document derived from the endpoint definitions the handlers run. */
+export function buildOpenApi(info: ServiceInfo, endpoints: AnyEndpoint[]) {
+  const schemas = new SchemaCollector();
+  const errorRef = schemas.toSchema(info.errorSchema, "output");
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const ep of endpoints) {
+    const parameters: unknown[] = [];
+    for (const [location, schema] of [["path", ep.params], ["query", ep.query]] as const) {
+      if (!schema) continue;
+      const json = schemas.toSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
+      for (const [name, prop] of Object.entries(json.properties ?? {})) {
+        const { description, ...rest } = prop;
+        parameters.push({
+          name,
+          in: location,
+          required: location === "path" || (json.required ?? []).includes(name),
+          ...(description ? { description } : {}),
+          schema: rest,
+        });
+      }
+    }
+    const responses: Record<string, unknown> = {
+      [String(ep.status)]: {
+        description: ep.summary,
+        content: { "application/json": { schema: schemas.toSchema(ep.response, "output") } },
+      },
+    };
+    for (const status of ep.errors) {
+      responses[String(status)] = { description: STATUS_TEXT[status] ?? "Error", content: { "application/json": { schema: errorRef } } };
+    }
+    paths[ep.path] ??= {};
+    paths[ep.path][ep.method.toLowerCase()] = {
+      operationId: ep.operationId,
+      summary: ep.summary,
+      ...(ep.description ? { description: ep.description } : {}),
+      tags: [ep.tag],
+      ...(parameters.length ? { parameters } : {}),
+      ...(ep.body
+        ? {
+            requestBody: {
+              required: !ep.bodyOptional,
+              content: { "application/json": { schema: schemas.toSchema(ep.body, "input") } },
+            },
+          }
+        : {}),
+      responses,
+      ...(ep.isPublic ? { security: [] } : {}),
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: info.title, version: info.version, description: info.description },
+    servers: [{ url: info.basePath }],
+    security: [{ bearerAuth: [] }],
+    tags: info.tags ?? [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "An API key from the account page (cak_…)" } },
+      schemas: schemas.components,
+    },
+  };
+}
