@@ -11,6 +11,9 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
   ],
   poweredByHeader: false,
+  // `npm test` and CI type-check the whole project (tests included) with tsc first; the build
+  // does not repeat it, so work in progress in a test file never blocks starting the app.
+  typescript: { ignoreBuildErrors: true },
   typedRoutes: false,
   async headers() {
     return [

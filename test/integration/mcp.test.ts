@@ -160,6 +160,17 @@ describe("[MCP] agent tools", () => {
       ["update_project", "api"],
     ]);
     expect(events[0]).toMatchObject({ actorUserId: user.id, apiKeyId, apiKeyPrefix: key.slice(0, 12) });
+
+    // Authors read it as the item's history; strangers cannot.
+    const history = await apiClient(`${server.url}/api`, key).get(`/history/${project.id}`);
+    expect(history.status).toBe(200);
+    expect(history.body.history.map((h: { operation: string; via: string }) => [h.operation, h.via])).toEqual([
+      ["update_project", "api"],
+      ["create_project", "agent"],
+    ]);
+    expect(history.body.history[1]).toMatchObject({ actor_name: user.name, api_key_name: "test key", api_key_prefix: key.slice(0, 12) });
+    const stranger = await apiClient(`${server.url}/api`, (await seedUser()).key).get(`/history/${project.id}`);
+    expect(stranger.status).toBe(404);
     await client.close();
   });
 
