@@ -1,6 +1,8 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
+  // Several builds side by side (parallel test runs) each need their own output folder.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // Native code and WebAssembly are loaded from node_modules at run time, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",

@@ -25,3 +25,20 @@ export async function signIn(page: Page, email: string, password: string) {
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
+
+/** A new account, signed in in this page's browser context. */
+export async function signUpAndSignIn(page: Page, name = "Ada Author") {
+  const user = await signUpViaApi(page.request, name);
+  await signIn(page, user.email, user.password);
+  return user;
+}
+
+/**
+ * Calls the course-authoring API as the signed-in browser user (the page's cookies), to set up
+ * data a test is not about.
+ */
+export async function authoringApi<T = any>(page: Page, method: "GET" | "POST" | "PATCH" | "DELETE", path: string, data?: unknown): Promise<T> {
+  const res = await page.request.fetch(`/api/authoring${path}`, { method, data, headers: { origin: new URL(page.url() || "http://127.0.0.1").origin } });
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+  return res.json();
+}

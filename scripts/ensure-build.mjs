@@ -8,7 +8,8 @@ const INPUTS = [
   "app", "components", "lib", "public", "prisma/schema.prisma", "instrumentation.ts",
   "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json",
 ];
-const STAMP = ".next/source-hash";
+const DIST = process.env.NEXT_DIST_DIR || ".next";
+const STAMP = `${DIST}/source-hash`;
 
 function walk(p, out) {
   if (!fs.existsSync(p)) return;
@@ -34,7 +35,7 @@ export function ensureBuild({ quiet = false } = {}) {
   };
   if (!fs.existsSync("lib/generated/prisma/client.ts")) run(["scripts/prisma-generate.mjs"]);
   const hash = sourceHash();
-  const current = fs.existsSync(".next/BUILD_ID") && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === hash;
+  const current = fs.existsSync(`${DIST}/BUILD_ID`) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8") === hash;
   if (current) {
     if (!quiet) console.log("Build is up to date.");
     return;

@@ -10,3 +10,10 @@ export async function currentUser(): Promise<SessionUser | null> {
   if (!user?.id) return null;
   return { id: user.id, name: user.name ?? "", email: user.email ?? "" };
 }
+
+/** The signed-in user as an API caller, for server components that call domain code directly. */
+export async function sessionCaller(): Promise<import("@/lib/api/authenticate").Caller | null> {
+  const user = await currentUser();
+  if (!user) return null;
+  return { userId: user.id, name: user.name, email: user.email, via: "session", apiKeyId: null, apiKey: null };
+}

@@ -1,0 +1,37 @@
+import Link from "next/link";
+import { notFound, redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { ProjectTabs } from "@/components/project/project-tabs";
+import { AppError } from "@/lib/api/errors";
+import { getProjectAccess, isLearner } from "@/lib/authoring/access";
+import { sessionCaller } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+
+export default async function ProjectLayout({ children, params }: { children: ReactNode; params: Promise<{ projectId: string }> }) {
+  const { projectId } = await params;
+  const caller = await sessionCaller();
+  if (!caller) redirect("/sign-in");
+  const db = await getDb();
+  const access = await getProjectAccess(db, caller, projectId).catch((error) => {
+    if (error instanceof AppError) notFound();
+    throw error;
+  });
+  if (isLearner(access)) redirect("/learn");
+  const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, include: { workspace: true } });
+  return (
+    <div className="space-y-6">
+      <div>
+        <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
+          <Link href={`/?workspace=${project.workspaceId}`} className="hover:text-brand-600">
+            {project.workspace.name}
+          </Link>{" "}
+          › <span className="text-slate-700">{project.name}</span>
+        </nav>
+        <h1 className="mt-1 text-2xl font-semibold">{project.name}</h1>
+        {project.description ? <p className="mt-1 text-sm text-slate-600">{project.description}</p> : null}
+      </div>
+      <ProjectTabs projectId={projectId} />
+      {children}
+    </div>
+  );
+}
