@@ -1,8 +1,8 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { AppHeader } from "@/components/app-header";
+import { WorkspaceHome } from "@/components/workspaces/workspace-home";
 import { currentUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
-import { listWorkspacesForUser } from "@/lib/workspaces/list-workspaces";
 
 export const dynamic = "force-dynamic";
 
@@ -30,27 +30,14 @@ export default async function HomePage() {
       </>
     );
   }
-  const workspaces = await listWorkspacesForUser(await getDb(), user.id);
   return (
     <>
       <AppHeader user={user} />
       <main className="mx-auto max-w-6xl px-4 py-8">
-        <h1 className="text-2xl font-semibold">Welcome, {user.name}</h1>
-        <section aria-labelledby="workspaces" className="mt-6">
-          <h2 id="workspaces" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-            Your workspaces
-          </h2>
-          <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {workspaces.map((w) => (
-              <li key={w.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-                <p className="font-medium">{w.name}</p>
-                <p className="mt-1 text-sm text-slate-500">
-                  {w.kind === "personal" ? "Personal" : "Team"} · {w.role}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <p className="mb-4 text-sm text-slate-500">Welcome, {user.name}</p>
+        <Suspense>
+          <WorkspaceHome />
+        </Suspense>
       </main>
     </>
   );

@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SessionProvider } from "next-auth/react";
 import { useState, type ReactNode } from "react";
+import { ToastProvider } from "./ui/toast";
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(
@@ -10,7 +11,9 @@ export function Providers({ children }: { children: ReactNode }) {
   );
   return (
     <SessionProvider>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
     </SessionProvider>
   );
 }

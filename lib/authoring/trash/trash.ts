@@ -2,7 +2,7 @@ import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
 import { getProjectAccess, requireAction, requireEditor, type Tx } from "../access";
 import { paged, toIso, type Page } from "../common-schemas";
-import { restoreBatch } from "./batches";
+import { restoreBatch, TABLES } from "./batches";
 import type { TrashKindValue } from "./schemas";
 
 const BLOCK_LABEL: Record<string, string> = { question: "Question", quiz: "Quiz", visual: "Visual" };
@@ -147,10 +147,16 @@ export async function restoreTrashItem(tx: Tx, caller: Caller, projectId: string
   if (!state || state.projectId !== projectId) throw notFound(`Trash item ${KIND_NAMES[input.kind]}`);
   const deletedParent = state.parents.find((p) => p.deletedAt);
   if (deletedParent) {
+    // kind and id name the parent (contract.md); when the parent went to the trash along with
+    // something else (a module swept away with its course), trash_item names what to restore.
+    const holder = await trashItemHolding(tx, deletedParent);
+    const direct = holder.kind === deletedParent.kind && holder.id === deletedParent.id;
     throw new AppError(
       "parent_in_trash",
-      `Its ${KIND_NAMES[deletedParent.kind]} is in the trash: restore that first`,
-      { kind: deletedParent.kind, id: deletedParent.id },
+      direct
+        ? `Its ${KIND_NAMES[deletedParent.kind]} is in the trash: restore that first`
+        : `Its ${KIND_NAMES[deletedParent.kind]} is in the trash with a ${KIND_NAMES[holder.kind]}: restore that ${KIND_NAMES[holder.kind]} first`,
+      { kind: deletedParent.kind, id: deletedParent.id, trash_item: holder },
     );
   }
   const batch = await tx.deletionBatch.findFirst({
@@ -164,6 +170,17 @@ export async function restoreTrashItem(tx: Tx, caller: Caller, projectId: string
   }
   const restored = await restoreBatch(tx, batch);
   return { success: true as const, kind: input.kind, id: input.id, restored_count: restored };
+}
+
+/** The trash item (root of a deletion batch) under which a deleted item is in the trash. */
+async function trashItemHolding(tx: Tx, item: { kind: TrashKindValue; id: string }): Promise<{ kind: TrashKindValue; id: string }> {
+  const rows = await tx.$queryRawUnsafe<{ root_kind: string; root_id: string }[]>(
+    `SELECT b.root_kind, b.root_id::text AS root_id FROM "${TABLES[item.kind]}" t
+     JOIN deletion_batches b ON b.id = t.deletion_batch_id WHERE t.id = $1::uuid`,
+    item.id,
+  );
+  const root = rows[0];
+  return root && root.root_kind !== "project" ? { kind: root.root_kind as TrashKindValue, id: root.root_id } : item;
 }
 
 /** Category names are unique, case-insensitively, among a project's undeleted categories. */

@@ -1,0 +1,8 @@
+// GET /api/workspaces/{workspaceId}/members: list members; POST: add an existing user
+import { routeHandler } from "@/lib/api/endpoint";
+import { appService } from "@/lib/api/services";
+import { addMemberEndpoint, listMembersEndpoint } from "@/lib/workspaces/members";
+
+export const dynamic = "force-dynamic";
+export const GET = routeHandler(appService, listMembersEndpoint);
+export const POST = routeHandler(appService, addMemberEndpoint);
