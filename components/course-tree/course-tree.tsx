@@ -192,7 +192,8 @@ export function CourseTree({ projectId }: { projectId: string }) {
 
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
-    onDragOver: ({ active, over }) => (over ? `${name(active.id)} is over ${name(over.id)}.` : `${name(active.id)} is no longer over a drop place.`),
+    onDragOver: ({ active, over }) =>
+      !over ? `${name(active.id)} is no longer over a drop place.` : over.id === active.id ? undefined : `${name(active.id)} is over ${name(over.id)}.`,
     onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was dropped on ${name(over.id)}.` : `${name(active.id)} was dropped.`),
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
   };
