@@ -1,0 +1,7 @@
+// GET /api/learn/courses/{courseId}: a published course's outline with your progress
+import { routeHandler } from "@/lib/api/endpoint";
+import { appService } from "@/lib/api/services";
+import { getLearnCourseEndpoint } from "@/lib/learn/endpoints";
+
+export const dynamic = "force-dynamic";
+export const GET = routeHandler(appService, getLearnCourseEndpoint);

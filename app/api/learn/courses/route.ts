@@ -1,0 +1,7 @@
+// GET /api/learn/courses: published courses of your workspaces, with your progress
+import { routeHandler } from "@/lib/api/endpoint";
+import { appService } from "@/lib/api/services";
+import { listLearnCoursesEndpoint } from "@/lib/learn/endpoints";
+
+export const dynamic = "force-dynamic";
+export const GET = routeHandler(appService, listLearnCoursesEndpoint);

@@ -1,0 +1,7 @@
+// POST /api/learn/lessons/{lessonId}/complete: mark a lesson complete
+import { routeHandler } from "@/lib/api/endpoint";
+import { appService } from "@/lib/api/services";
+import { completeLessonEndpoint } from "@/lib/learn/endpoints";
+
+export const dynamic = "force-dynamic";
+export const POST = routeHandler(appService, completeLessonEndpoint);

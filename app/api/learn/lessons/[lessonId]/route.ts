@@ -1,0 +1,7 @@
+// GET /api/learn/lessons/{lessonId}: a lesson to read, answers hidden
+import { routeHandler } from "@/lib/api/endpoint";
+import { appService } from "@/lib/api/services";
+import { getLearnLessonEndpoint } from "@/lib/learn/endpoints";
+
+export const dynamic = "force-dynamic";
+export const GET = routeHandler(appService, getLearnLessonEndpoint);

@@ -1,0 +1,7 @@
+// GET /api/projects/{projectId}/results: quiz scores and lesson completions, for authors
+import { routeHandler } from "@/lib/api/endpoint";
+import { appService } from "@/lib/api/services";
+import { projectResultsEndpoint } from "@/lib/learn/endpoints";
+
+export const dynamic = "force-dynamic";
+export const GET = routeHandler(appService, projectResultsEndpoint);

@@ -1,0 +1,51 @@
+import type { Caller } from "@/lib/api/authenticate";
+import { getProjectAccess, requireEditor, type Tx } from "@/lib/authoring/access";
+
+const BUCKETS = 10;
+
+/** How a project's quizzes and lessons do with learners: for its authors. */
+export async function getProjectResults(tx: Tx, caller: Caller, projectId: string) {
+  requireEditor(await getProjectAccess(tx, caller, projectId), "Project");
+  const quizzes = await tx.quiz.findMany({ where: { projectId, deletedAt: null }, orderBy: { createdAt: "asc" }, select: { id: true, title: true } });
+  const attempts = await tx.quizAttempt.findMany({
+    where: { quizId: { in: quizzes.map((q) => q.id) } },
+    select: { quizId: true, userId: true, percentage: true },
+  });
+  const lessons = await tx.lesson.findMany({
+    where: { deletedAt: null, module: { deletedAt: null, course: { projectId, deletedAt: null } } },
+    include: { module: { include: { course: true } } },
+  });
+  lessons.sort(
+    (a, b) => a.module.course.position - b.module.course.position || a.module.position - b.module.position || a.position - b.position,
+  );
+  const progress = await tx.lessonProgress.groupBy({
+    by: ["lessonId"],
+    where: { lessonId: { in: lessons.map((l) => l.id) } },
+    _count: { _all: true, completedAt: true },
+  });
+  const counts = new Map(progress.map((p) => [p.lessonId, p._count]));
+  return {
+    quizzes: quizzes.map((quiz) => {
+      const own = attempts.filter((a) => a.quizId === quiz.id);
+      const distribution = Array.from({ length: BUCKETS }, () => 0);
+      for (const a of own) distribution[Math.min(BUCKETS - 1, Math.floor(a.percentage / (100 / BUCKETS)))]++;
+      return {
+        id: quiz.id,
+        title: quiz.title,
+        attempts: own.length,
+        learners: new Set(own.map((a) => a.userId)).size,
+        average_percentage: own.length ? own.reduce((sum, a) => sum + a.percentage, 0) / own.length : null,
+        distribution,
+      };
+    }),
+    lessons: lessons.map((l) => ({
+      id: l.id,
+      title: l.title,
+      course_title: l.module.course.title,
+      module_title: l.module.title,
+      published: !!(l.publishedAt && l.module.course.publishedAt),
+      views: counts.get(l.id)?._all ?? 0,
+      completions: counts.get(l.id)?.completedAt ?? 0,
+    })),
+  };
+}
