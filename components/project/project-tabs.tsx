@@ -10,6 +10,7 @@ export function ProjectTabs({ projectId }: { projectId: string }) {
     { href: base, label: "Courses", active: pathname === base || pathname.startsWith(`${base}/lessons`) },
     { href: `${base}/questions`, label: "Question bank", active: pathname.startsWith(`${base}/questions`) },
     { href: `${base}/quizzes`, label: "Quizzes", active: pathname.startsWith(`${base}/quizzes`) },
+    { href: `${base}/results`, label: "Results", active: pathname.startsWith(`${base}/results`) },
     { href: `${base}/trash`, label: "Trash", active: pathname.startsWith(`${base}/trash`) },
   ];
   return (

@@ -3,7 +3,7 @@ import { defineEndpoint } from "@/lib/api/endpoint";
 import { Block } from "@/lib/authoring/blocks/schemas";
 import { DateTime } from "@/lib/authoring/common-schemas";
 import { QuestionTypeEnum } from "@/lib/authoring/questions/schemas";
-import { completeLesson, getLearnCourse, getLearnLesson, getLearnQuiz, listLearnCourses } from "./learn";
+import { checkAnswer, completeLesson, getLearnCourse, getLearnLesson, getLearnQuiz, listLearnCourses } from "./learn";
 import { getProjectResults } from "./results";
 
 const tag = "Learning";
@@ -155,4 +155,18 @@ export const projectResultsEndpoint = defineEndpoint({
   status: 200,
   errors: [401, 404],
   run: ({ db, caller, params }) => getProjectResults(db, caller, params.projectId),
+});
+
+export const checkAnswerEndpoint = defineEndpoint({
+  operationId: "check_answer",
+  method: "POST",
+  path: "/learn/questions/{questionId}/check",
+  tag,
+  summary: "Check a practice answer: right or wrong, and the right options",
+  params: z.object({ questionId: z.uuid() }),
+  body: z.object({ selected_option_ids: z.array(z.uuid()).max(50) }),
+  response: z.object({ question_id: z.uuid(), is_correct: z.boolean(), correct_option_ids: z.array(z.uuid()) }),
+  status: 200,
+  errors: [400, 401, 403, 404],
+  run: ({ db, caller, params, body }) => checkAnswer(db, caller, params.questionId, body.selected_option_ids),
 });

@@ -184,3 +184,30 @@ export async function getLearnQuiz(tx: Tx, caller: Caller, quizId: string) {
     })),
   };
 }
+
+/**
+ * Instant feedback on a practice question: whether the chosen options are right, and which are.
+ * Only for a question shown in a lesson the caller can see (authors: any question of theirs).
+ */
+export async function checkAnswer(tx: Tx, caller: Caller, questionId: string, selected: string[]) {
+  const question = await tx.question.findFirst({ where: { id: questionId, deletedAt: null }, include: { options: true } });
+  const role = question ? await memberRole(tx, caller, question.projectId) : null;
+  if (!question || !role) throw notFound("Question");
+  if (!can(role, "content.read_drafts")) {
+    const shown = await tx.block.findFirst({
+      where: { questionId, type: "question", deletedAt: null, lesson: { ...publishedLessons, module: { deletedAt: null, course: liveCourse } } },
+      select: { id: true },
+    });
+    if (!shown) throw new AppError("forbidden", "This question is not part of a lesson you can take");
+  }
+  const own = new Set(question.options.map((o) => o.id));
+  const bad = selected.findIndex((id) => !own.has(id));
+  if (bad >= 0) throw new AppError("validation_error", "Not an option of this question", { issues: [{ path: `selected_option_ids.${bad}`, message: "Not an option of this question" }] });
+  const correct = question.options.filter((o) => o.isCorrect).map((o) => o.id);
+  const chosen = [...new Set(selected)];
+  return {
+    question_id: questionId,
+    is_correct: chosen.length === correct.length && chosen.every((id) => correct.includes(id)),
+    correct_option_ids: correct,
+  };
+}

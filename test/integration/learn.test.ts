@@ -70,6 +70,26 @@ describe("[LEARN] the learner's side", () => {
     expect(JSON.stringify((await learn.get(`/learn/quizzes/${quiz.id}`)).body)).not.toContain("is_correct");
   });
 
+  it("checks a practice answer for a learner, only for questions in lessons they can see", async () => {
+    const { learn, question, author, project, api } = await classroom();
+    const wrong = await learn.post(`/learn/questions/${question.id}/check`, { selected_option_ids: [question.options[1].id] });
+    expect(wrong.status).toBe(200);
+    expect(wrong.body).toEqual({ question_id: question.id, is_correct: false, correct_option_ids: [question.options[0].id] });
+    const right = await learn.post(`/learn/questions/${question.id}/check`, { selected_option_ids: [question.options[0].id] });
+    expect(right.body.is_correct).toBe(true);
+    expect((await learn.post(`/learn/questions/${question.id}/check`, { selected_option_ids: ["00000000-0000-4000-8000-000000000000"] })).status).toBe(400);
+    const category = (await api.get(`/projects/${project.id}/categories`)).body.categories[0];
+    const hidden = (
+      await api.post(`/projects/${project.id}/questions`, {
+        category_id: category.id, prompt: "Not shown", question_type: "true_false", difficulty: 1,
+        options: [{ label: "T", is_correct: true }, { label: "F", is_correct: false }],
+      })
+    ).body;
+    expect((await learn.post(`/learn/questions/${hidden.id}/check`, { selected_option_ids: [] })).status).toBe(403);
+    expect((await apiClient(`${server.url}/api`, (await seedUser()).key).post(`/learn/questions/${question.id}/check`, { selected_option_ids: [] })).status).toBe(404);
+    void author;
+  });
+
   it("keeps progress per learner, lists courses with it, and hides drafts", async () => {
     const { learn, learner, course, first, second, quiz, question } = await classroom();
     const courses = await learn.get("/learn/courses");

@@ -1,0 +1,7 @@
+// POST /api/learn/questions/{questionId}/check: instant feedback on a practice question
+import { routeHandler } from "@/lib/api/endpoint";
+import { appService } from "@/lib/api/services";
+import { checkAnswerEndpoint } from "@/lib/learn/endpoints";
+
+export const dynamic = "force-dynamic";
+export const POST = routeHandler(appService, checkAnswerEndpoint);

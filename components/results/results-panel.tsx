@@ -1,0 +1,117 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Alert } from "@/components/ui/alert";
+import { learnFetch } from "@/components/learn/queries";
+
+type Results = {
+  quizzes: { id: string; title: string; attempts: number; learners: number; average_percentage: number | null; distribution: number[] }[];
+  lessons: { id: string; title: string; course_title: string; module_title: string; published: boolean; views: number; completions: number }[];
+};
+
+const BANDS = ["0–9", "10–19", "20–29", "30–39", "40–49", "50–59", "60–69", "70–79", "80–89", "90–100"];
+
+/** Attempts per score band, as bars: the shape of a quiz's results at a glance. */
+function Distribution({ title, counts }: { title: string; counts: number[] }) {
+  const max = Math.max(1, ...counts);
+  const width = 300;
+  const height = 120;
+  const bar = width / counts.length;
+  return (
+    <figure>
+      <svg role="img" aria-label={`Score distribution of ${title}: ${counts.map((c, i) => `${c} in ${BANDS[i]}%`).join(", ")}`} viewBox={`0 0 ${width} ${height + 18}`} className="w-full max-w-md">
+        {counts.map((count, i) => {
+          const h = (count / max) * height;
+          return (
+            <g key={i}>
+              <rect x={i * bar + 2} y={height - h} width={bar - 4} height={h} rx={2} className={i >= 7 ? "fill-emerald-500" : i >= 5 ? "fill-amber-400" : "fill-rose-400"} />
+              {count > 0 ? (
+                <text x={i * bar + bar / 2} y={height - h - 3} textAnchor="middle" className="fill-slate-700 text-[9px]">
+                  {count}
+                </text>
+              ) : null}
+              <text x={i * bar + bar / 2} y={height + 12} textAnchor="middle" className="fill-slate-500 text-[7px]">
+                {BANDS[i]}
+              </text>
+            </g>
+          );
+        })}
+        <line x1={0} x2={width} y1={height} y2={height} className="stroke-slate-300" />
+      </svg>
+      <figcaption className="text-xs text-slate-500">Attempts by score (%)</figcaption>
+    </figure>
+  );
+}
+
+export function ResultsPanel({ projectId }: { projectId: string }) {
+  const results = useQuery({ queryKey: ["results", projectId], queryFn: () => learnFetch<Results>(`/projects/${projectId}/results`) });
+  if (results.isPending) return <div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading results" />;
+  if (results.isError) return <Alert>Could not load the results: {results.error.message}</Alert>;
+  const { quizzes, lessons } = results.data;
+  const maxViews = Math.max(1, ...lessons.map((l) => l.views));
+  return (
+    <div className="space-y-8">
+      <section aria-labelledby="quiz-results" className="space-y-3">
+        <h2 id="quiz-results" className="text-lg font-semibold">Quizzes</h2>
+        {quizzes.length === 0 ? <p className="text-sm text-slate-500">No quizzes yet.</p> : null}
+        <ul className="grid gap-4 md:grid-cols-2">
+          {quizzes.map((q) => (
+            <li key={q.id} className="rounded-lg border border-slate-200 bg-white p-4" aria-label={`Results of ${q.title}`}>
+              <h3 className="font-medium">{q.title}</h3>
+              <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
+                <div className="rounded bg-slate-50 p-2">
+                  <dt className="text-xs text-slate-500">Attempts</dt>
+                  <dd className="text-xl font-semibold">{q.attempts}</dd>
+                </div>
+                <div className="rounded bg-slate-50 p-2">
+                  <dt className="text-xs text-slate-500">Learners</dt>
+                  <dd className="text-xl font-semibold">{q.learners}</dd>
+                </div>
+                <div className="rounded bg-slate-50 p-2">
+                  <dt className="text-xs text-slate-500">Average</dt>
+                  <dd className="text-xl font-semibold">{q.average_percentage === null ? "—" : `${Math.round(q.average_percentage)}%`}</dd>
+                </div>
+              </dl>
+              <div className="mt-3">{q.attempts ? <Distribution title={q.title} counts={q.distribution} /> : <p className="text-sm text-slate-500">No attempts yet.</p>}</div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="lesson-results" className="space-y-3">
+        <h2 id="lesson-results" className="text-lg font-semibold">Lessons</h2>
+        {lessons.length === 0 ? <p className="text-sm text-slate-500">No lessons yet.</p> : null}
+        <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
+          <thead className="text-xs uppercase text-slate-500">
+            <tr>
+              <th className="px-4 py-2 font-medium">Lesson</th>
+              <th className="px-4 py-2 font-medium">Opened by</th>
+              <th className="px-4 py-2 font-medium">Completed by</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {lessons.map((l) => (
+              <tr key={l.id}>
+                <td className="px-4 py-2">
+                  <span className="font-medium">{l.title}</span>
+                  <span className="block text-xs text-slate-500">
+                    {l.course_title} › {l.module_title}
+                    {l.published ? "" : " · not visible to learners"}
+                  </span>
+                </td>
+                <td className="px-4 py-2">{l.views}</td>
+                <td className="px-4 py-2">
+                  <div className="flex items-center gap-2">
+                    <span className="w-6 text-right">{l.completions}</span>
+                    <span aria-hidden className="h-2 flex-1 rounded-full bg-slate-100">
+                      <span className="block h-2 rounded-full bg-emerald-500" style={{ width: `${(100 * l.completions) / maxViews}%` }} />
+                    </span>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </div>
+  );
+}
