@@ -115,6 +115,13 @@ describe("[ADMIN CLI] npm run admin", () => {
     expect(ws.kind).toBe("team");
     const [user] = await query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE email = $1`, [demo.email]);
     expect(await verifyPassword(user.password_hash, demo.password)).toBe(true);
+    const types = await query<{ type: string }>(
+      `SELECT DISTINCT b.type FROM blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id WHERE m.course_id = $1::uuid ORDER BY 1`,
+      [demo.course_id],
+    );
+    expect(types.map((t) => t.type)).toEqual(
+      ["diagram", "example", "glossary", "image", "interactive", "question", "quiz", "scenario", "text", "video", "visual"],
+    );
   }, 120_000);
 
   it("refuses bad input with a clear message, a non-zero exit and nothing on stdout", async () => {
