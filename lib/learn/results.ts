@@ -5,10 +5,13 @@ const BUCKETS = 10;
 
 /** How a project's quizzes and lessons do with learners: for its authors. */
 export async function getProjectResults(tx: Tx, caller: Caller, projectId: string) {
-  requireEditor(await getProjectAccess(tx, caller, projectId), "Project");
+  const access = await getProjectAccess(tx, caller, projectId);
+  requireEditor(access, "Project");
+  // Authors try their own quizzes in previews: results count learners only.
+  const learners = await tx.membership.findMany({ where: { workspaceId: access.workspaceId, role: "learner" }, select: { userId: true } });
   const quizzes = await tx.quiz.findMany({ where: { projectId, deletedAt: null }, orderBy: { createdAt: "asc" }, select: { id: true, title: true } });
   const attempts = await tx.quizAttempt.findMany({
-    where: { quizId: { in: quizzes.map((q) => q.id) } },
+    where: { quizId: { in: quizzes.map((q) => q.id) }, userId: { in: learners.map((l) => l.userId) } },
     select: { quizId: true, userId: true, percentage: true },
   });
   const lessons = await tx.lesson.findMany({
@@ -20,7 +23,7 @@ export async function getProjectResults(tx: Tx, caller: Caller, projectId: strin
   );
   const progress = await tx.lessonProgress.groupBy({
     by: ["lessonId"],
-    where: { lessonId: { in: lessons.map((l) => l.id) } },
+    where: { lessonId: { in: lessons.map((l) => l.id) }, userId: { in: learners.map((l) => l.userId) } },
     _count: { _all: true, completedAt: true },
   });
   const counts = new Map(progress.map((p) => [p.lessonId, p._count]));

@@ -1,0 +1,221 @@
+"use client";
+
+import { useIsMutating } from "@tanstack/react-query";
+import Link from "next/link";
+import { useMemo, useState, type FormEvent } from "react";
+import { Dialog } from "@/components/bank/dialog";
+import { splitApiError } from "@/components/bank/errors";
+import { EyeIcon } from "@/components/bank/icons";
+import { useCategories, type QuestionDto } from "@/components/bank/queries";
+import { QuizPlayer, type QuizPlayerMode } from "@/components/quiz/quiz-player";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { QuestionPicker } from "./question-picker";
+import { useQuiz, useRenameQuiz, useSaveQuizQuestions, useSubmitQuiz, type QuizDetailDto } from "./queries";
+import { SortableQuestions } from "./sortable-questions";
+
+function TitleForm({ quiz }: { quiz: QuizDetailDto }) {
+  const rename = useRenameQuiz(quiz);
+  const [title, setTitle] = useState(quiz.title);
+  const [error, setError] = useState<string>();
+  const [saved, setSaved] = useState(false);
+  const changed = title.trim() !== quiz.title;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!title.trim()) return setError("A quiz needs a title.");
+    try {
+      await rename.mutateAsync(title.trim());
+      setSaved(true);
+    } catch (e) {
+      const split = splitApiError(e, ["title"]);
+      setError(split.fieldErrors.title ?? split.formError);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex items-end gap-2">
+      <div className="flex-1">
+        <Field
+          label="Quiz title"
+          value={title}
+          maxLength={200}
+          error={error}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            setError(undefined);
+            setSaved(false);
+          }}
+        />
+      </div>
+      <Button type="submit" variant="secondary" disabled={!changed || rename.isPending}>
+        {rename.isPending ? "Saving…" : "Save title"}
+      </Button>
+      <span role="status" className="sr-only">
+        {saved ? "Title saved." : ""}
+      </span>
+    </form>
+  );
+}
+
+function Preview({ quiz, open, onClose }: { quiz: QuizDetailDto; open: boolean; onClose: () => void }) {
+  const submit = useSubmitQuiz(quiz.id);
+  const [mode, setMode] = useState<QuizPlayerMode>("one-at-a-time");
+  // The player gets what a learner gets: no answer key.
+  const questions = quiz.questions.map((q) => ({
+    id: q.id,
+    prompt: q.prompt,
+    question_type: q.question_type,
+    options: q.options.map((o) => ({ id: o.id, label: o.label, sort_order: o.sort_order })),
+  }));
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      wide
+      title="Preview"
+      description="The quiz as learners take it. Submitting scores the attempt and records it under your name."
+    >
+      <div className="space-y-4">
+        <fieldset className="flex items-center gap-3 text-sm">
+          <legend className="sr-only">Layout</legend>
+          <span className="text-slate-600">Layout:</span>
+          {(
+            [
+              ["one-at-a-time", "One question at a time"],
+              ["all", "All on one page"],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="flex items-center gap-1.5">
+              <input type="radio" name="preview-mode" checked={mode === value} onChange={() => setMode(value)} className="accent-brand-600" />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        <QuizPlayer key={mode} title={quiz.title} questions={questions} mode={mode} onSubmit={(answers) => submit.mutateAsync(answers)} />
+      </div>
+    </Dialog>
+  );
+}
+
+/** One quiz: its title, its questions in order (drag to reorder), the bank to add from, and a preview. */
+export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: string }) {
+  const quiz = useQuiz(quizId);
+  const categories = useCategories(projectId);
+  const [refusal, setRefusal] = useState<string>();
+  const [previewing, setPreviewing] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const saving = useIsMutating({ mutationKey: ["quiz-questions", quizId] }) > 0;
+  const save = useSaveQuizQuestions({ id: quizId, project_id: projectId }, (error, change) =>
+    setRefusal(`Could not save ${change} (${error.message.replace(/\.$/, "")}), so the change was undone.`),
+  );
+  const categoryNames = useMemo(() => new Map(categories.data?.map((c) => [c.id, c.name])), [categories.data]);
+
+  if (quiz.isPending)
+    return (
+      <div className="space-y-4" aria-busy="true" aria-label="Loading the quiz">
+        <div className="h-10 w-1/2 animate-pulse rounded bg-slate-100" />
+        <div className="grid grid-cols-[minmax(0,1fr)_24rem] gap-6">
+          <div className="h-64 animate-pulse rounded-lg bg-slate-100" />
+          <div className="h-64 animate-pulse rounded-lg bg-slate-100" />
+        </div>
+      </div>
+    );
+  if (quiz.isError || quiz.data.project_id !== projectId)
+    return (
+      <div className="space-y-3">
+        <Alert>{quiz.isError ? `Could not load the quiz: ${quiz.error.message}` : "This quiz is not part of this project."}</Alert>
+        <Link href={`/projects/${projectId}/quizzes`} className="text-sm font-medium text-brand-700 hover:underline">
+          ← All quizzes
+        </Link>
+      </div>
+    );
+
+  const data = quiz.data;
+  const questions = data.questions;
+  const selectedIds = new Set(questions.map((q) => q.id));
+
+  function commit(next: QuestionDto[], change: string, said: string) {
+    setRefusal(undefined);
+    setAnnouncement(said);
+    save.mutate({ questions: next, change });
+  }
+
+  return (
+    <div className="space-y-5">
+      <div className="flex items-center justify-between gap-4">
+        <Link href={`/projects/${projectId}/quizzes`} className="text-sm font-medium text-slate-600 hover:text-brand-700">
+          ← All quizzes
+        </Link>
+        <div className="flex items-center gap-3">
+          <span className="text-sm text-slate-500" aria-live="polite">
+            {saving ? "Saving…" : refusal ? "" : "All changes saved"}
+          </span>
+          <Button type="button" onClick={() => setPreviewing(true)} disabled={questions.length === 0} title={questions.length === 0 ? "Add questions to preview the quiz" : undefined}>
+            <EyeIcon />
+            Preview
+          </Button>
+        </div>
+      </div>
+
+      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <TitleForm key={data.title} quiz={data} />
+      </div>
+
+      {refusal ? (
+        <div className="flex items-start gap-2">
+          <div className="flex-1">
+            <Alert>{refusal}</Alert>
+          </div>
+          <Button type="button" variant="ghost" onClick={() => setRefusal(undefined)}>
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
+
+      <div className="grid grid-cols-[minmax(0,1fr)_24rem] items-start gap-6">
+        <section aria-labelledby="quiz-questions-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
+          <div className="border-b border-slate-200 px-4 py-3">
+            <div className="flex items-baseline justify-between gap-3">
+              <h2 id="quiz-questions-heading" className="text-base font-semibold">
+                Questions in this quiz
+              </h2>
+              <span className="text-xs tabular-nums text-slate-500">
+                {questions.length} {questions.length === 1 ? "question" : "questions"}
+              </span>
+            </div>
+            {questions.length > 1 ? (
+              <p className="text-xs text-slate-500">Drag a handle to reorder, or focus it and use Space and the arrow keys.</p>
+            ) : null}
+          </div>
+          {questions.length === 0 ? (
+            <div className="px-6 py-12 text-center">
+              <p className="font-medium text-slate-800">No questions yet</p>
+              <p className="mt-1 text-sm text-slate-500">Add questions from the bank on the right; then drag them into order.</p>
+            </div>
+          ) : (
+            <SortableQuestions
+              questions={questions}
+              categoryNames={categoryNames}
+              onReorder={(next) => commit(next, "the new order", "")}
+              onRemove={(q) => commit(questions.filter((x) => x.id !== q.id), `the removal of “${q.prompt}”`, `Removed “${q.prompt}” from the quiz.`)}
+            />
+          )}
+        </section>
+
+        <QuestionPicker
+          projectId={projectId}
+          categories={categories.data ?? []}
+          selectedIds={selectedIds}
+          onAdd={(q) => commit([...questions, q], `“${q.prompt}”`, `Added “${q.prompt}” as question ${questions.length + 1}.`)}
+        />
+      </div>
+
+      <Preview quiz={data} open={previewing} onClose={() => setPreviewing(false)} />
+    </div>
+  );
+}
