@@ -156,9 +156,10 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint): RouteHand
     try {
       const rawParams = await ctx.params;
       const url = new URL(req.url);
-      const rawBody = endpoint.body ? await readJsonBody(req, endpoint.bodyOptional ?? false) : undefined;
       const db = await getDb();
+      // Who is asking comes first: a request without a valid key is 401 whatever its body.
       const caller = endpoint.isPublic ? (null as unknown as Caller) : await authenticate(req, db);
+      const rawBody = endpoint.body ? await readJsonBody(req, endpoint.bodyOptional ?? false) : undefined;
       const input = await prepareInput(endpoint, { params: rawParams, query: queryObject(url), body: rawBody });
       const via = caller?.via === "session" ? "browser" : "api";
       const result = await endpoint.run({ db, caller, ...input, requestId, via, operationId: endpoint.operationId });

@@ -1,4 +1,5 @@
 import type { Tx } from "./access";
+import { RetryTransaction } from "./transaction";
 
 /**
  * Sibling sets keep positions 0..n-1 among rows not deleted. Every change locks the parent row
@@ -13,12 +14,34 @@ const SETS = {
   block: { table: "blocks", parentColumn: "lesson_id", parentTable: "lessons" },
 } as const;
 
-/** Locks parents in a fixed order, so two moves between the same parents cannot deadlock. */
+/**
+ * Locks parents in a fixed order, so two moves between the same parents cannot deadlock. A parent
+ * deleted since the caller read it makes the write run again (and answer as for a deleted parent).
+ */
 export async function lockParents(tx: Tx, kind: SiblingKind, parentIds: string[]) {
   const { parentTable } = SETS[kind];
   for (const id of [...new Set(parentIds)].sort()) {
-    await tx.$queryRawUnsafe(`SELECT 1 FROM "${parentTable}" WHERE id = $1::uuid FOR UPDATE`, id);
+    const rows = await tx.$queryRawUnsafe<{ deleted: boolean }[]>(
+      `SELECT deleted_at IS NOT NULL AS deleted FROM "${parentTable}" WHERE id = $1::uuid FOR UPDATE`,
+      id,
+    );
+    if (rows[0]?.deleted) throw new RetryTransaction(`${parentTable} ${id} was deleted`);
   }
+}
+
+/**
+ * A row's position, read and locked once its parent is locked. The caller's copy may be stale: if
+ * the row has since moved to another parent or been deleted, the write runs again on fresh reads.
+ */
+export async function lockedPosition(tx: Tx, kind: SiblingKind, id: string, parentId: string): Promise<number> {
+  const { table, parentColumn } = SETS[kind];
+  const rows = await tx.$queryRawUnsafe<{ position: number; parent_id: string; deleted: boolean }[]>(
+    `SELECT position, ${parentColumn}::text AS parent_id, deleted_at IS NOT NULL AS deleted FROM "${table}" WHERE id = $1::uuid FOR UPDATE`,
+    id,
+  );
+  const row = rows[0];
+  if (!row || row.deleted || row.parent_id !== parentId) throw new RetryTransaction(`${table} ${id} changed`);
+  return row.position;
 }
 
 export async function countSiblings(tx: Tx, kind: SiblingKind, parentId: string): Promise<number> {

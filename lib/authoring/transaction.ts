@@ -28,6 +28,24 @@ async function recordChange(
   });
 }
 
+/**
+ * Thrown inside a write when what it read before taking its locks has changed meanwhile (a row
+ * moved to another parent or was deleted): the whole write runs again on fresh reads.
+ */
+export class RetryTransaction extends Error {
+  constructor(reason: string) {
+    super(`retry: ${reason}`);
+  }
+}
+
+/** PostgreSQL chose this transaction as a deadlock victim or saw a write conflict: safe to rerun. */
+function isWriteConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } } | null;
+  return e?.code === "P2034" || e?.meta?.driverAdapterError?.cause?.kind === "TransactionWriteConflict";
+}
+
+const MAX_ATTEMPTS = 8;
+
 class DryRunRollback<T> extends Error {
   constructor(readonly result: T) {
     super("dry run");
@@ -39,6 +57,20 @@ class DryRunRollback<T> extends Error {
  * rolls back, and the would-be response is returned: an agent can preview a change exactly.
  */
 export async function write<T>(
+  ctx: Pick<EndpointContext<unknown, unknown, unknown>, "db" | "dryRun" | "caller" | "via" | "operationId" | "params">,
+  fn: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeOnce(ctx, fn);
+    } catch (error) {
+      const retryable = error instanceof RetryTransaction || isWriteConflict(error);
+      if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function writeOnce<T>(
   ctx: Pick<EndpointContext<unknown, unknown, unknown>, "db" | "dryRun" | "caller" | "via" | "operationId" | "params">,
   fn: (tx: Tx) => Promise<T>,
 ): Promise<T> {

@@ -119,13 +119,28 @@ async function openPostgres(url: string): Promise<DbHandle> {
     max: Number(process.env.DATABASE_POOL_SIZE) || 10,
     connectionTimeoutMillis: 5000,
   });
+  // pool.end() resolves before its connections have said goodbye; close() waits for them, so a
+  // database dropped right after (tests) does not kill a connection mid-close (an uncaught error).
+  const connections = new Set<unknown>();
+  let drained: (() => void) | undefined;
+  pool.on("connect", (client) => connections.add(client));
+  pool.on("remove", (client) => {
+    connections.delete(client);
+    if (connections.size === 0) drained?.();
+  });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool), log: QUERY_EVENTS });
   return {
     prisma,
     kind: "postgres",
     close: async () => {
       await prisma.$disconnect();
+      const closed = new Promise<void>((resolve) => {
+        if (connections.size === 0) return resolve();
+        drained = resolve;
+        setTimeout(resolve, 5000).unref();
+      });
       await pool.end().catch(() => {});
+      await closed;
     },
   };
 }

@@ -175,3 +175,11 @@ describe("[AUTH] credentials", () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe("[AUTH] order of checks", () => {
+  it("answers 401, not 400, to a request with no key and a body that is not JSON", async () => {
+    const res = await apiClient(server.url).post("/api/authoring/api-keys", "{not json", { "content-type": "application/json" });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("unauthorized");
+  });
+});

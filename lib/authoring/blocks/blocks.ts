@@ -5,7 +5,7 @@ import { isLearner, type Tx } from "../access";
 import { paged, type Page } from "../common-schemas";
 import { blockInclude, toBlockDto } from "../dto";
 import { loadBlock, loadLesson } from "../load";
-import { closeGap, currentPosition, lockParents, moveWithin, openGap } from "../positions";
+import { closeGap, lockedPosition, lockParents, moveWithin, openGap } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
 
 type Refs = { question_id?: string; quiz_id?: string };
@@ -94,13 +94,13 @@ export async function updateBlock(
       throw validationError([{ path: "lesson_id", message: "Must be a lesson of the same course" }]);
     }
     await lockParents(tx, "block", [block.lessonId, targetLessonId]);
-    const { position: from } = await currentPosition(tx, "block", blockId);
+    const from = await lockedPosition(tx, "block", blockId, block.lessonId);
     const at = await openGap(tx, "block", targetLessonId, input.position);
     await tx.block.update({ where: { id: blockId }, data: { lessonId: targetLessonId, position: at } });
     await closeGap(tx, "block", block.lessonId, from);
   } else if (input.position !== undefined) {
     await lockParents(tx, "block", [block.lessonId]);
-    const { position } = await currentPosition(tx, "block", blockId);
+    const position = await lockedPosition(tx, "block", blockId, block.lessonId);
     await moveWithin(tx, "block", block.lessonId, blockId, position, input.position);
   }
   const updated = await tx.block.update({
@@ -119,6 +119,9 @@ export async function updateBlock(
 
 export async function deleteBlock(tx: Tx, caller: Caller, blockId: string) {
   const { block, access } = await loadBlock(tx, caller, blockId, { action: "content.write" });
+  // Hold the parent first so a concurrent move or delete of this block cannot slip in between.
+  await lockParents(tx, "block", [block.lessonId]);
+  await lockedPosition(tx, "block", blockId, block.lessonId);
   await createDeletionBatch(tx, caller, { kind: "block", id: block.id, workspaceId: access.workspaceId, projectId: access.projectId });
   return { success: true, id: blockId };
 }

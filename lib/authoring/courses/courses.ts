@@ -4,7 +4,7 @@ import { paged, type Page } from "../common-schemas";
 import { toCourseDto } from "../dto";
 import { readCourses } from "../hierarchy";
 import { loadCourse } from "../load";
-import { lockParents, moveWithin, openGap, currentPosition } from "../positions";
+import { lockedPosition, lockParents, moveWithin, openGap } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
 import type { CourseDto } from "./schemas";
 
@@ -44,7 +44,7 @@ export async function updateCourse(tx: Tx, caller: Caller, courseId: string, inp
   const { course } = await loadCourse(tx, caller, courseId, { action: "content.write" });
   if (input.position !== undefined) {
     await lockParents(tx, "course", [course.projectId]);
-    const { position } = await currentPosition(tx, "course", courseId);
+    const position = await lockedPosition(tx, "course", courseId, course.projectId);
     await moveWithin(tx, "course", course.projectId, courseId, position, input.position);
   }
   const updated = await tx.course.update({
@@ -56,6 +56,9 @@ export async function updateCourse(tx: Tx, caller: Caller, courseId: string, inp
 
 export async function deleteCourse(tx: Tx, caller: Caller, courseId: string) {
   const { course, access } = await loadCourse(tx, caller, courseId, { action: "content.write" });
+  // Hold the parent first so a concurrent delete of this course cannot close its gap twice.
+  await lockParents(tx, "course", [course.projectId]);
+  await lockedPosition(tx, "course", courseId, course.projectId);
   await createDeletionBatch(tx, caller, { kind: "course", id: course.id, workspaceId: access.workspaceId, projectId: course.projectId });
   return { success: true, id: courseId };
 }

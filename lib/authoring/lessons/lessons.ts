@@ -4,7 +4,7 @@ import { isLearner, type Tx } from "../access";
 import { paged, type Page } from "../common-schemas";
 import { toLessonDto } from "../dto";
 import { loadLesson, loadModule } from "../load";
-import { closeGap, currentPosition, lockParents, moveWithin, openGap } from "../positions";
+import { closeGap, lockedPosition, lockParents, moveWithin, openGap } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
 
 export async function listLessons(tx: Tx, caller: Caller, moduleId: string, page: Page) {
@@ -46,13 +46,13 @@ export async function updateLesson(
       throw validationError([{ path: "module_id", message: "Must be a module of the same course" }]);
     }
     await lockParents(tx, "lesson", [lesson.moduleId, targetModuleId]);
-    const { position: from } = await currentPosition(tx, "lesson", lessonId);
+    const from = await lockedPosition(tx, "lesson", lessonId, lesson.moduleId);
     const at = await openGap(tx, "lesson", targetModuleId, input.position);
     await tx.lesson.update({ where: { id: lessonId }, data: { moduleId: targetModuleId, position: at } });
     await closeGap(tx, "lesson", lesson.moduleId, from);
   } else if (input.position !== undefined) {
     await lockParents(tx, "lesson", [lesson.moduleId]);
-    const { position } = await currentPosition(tx, "lesson", lessonId);
+    const position = await lockedPosition(tx, "lesson", lessonId, lesson.moduleId);
     await moveWithin(tx, "lesson", lesson.moduleId, lessonId, position, input.position);
   }
   return toLessonDto(await tx.lesson.update({ where: { id: lessonId }, data: { title: input.title, updatedAt: new Date() } }));
@@ -60,6 +60,9 @@ export async function updateLesson(
 
 export async function deleteLesson(tx: Tx, caller: Caller, lessonId: string) {
   const { lesson, access } = await loadLesson(tx, caller, lessonId, { action: "content.write" });
+  // Hold the parent first so a concurrent move or delete of this lesson cannot slip in between.
+  await lockParents(tx, "lesson", [lesson.moduleId]);
+  await lockedPosition(tx, "lesson", lessonId, lesson.moduleId);
   await createDeletionBatch(tx, caller, { kind: "lesson", id: lesson.id, workspaceId: access.workspaceId, projectId: access.projectId });
   return { success: true, id: lessonId };
 }

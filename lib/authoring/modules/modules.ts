@@ -3,7 +3,7 @@ import type { Tx } from "../access";
 import { paged, type Page } from "../common-schemas";
 import { toModuleDto } from "../dto";
 import { loadCourse, loadModule } from "../load";
-import { currentPosition, lockParents, moveWithin, openGap } from "../positions";
+import { lockedPosition, lockParents, moveWithin, openGap } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
 
 export async function listModules(tx: Tx, caller: Caller, courseId: string, page: Page) {
@@ -34,7 +34,7 @@ export async function updateModule(tx: Tx, caller: Caller, moduleId: string, inp
   const { module } = await loadModule(tx, caller, moduleId, { action: "content.write" });
   if (input.position !== undefined) {
     await lockParents(tx, "module", [module.courseId]);
-    const { position } = await currentPosition(tx, "module", moduleId);
+    const position = await lockedPosition(tx, "module", moduleId, module.courseId);
     await moveWithin(tx, "module", module.courseId, moduleId, position, input.position);
   }
   return toModuleDto(await tx.module.update({ where: { id: moduleId }, data: { title: input.title, updatedAt: new Date() } }));
@@ -42,6 +42,9 @@ export async function updateModule(tx: Tx, caller: Caller, moduleId: string, inp
 
 export async function deleteModule(tx: Tx, caller: Caller, moduleId: string) {
   const { module, access } = await loadModule(tx, caller, moduleId, { action: "content.write" });
+  // Hold the parent first so a concurrent delete of this module cannot close its gap twice.
+  await lockParents(tx, "module", [module.courseId]);
+  await lockedPosition(tx, "module", moduleId, module.courseId);
   await createDeletionBatch(tx, caller, { kind: "module", id: module.id, workspaceId: access.workspaceId, projectId: access.projectId });
   return { success: true, id: moduleId };
 }
