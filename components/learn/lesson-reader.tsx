@@ -49,6 +49,12 @@ export function LessonReader({ lessonId, preview }: { lessonId: string; preview:
         client.invalidateQueries({ queryKey: ["learn", "attempts", quizId] });
         return result;
       },
+      checkAnswer: (questionId, selectedOptionIds) =>
+        learnFetch(`/learn/questions/${questionId}/check`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ selected_option_ids: selectedOptionIds }),
+        }),
     }),
     [client],
   );
