@@ -6,7 +6,7 @@ export default defineConfig({
     alias: [{ find: /^@\//, replacement: path.resolve(import.meta.dirname) + "/" }],
   },
   test: {
-    include: ["lib/**/*.test.ts", "components/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
     setupFiles: ["test/setup-db.ts"],
     pool: "forks",
     testTimeout: 30_000,

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
-import { screenshot, signIn, signUpViaApi } from "./helpers";
+import { authoringApi, screenshot, signIn, signUpAndSignIn, signUpViaApi } from "./helpers";
 
 /** An author's signed-in request context, and a team workspace with a published course. */
 async function setUp(browser: Browser, baseURL: string) {
@@ -109,4 +109,19 @@ test("[LEARN] a learner cannot open the authoring pages of the project, and sees
   await page.goto(`/learn/lessons/${draft.id}`);
   await expect(page.getByRole("alert").filter({ hasText: "not published" })).toBeVisible();
   await authorContext.close();
+});
+
+test("[LEARN] an author previews a draft lesson as learners will see it, from the lesson editor", async ({ page, context }) => {
+  await signUpAndSignIn(page);
+  const project = await authoringApi(page, "POST", "/projects", { name: "Preview project" });
+  const course = await authoringApi(page, "POST", `/projects/${project.id}/courses`, { title: "Draft course" });
+  const mod = await authoringApi(page, "POST", `/courses/${course.id}/modules`, { title: "M" });
+  const lesson = await authoringApi(page, "POST", `/modules/${mod.id}/lessons`, { title: "Work in progress" });
+  await authoringApi(page, "POST", `/lessons/${lesson.id}/blocks`, { type: "text", content: { body: "Almost **ready**." } });
+  await page.goto(`/projects/${project.id}/lessons/${lesson.id}`);
+  const [preview] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "Preview as learner" }).click()]);
+  await expect(preview.getByRole("status").filter({ hasText: "Preview: this is how learners will see this lesson" })).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Work in progress", level: 1 })).toBeVisible();
+  await expect(preview.locator("strong", { hasText: "ready" })).toBeVisible();
+  await expect(preview.getByRole("button", { name: "Mark complete" })).toHaveCount(0);
 });

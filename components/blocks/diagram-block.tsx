@@ -1,0 +1,88 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { BlockNote, Caption } from "./block-note";
+import { parseDiagram } from "./content";
+
+type Mermaid = (typeof import("mermaid"))["default"];
+
+// Mermaid is large: it is fetched only when a diagram is on the page, and set up once.
+let mermaidPromise: Promise<Mermaid> | null = null;
+function loadMermaid() {
+  mermaidPromise ??= import("mermaid").then(({ default: mermaid }) => {
+    // strict: labels are sanitised and click handlers are off, so diagram code cannot run script.
+    mermaid.initialize({ startOnLoad: false, securityLevel: "strict", suppressErrorRendering: true });
+    return mermaid;
+  });
+  mermaidPromise.catch(() => {
+    mermaidPromise = null;
+  });
+  return mermaidPromise;
+}
+
+let renderCount = 0;
+
+function errorMessage(error: unknown) {
+  const text = error instanceof Error ? error.message : typeof error === "string" ? error : "";
+  return text.trim() || "The diagram code could not be read.";
+}
+
+type DiagramState = { svg?: string; error?: string };
+
+function MermaidDiagram({ code, label }: { code: string; label: string }) {
+  const [state, setState] = useState<DiagramState>({});
+  useEffect(() => {
+    let cancelled = false;
+    // While an author types, wait for a pause before re-rendering.
+    const timer = setTimeout(
+      async () => {
+        try {
+          const mermaid = await loadMermaid();
+          await mermaid.parse(code);
+          const { svg } = await mermaid.render(`mermaid-diagram-${++renderCount}`, code);
+          if (!cancelled) setState({ svg });
+        } catch (error) {
+          if (!cancelled) setState({ error: errorMessage(error) });
+        }
+      },
+      state.svg || state.error ? 300 : 0,
+    );
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [code]);
+
+  if (state.error) {
+    return (
+      <div role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <p className="font-medium">This diagram has an error and cannot be drawn.</p>
+        <pre className="mt-1 max-h-40 overflow-auto font-mono text-xs whitespace-pre-wrap">{state.error}</pre>
+      </div>
+    );
+  }
+  if (!state.svg) {
+    return <div aria-busy="true" aria-label="Drawing the diagram" className="h-40 animate-pulse rounded-md bg-slate-100" />;
+  }
+  return (
+    <div
+      role="img"
+      aria-label={label}
+      className="flex justify-center overflow-x-auto [&_svg]:h-auto [&_svg]:max-w-full"
+      // Mermaid's output with securityLevel "strict" is sanitised by its own DOMPurify pass.
+      dangerouslySetInnerHTML={{ __html: state.svg }}
+    />
+  );
+}
+
+export function DiagramBlock({ content }: { content: unknown }) {
+  const c = parseDiagram(content);
+  if (!c) return <BlockNote />;
+  if (!c.source.code.trim()) return <BlockNote>No diagram code yet.</BlockNote>;
+  return (
+    <figure>
+      <MermaidDiagram code={c.source.code} label={c.caption.trim() || "Diagram"} />
+      <Caption>{c.caption}</Caption>
+    </figure>
+  );
+}

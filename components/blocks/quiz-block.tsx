@@ -1,0 +1,62 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { QuizPlayer } from "@/components/quiz/quiz-player";
+import { BlockNote } from "./block-note";
+import { useBlockEnvironment, type LoadedQuiz } from "./block-environment";
+import type { BlockLike } from "./content";
+
+type State = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; quiz: LoadedQuiz };
+
+function QuizLoader({ quizId, fallbackTitle }: { quizId: string; fallbackTitle: string }) {
+  const env = useBlockEnvironment();
+  const [state, setState] = useState<State>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    setState({ status: "loading" });
+    env.loadQuiz(quizId).then(
+      (quiz) => !cancelled && setState({ status: "ready", quiz }),
+      (error: unknown) => !cancelled && setState({ status: "error", message: error instanceof Error ? error.message : "Could not load the quiz." }),
+    );
+    return () => {
+      cancelled = true;
+    };
+    // Keyed on the quiz only: a provider that passes a new environment object on every render
+    // must not make the quiz reload (and lose the learner's answers).
+  }, [quizId, attempt]);
+
+  if (state.status === "loading") {
+    return (
+      <div aria-busy="true" aria-label={`Loading quiz ${fallbackTitle}`} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+        <div className="h-5 w-1/3 animate-pulse rounded bg-slate-100" />
+        <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
+        <div className="h-4 w-1/2 animate-pulse rounded bg-slate-100" />
+      </div>
+    );
+  }
+  if (state.status === "error") {
+    return (
+      <BlockNote>
+        The quiz “{fallbackTitle}” could not be loaded: {state.message}{" "}
+        <button type="button" className="font-medium text-brand-600 underline" onClick={() => setAttempt((n) => n + 1)}>
+          Try again
+        </button>
+      </BlockNote>
+    );
+  }
+  const questions = Array.isArray(state.quiz.questions) ? state.quiz.questions : [];
+  return (
+    <QuizPlayer
+      title={state.quiz.title || fallbackTitle}
+      questions={questions}
+      onSubmit={(answers) => env.submitQuiz(quizId, answers)}
+    />
+  );
+}
+
+export function QuizBlock({ block }: { block: BlockLike }) {
+  if (block.quiz == null) return <BlockNote>This quiz is no longer available.</BlockNote>;
+  return <QuizLoader key={block.quiz.id} quizId={block.quiz.id} fallbackTitle={block.quiz.title} />;
+}

@@ -1,0 +1,54 @@
+"use client";
+
+import { useId } from "react";
+import { useRenameLesson, type LessonDto } from "./queries";
+import { SaveIndicator } from "./save-indicator";
+import { useAutosave } from "./use-autosave";
+
+/** The lesson's title, edited in place and saved like block content. */
+export function LessonTitle({ lesson }: { lesson: LessonDto }) {
+  const id = useId();
+  const rename = useRenameLesson(lesson.id);
+  const title = useAutosave<string>({
+    initial: lesson.title,
+    save: (value) => rename.mutateAsync(value.trim()),
+    validate: (value) => (!value.trim() ? "A lesson needs a title." : value.trim().length > 200 ? "Keep the title to 200 characters." : null),
+  });
+  const invalid = title.status === "error" && title.error && !title.error.willRetry;
+  return (
+    <div className="space-y-1">
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor={id} className="text-xs font-medium uppercase tracking-wide text-slate-500">
+          Lesson title
+        </label>
+        <SaveIndicator status={title.status} error={title.error} />
+      </div>
+      <input
+        id={id}
+        value={title.value}
+        maxLength={220}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={title.error ? `${id}-error` : undefined}
+        onChange={(e) => title.setValue(e.target.value)}
+        onBlur={() => void title.flush()}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            e.preventDefault();
+            void title.flush();
+          }
+        }}
+        className="block w-full rounded-md border border-transparent bg-transparent px-2 py-1 -mx-2 text-2xl font-semibold text-slate-900 hover:border-slate-200 focus:border-brand-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-100 aria-[invalid]:border-red-400"
+      />
+      {title.error ? (
+        <p id={`${id}-error`} className="flex items-center gap-2 text-sm text-red-700">
+          {title.error.message}
+          {title.error.willRetry ? (
+            <button type="button" className="font-semibold underline" onClick={title.retryNow}>
+              Retry now
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { BlockDto } from "@/lib/authoring/blocks/schemas";
+import type { Course } from "@/lib/authoring/courses/schemas";
+import type { Lesson } from "@/lib/authoring/lessons/schemas";
+import type { Module } from "@/lib/authoring/modules/schemas";
+import type { QuestionDto } from "@/lib/authoring/questions/schemas";
+import type { QuizSummary } from "@/lib/authoring/quizzes/schemas";
+import { authoringFetch } from "@/lib/client/api";
+
+export type { BlockDto } from "@/lib/authoring/blocks/schemas";
+export type LessonDto = z.infer<typeof Lesson>;
+export type ModuleDto = z.infer<typeof Module>;
+export type CourseDto = z.infer<typeof Course>;
+export type QuizSummaryDto = z.infer<typeof QuizSummary>;
+export type { QuestionDto };
+
+/** PATCH /blocks/{id} fields the editor sends (never `type`: a block's type is fixed). */
+export type BlockPatch = {
+  content?: unknown;
+  position?: number;
+  question_id?: string;
+  question_role?: string;
+  quiz_id?: string;
+  lesson_id?: string;
+};
+
+export const lessonKeys = {
+  lesson: (lessonId: string) => ["lesson", lessonId] as const,
+  blocks: (lessonId: string) => ["lesson", lessonId, "blocks"] as const,
+  module: (moduleId: string) => ["module", moduleId] as const,
+  course: (courseId: string) => ["course", courseId] as const,
+  questions: (projectId: string) => ["project", projectId, "questions"] as const,
+  quizzes: (projectId: string) => ["project", projectId, "quizzes"] as const,
+};
+
+/** Every page of a list endpoint (limit 500 each), so long lessons and large banks are complete. */
+async function listAll<T>(path: string, key: string): Promise<T[]> {
+  const items: T[] = [];
+  for (let offset = 0; ; offset += 500) {
+    const sep = path.includes("?") ? "&" : "?";
+    const page = await authoringFetch<Record<string, unknown> & { has_more: boolean }>(`${path}${sep}limit=500&offset=${offset}`);
+    items.push(...((page[key] as T[]) ?? []));
+    if (!page.has_more) return items;
+  }
+}
+
+export const useLesson = (lessonId: string) =>
+  useQuery({ queryKey: lessonKeys.lesson(lessonId), queryFn: () => authoringFetch<LessonDto>(`/lessons/${lessonId}`) });
+
+export const useLessonBlocks = (lessonId: string) =>
+  useQuery({ queryKey: lessonKeys.blocks(lessonId), queryFn: () => listAll<BlockDto>(`/lessons/${lessonId}/blocks`, "blocks") });
+
+/** The lesson's module and its course with the whole tree, for the breadcrumb and "Move to lesson…". */
+export function useLessonCourse(moduleId: string | undefined) {
+  const module = useQuery({
+    queryKey: lessonKeys.module(moduleId ?? ""),
+    queryFn: () => authoringFetch<ModuleDto>(`/modules/${moduleId}`),
+    enabled: !!moduleId,
+  });
+  const courseId = module.data?.course_id;
+  const course = useQuery({
+    queryKey: lessonKeys.course(courseId ?? ""),
+    queryFn: () => authoringFetch<CourseDto>(`/courses/${courseId}`),
+    enabled: !!courseId,
+  });
+  return { module, course };
+}
+
+export const useQuestionBank = (projectId: string, enabled = true) =>
+  useQuery({
+    queryKey: lessonKeys.questions(projectId),
+    queryFn: () => listAll<QuestionDto>(`/projects/${projectId}/questions`, "questions"),
+    enabled,
+  });
+
+export const useQuizList = (projectId: string, enabled = true) =>
+  useQuery({
+    queryKey: lessonKeys.quizzes(projectId),
+    queryFn: () => listAll<QuizSummaryDto>(`/projects/${projectId}/quizzes`, "quizzes"),
+    enabled,
+  });
+
+export const patchBlock = (blockId: string, patch: BlockPatch) =>
+  authoringFetch<BlockDto>(`/blocks/${blockId}`, { method: "PATCH", json: patch });
+
+/** Puts a saved block into the lesson's cached list without refetching (positions unchanged). */
+export function writeBlockToCache(client: QueryClient, block: BlockDto) {
+  client.setQueryData<BlockDto[]>(lessonKeys.blocks(block.lesson_id), (blocks) =>
+    blocks?.map((b) => (b.id === block.id ? { ...block, position: b.position } : b)),
+  );
+}
+
+const renumber = (blocks: BlockDto[]) => blocks.map((b, i) => (b.position === i ? b : { ...b, position: i }));
+
+export function useRenameLesson(lessonId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (title: string) => authoringFetch<LessonDto>(`/lessons/${lessonId}`, { method: "PATCH", json: { title } }),
+    onSuccess: (lesson) => {
+      client.setQueryData(lessonKeys.lesson(lessonId), lesson);
+      // The course tree shows lesson titles too.
+      void client.invalidateQueries({ queryKey: ["course"] });
+    },
+  });
+}
+
+export type NewBlock = { type: string; position?: number; content?: unknown; question_id?: string; question_role?: string; quiz_id?: string };
+
+export function useCreateBlock(lessonId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewBlock) => authoringFetch<BlockDto>(`/lessons/${lessonId}/blocks`, { method: "POST", json: input }),
+    onSuccess: (block) => {
+      client.setQueryData<BlockDto[]>(lessonKeys.blocks(lessonId), (blocks = []) => {
+        const next = blocks.filter((b) => b.id !== block.id);
+        next.splice(Math.min(block.position, next.length), 0, block);
+        return renumber(next);
+      });
+      void client.invalidateQueries({ queryKey: lessonKeys.blocks(lessonId) });
+    },
+  });
+}
+
+/**
+ * Moves a block within the lesson at once on screen; when the server refuses, the previous order
+ * comes back (and the caller shows why).
+ */
+export function useReorderBlock(lessonId: string) {
+  const client = useQueryClient();
+  const key = lessonKeys.blocks(lessonId);
+  return useMutation({
+    mutationFn: ({ blockId, to }: { blockId: string; to: number }) => patchBlock(blockId, { position: to }),
+    onMutate: async ({ blockId, to }) => {
+      await client.cancelQueries({ queryKey: key });
+      const previous = client.getQueryData<BlockDto[]>(key);
+      client.setQueryData<BlockDto[]>(key, (blocks = []) => {
+        const from = blocks.findIndex((b) => b.id === blockId);
+        if (from < 0) return blocks;
+        const next = [...blocks];
+        const [moved] = next.splice(from, 1);
+        next.splice(Math.min(to, next.length), 0, moved);
+        return renumber(next);
+      });
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) client.setQueryData(key, context.previous);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useDeleteBlock(lessonId: string) {
+  const client = useQueryClient();
+  const key = lessonKeys.blocks(lessonId);
+  return useMutation({
+    mutationFn: (blockId: string) => authoringFetch<{ success: boolean; id: string }>(`/blocks/${blockId}`, { method: "DELETE" }),
+    onSuccess: (_r, blockId) => {
+      client.setQueryData<BlockDto[]>(key, (blocks) => (blocks ? renumber(blocks.filter((b) => b.id !== blockId)) : blocks));
+      void client.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+export function useRestoreBlock(projectId: string, lessonId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (blockId: string) =>
+      authoringFetch(`/projects/${projectId}/trash/restore`, { method: "POST", json: { kind: "block", id: blockId } }),
+    onSettled: () => client.invalidateQueries({ queryKey: lessonKeys.blocks(lessonId) }),
+  });
+}
+
+export function useMoveBlockToLesson(lessonId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ blockId, targetLessonId }: { blockId: string; targetLessonId: string }) =>
+      patchBlock(blockId, { lesson_id: targetLessonId }),
+    onSuccess: (block) => {
+      client.setQueryData<BlockDto[]>(lessonKeys.blocks(lessonId), (blocks) =>
+        blocks ? renumber(blocks.filter((b) => b.id !== block.id)) : blocks,
+      );
+      void client.invalidateQueries({ queryKey: lessonKeys.blocks(lessonId) });
+      void client.invalidateQueries({ queryKey: lessonKeys.blocks(block.lesson_id) });
+      void client.invalidateQueries({ queryKey: ["course"] });
+    },
+  });
+}
