@@ -66,8 +66,9 @@ test("[COURSE TREE] drag a lesson to another module with the pointer, and it sta
   await expect.poll(() => lessonTitles(page, second.id)).toEqual(["Lesson A", "Lesson C"]);
   expect(await lessonTitles(page, first.id)).toEqual(["Lesson B"]);
   await page.reload();
-  const order = await page.getByRole("list", { name: "Course tree" }).getByRole("listitem").evaluateAll((items) => items.map((i) => i.getAttribute("aria-label")).filter(Boolean));
-  expect(order).toEqual(["course Welcome course", "module First module", "lesson Lesson B", "module Second module", "lesson Lesson A", "lesson Lesson C"]);
+  const order = () =>
+    page.getByRole("list", { name: "Course tree" }).getByRole("listitem").evaluateAll((items) => items.map((i) => i.getAttribute("aria-label")).filter(Boolean));
+  await expect.poll(order).toEqual(["course Welcome course", "module First module", "lesson Lesson B", "module Second module", "lesson Lesson A", "lesson Lesson C"]);
 });
 
 test("[COURSE TREE] move a lesson with the keyboard, with screen-reader announcements", async ({ page }) => {

@@ -125,3 +125,32 @@ test("[LEARN] an author previews a draft lesson as learners will see it, from th
   await expect(preview.locator("strong", { hasText: "ready" })).toBeVisible();
   await expect(preview.getByRole("button", { name: "Mark complete" })).toHaveCount(0);
 });
+
+test("[LEARN] the quiz player shows one question at a time or all at once, and scores either way", async ({ page }) => {
+  await signUpAndSignIn(page);
+  const project = await authoringApi(page, "POST", "/projects", { name: "Quiz project" });
+  const category = await authoringApi(page, "POST", `/projects/${project.id}/categories`, { name: "Maths" });
+  const ask = (prompt: string, right: string, wrong: string) =>
+    authoringApi(page, "POST", `/projects/${project.id}/questions`, {
+      category_id: category.id, prompt, question_type: "single_choice", difficulty: 1,
+      options: [{ label: right, is_correct: true }, { label: wrong, is_correct: false }],
+    });
+  const q1 = await ask("1 + 1?", "2", "3");
+  const q2 = await ask("2 + 2?", "4", "5");
+  const quiz = await authoringApi(page, "POST", `/projects/${project.id}/quizzes`, { title: "Sums", question_ids: [q1.id, q2.id] });
+  const course = await authoringApi(page, "POST", `/projects/${project.id}/courses`, { title: "Numbers" });
+  const mod = await authoringApi(page, "POST", `/courses/${course.id}/modules`, { title: "M" });
+  const lesson = await authoringApi(page, "POST", `/modules/${mod.id}/lessons`, { title: "Sums lesson" });
+  await authoringApi(page, "POST", `/lessons/${lesson.id}/blocks`, { type: "quiz", quiz_id: quiz.id });
+
+  await page.goto(`/learn/lessons/${lesson.id}?preview=1`);
+  const player = page.getByRole("region", { name: "Quiz: Sums" });
+  await expect(player.getByText("1 + 1?")).toBeVisible();
+  await expect(player.getByText("2 + 2?")).toHaveCount(0);
+  await player.getByRole("button", { name: "Show all questions" }).click();
+  await expect(player.getByText("2 + 2?")).toBeVisible();
+  await player.getByRole("radio", { name: "2", exact: true }).check();
+  await player.getByRole("radio", { name: "5", exact: true }).check();
+  await player.getByRole("button", { name: "Submit answers" }).click();
+  await expect(player.getByRole("status").filter({ hasText: "1 of 2" })).toBeVisible();
+});

@@ -343,3 +343,22 @@ test("[LESSON EDITOR] the lesson title is edited in place and saved", async ({ p
   await page.reload();
   await expect(page.getByLabel("Lesson title")).toHaveValue("Inside the eukaryotic cell");
 });
+
+test("[LESSON EDITOR] the lesson's history tells people from AI agents, with the key an agent used", async ({ page, playwright, baseURL }) => {
+  const s = await setUpLesson(page);
+  const key = (await authoringApi(page, "POST", "/api-keys", { name: "Claude" })).key;
+  const agent = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${key}`, accept: "application/json, text/event-stream" } });
+  const call = await agent.post("/api/authoring/mcp", {
+    data: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "update_lesson", arguments: { lessonId: s.lessonId, title: "Renamed by an agent" } } },
+  });
+  expect(call.status()).toBe(200);
+  await authoringApi(page, "PATCH", `/lessons/${s.lessonId}`, { title: "Renamed in the app" });
+  await page.goto(editorUrl(s));
+  await page.getByText("Lesson history").click();
+  const history = page.getByRole("list", { name: "Lesson history" });
+  await expect(history.getByRole("listitem")).toHaveCount(3);
+  await expect(history.getByRole("listitem").nth(1)).toContainText("AI agent");
+  await expect(history.getByRole("listitem").nth(1)).toContainText("with key “Claude”");
+  await expect(history.getByRole("listitem").nth(0)).toContainText("Person");
+  await agent.dispose();
+});

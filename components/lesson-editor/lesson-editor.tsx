@@ -24,6 +24,7 @@ import { BlockCard, type BlockCardActions } from "./block-card";
 import { defaultContent, describeBlock, type MenuBlockType } from "./block-types";
 import { MoveBlockDialog, NewQuestionBlockDialog, NewQuizBlockDialog } from "./dialogs";
 import { LessonTitle } from "./lesson-title";
+import { ItemHistory } from "@/components/history/item-history";
 import {
   useCreateBlock,
   useDeleteBlock,
@@ -396,6 +397,7 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
         onCancel={() => setMoving(undefined)}
         onMove={onMoveTo}
       />
+      <ItemHistory itemId={lessonId} label="Lesson history" />
     </div>
   );
 }

@@ -179,6 +179,8 @@ export function QuizPlayer({
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<QuizResult>();
+  // The learner may switch between one question at a time and all on one page.
+  const [layout, setLayout] = useState<QuizPlayerMode>(mode);
   const legendRef = useRef<HTMLLegendElement>(null);
   const scoreRef = useRef<HTMLParagraphElement>(null);
   const navigated = useRef(false);
@@ -255,7 +257,7 @@ export function QuizPlayer({
         </Button>
       </div>
     );
-  } else if (mode === "all") {
+  } else if (layout === "all") {
     body = (
       <form
         className="space-y-6"
@@ -340,8 +342,17 @@ export function QuizPlayer({
     <section aria-label={`Quiz: ${title}`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
       <div className="flex items-baseline justify-between gap-3">
         <h3 className="text-base font-semibold text-slate-900">{title}</h3>
-        <span className="text-xs text-slate-500">
+        <span className="flex items-center gap-3 text-xs text-slate-500">
           {total} {total === 1 ? "question" : "questions"}
+          {total > 1 && !result ? (
+            <button
+              type="button"
+              className="rounded px-2 py-1 font-medium text-brand-700 ring-1 ring-slate-200 hover:bg-slate-50"
+              onClick={() => setLayout(layout === "all" ? "one-at-a-time" : "all")}
+            >
+              {layout === "all" ? "One question at a time" : "Show all questions"}
+            </button>
+          ) : null}
         </span>
       </div>
       {error ? <Alert>Could not submit your answers: {error}</Alert> : null}
