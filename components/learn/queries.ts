@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiClientError } from "@/lib/client/api";
+import { appFetch } from "@/lib/client/api";
 import type { BlockDto } from "@/lib/authoring/blocks/schemas";
 
 export type LearnCourseCard = {
@@ -39,14 +39,8 @@ export type LearnLesson = {
 };
 export type Attempt = { attempt_id: string; score_correct: number; score_total: number; percentage: number; created_at: string };
 
-export async function learnFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(`/api${path}`, init).catch(() => {
-    throw new ApiClientError(0, "Could not reach the server. Check your connection and try again.");
-  });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiClientError(response.status, body?.error ?? `Request failed (${response.status})`, body?.code, body?.details);
-  return body as T;
-}
+/** The app's own endpoints: learning, results, history. */
+export const learnFetch = appFetch;
 
 export const useLearnCourses = () =>
   useQuery({ queryKey: ["learn", "courses"], queryFn: () => learnFetch<{ courses: LearnCourseCard[] }>("/learn/courses").then((r) => r.courses) });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ApiClientError, authoringFetch } from "@/lib/client/api";
+import { appFetch, authoringFetch } from "@/lib/client/api";
 
 export type WorkspaceDto = { id: string; name: string; kind: "personal" | "team"; role: "admin" | "author" | "learner"; can_create_projects: boolean };
 export type ProjectDto = { id: string; name: string; description: string; created_at: string; updated_at: string; workspace: { id: string; name: string; kind: string } };
@@ -11,21 +11,6 @@ export type MemberList = {
   members: { user_id: string; name: string; email: string; role: WorkspaceDto["role"]; is_you: boolean }[];
   can_manage: boolean;
 };
-
-/** The app's own endpoints (/api/...), in the course-authoring error shape. */
-async function appFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
-  const { json, ...rest } = init;
-  const response = await fetch(`/api${path}`, {
-    ...rest,
-    headers: json !== undefined ? { "content-type": "application/json" } : undefined,
-    body: json !== undefined ? JSON.stringify(json) : undefined,
-  }).catch(() => {
-    throw new ApiClientError(0, "Could not reach the server. Check your connection and try again.");
-  });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiClientError(response.status, body?.error ?? `Request failed (${response.status})`, body?.code, body?.details);
-  return body as T;
-}
 
 export const useWorkspaces = () =>
   useQuery({ queryKey: ["workspaces"], queryFn: () => authoringFetch<{ workspaces: WorkspaceDto[] }>("/workspaces").then((r) => r.workspaces) });

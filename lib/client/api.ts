@@ -10,12 +10,12 @@ export class ApiClientError extends Error {
   }
 }
 
-/** Calls the course-authoring API from the browser with the session cookie. */
-export async function authoringFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+/** Calls the app's API (`/api/...`) from the browser with the session cookie. */
+export async function appFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const { json, ...rest } = init;
   let response: Response;
   try {
-    response = await fetch(`/api/authoring${path}`, {
+    response = await fetch(`/api${path}`, {
       ...rest,
       headers: { ...(json !== undefined ? { "content-type": "application/json" } : {}), ...rest.headers },
       body: json !== undefined ? JSON.stringify(json) : rest.body,
@@ -29,3 +29,6 @@ export async function authoringFetch<T>(path: string, init: RequestInit & { json
   }
   return body as T;
 }
+
+/** Calls the course-authoring API (`/api/authoring/...`). */
+export const authoringFetch = <T>(path: string, init: RequestInit & { json?: unknown } = {}) => appFetch<T>(`/authoring${path}`, init);
