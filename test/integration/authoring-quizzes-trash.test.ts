@@ -4,10 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { createTeamWorkspace, setWorkspaceMember } from "@/lib/workspaces/manage-workspaces";
 import { startTestServer, type TestServer } from "../http-server";
 import { apiClient, type ApiResponse } from "../api-client";
-import { seedUser } from "../factories";
+import { seedTeam, seedUser } from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -42,11 +41,7 @@ async function newProject(api: Api, workspaceId: string, name = "Another project
 
 /** A team workspace with an admin (who made the project), an author and a learner. */
 async function team() {
-  const [admin, author, learner] = await Promise.all([seedUser(), seedUser(), seedUser()]);
-  const db = await getDb();
-  const workspace = await createTeamWorkspace(db, { name: "Team", ownerUserId: admin.user.id });
-  await setWorkspaceMember(db, { workspaceId: workspace.id, userId: author.user.id, role: "author" });
-  await setWorkspaceMember(db, { workspaceId: workspace.id, userId: learner.user.id, role: "learner" });
+  const { workspace, admin, author, learner } = await seedTeam();
   const adminApi = client(admin.key);
   const projectId = await newProject(adminApi, workspace.id, "Team project");
   return {
