@@ -36,9 +36,7 @@ export const HistoryEntry = z.object({
 export async function getItemHistory(tx: Tx, caller: Caller, targetId: string) {
   const projectId = await projectOf(tx, targetId);
   if (!projectId) throw notFound("Item");
-  const access = await getProjectAccess(tx, caller, projectId).catch(() => {
-    throw notFound("Item");
-  });
+  const access = await getProjectAccess(tx, caller, projectId, undefined, "Item");
   requireEditor(access, "Item");
   const events = await tx.auditEvent.findMany({ where: { targetId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 200 });
   return events.map((e) => ({

@@ -32,15 +32,22 @@ export async function roleIn(tx: Tx, caller: Caller, workspaceId: string): Promi
  * Loads a project the caller belongs to, or answers 404: a project in a workspace the caller
  * is not in, or one that is deleted, does not exist for them.
  */
-export async function getProjectAccess(tx: Tx, caller: Caller, projectId: string, action?: Action): Promise<ProjectAccess> {
+export async function getProjectAccess(
+  tx: Tx,
+  caller: Caller,
+  projectId: string,
+  action?: Action,
+  /** What the caller asked for, named in the 404 (an item of the project answers as itself). */
+  what = "Project",
+): Promise<ProjectAccess> {
   const project = await tx.project.findFirst({
     where: { id: projectId, deletedAt: null },
     select: { id: true, workspaceId: true },
   });
-  if (!project) throw notFound("Project");
+  if (!project) throw notFound(what);
   const role = await roleIn(tx, caller, project.workspaceId);
-  if (!role) throw notFound("Project");
-  if (action && !can(role, action)) throw notFound("Project");
+  if (!role) throw notFound(what);
+  if (action && !can(role, action)) throw notFound(what);
   return { projectId: project.id, workspaceId: project.workspaceId, role };
 }
 

@@ -11,9 +11,7 @@ export const toCategoryDto = (c: Category) => ({ id: c.id, project_id: c.project
 async function loadCategory(tx: Tx, caller: Caller, categoryId: string, write = false) {
   const category = await tx.category.findFirst({ where: { id: categoryId, deletedAt: null } });
   if (!category) throw notFound("Category");
-  const access = await getProjectAccess(tx, caller, category.projectId, write ? "content.write" : undefined).catch(() => {
-    throw notFound("Category");
-  });
+  const access = await getProjectAccess(tx, caller, category.projectId, write ? "content.write" : undefined, "Category");
   requireEditor(access, "Category");
   return { category, access };
 }

@@ -21,9 +21,7 @@ export const toFamilyDto = (f: QuestionFamily & { _count: { questions: number } 
 async function loadFamily(tx: Tx, caller: Caller, familyId: string, write = false) {
   const family = await tx.questionFamily.findFirst({ where: { id: familyId, deletedAt: null }, include: countUndeleted });
   if (!family) throw notFound("Question family");
-  const access = await getProjectAccess(tx, caller, family.projectId, write ? "content.write" : undefined).catch(() => {
-    throw notFound("Question family");
-  });
+  const access = await getProjectAccess(tx, caller, family.projectId, write ? "content.write" : undefined, "Question family");
   requireEditor(access, "Question family");
   return { family, access };
 }

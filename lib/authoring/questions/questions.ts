@@ -38,9 +38,7 @@ async function checkGrouping(tx: Tx, projectId: string, input: QuestionInput) {
 export async function loadQuestion(tx: Tx, caller: Caller, questionId: string, write = false) {
   const question = await tx.question.findFirst({ where: { id: questionId, deletedAt: null }, include: optionsInclude });
   if (!question) throw notFound("Question");
-  const access = await getProjectAccess(tx, caller, question.projectId, write ? "content.write" : undefined).catch(() => {
-    throw notFound("Question");
-  });
+  const access = await getProjectAccess(tx, caller, question.projectId, write ? "content.write" : undefined, "Question");
   requireEditor(access, "Question");
   return { question, access };
 }

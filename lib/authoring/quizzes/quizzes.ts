@@ -29,9 +29,7 @@ const toQuizDetail = (quiz: QuizWithQuestions) => ({
 async function loadQuiz(tx: Tx, caller: Caller, quizId: string, write = false) {
   const quiz = await findQuiz(tx, quizId);
   if (!quiz) throw notFound("Quiz");
-  const access = await getProjectAccess(tx, caller, quiz.projectId, write ? "content.write" : undefined).catch(() => {
-    throw notFound("Quiz");
-  });
+  const access = await getProjectAccess(tx, caller, quiz.projectId, write ? "content.write" : undefined, "Quiz");
   return { quiz, access };
 }
 
