@@ -7,7 +7,7 @@ import { closeDb, getDb, DbUnavailableError, type Db } from "../lib/db/client";
 import { AppError } from "../lib/api/errors";
 import { createUser, getUserByEmailOrThrow } from "../lib/accounts/create-user";
 import { SignUpRequest } from "../lib/accounts/schemas";
-import { createApiKey } from "../lib/authoring/api-keys/api-keys";
+import { createApiKey } from "../lib/api-keys/api-keys";
 import { createTeamWorkspace, setWorkspaceMember } from "../lib/workspaces/manage-workspaces";
 import { addCompanyMember, createCompany, createRfp } from "../lib/proposals/companies/manage-companies";
 import { archiveContact, createContact } from "../lib/proposals/contacts/manage-contacts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import { createUser } from "@/lib/accounts/create-user";
-import { createApiKey } from "@/lib/authoring/api-keys/api-keys";
+import { createApiKey } from "@/lib/api-keys/api-keys";
 import { createTeamWorkspace, setWorkspaceMember } from "@/lib/workspaces/manage-workspaces";
 
 /** A new user with a personal workspace and an API key; every call makes a different one. */

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { authoringFetch } from "@/lib/client/api";
-import type { ApiKeyDto } from "@/lib/authoring/api-keys/schemas";
+import type { ApiKeyDto } from "@/lib/api-keys/schemas";
 
 const key = ["api-keys"] as const;
 

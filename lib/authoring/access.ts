@@ -1,9 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
-import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
+import type { Tx } from "@/lib/db/client";
 import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
-
-export type Tx = Prisma.TransactionClient | PrismaClient;
 
 /** What each workspace role may do (contract.md, Roles). The one place this is decided. */
 export const PERMISSIONS = {

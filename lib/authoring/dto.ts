@@ -1,5 +1,5 @@
 import type { Block, Course, Lesson, Module, Question, QuestionOption } from "@/lib/generated/prisma/client";
-import { toIso, toIsoOrNull } from "./common-schemas";
+import { toIso, toIsoOrNull } from "@/lib/api/schemas";
 import type { BlockDto } from "./blocks/schemas";
 import type { CourseDto } from "./courses/schemas";
 import type { QuestionDto } from "./questions/schemas";

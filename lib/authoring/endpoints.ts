@@ -1,5 +1,5 @@
 import type { AnyEndpoint } from "@/lib/api/endpoint";
-import * as apiKeys from "./api-keys/endpoints";
+import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as blocks from "./blocks/endpoints";
 import * as categories from "./categories/endpoints";
 import * as courses from "./courses/endpoints";

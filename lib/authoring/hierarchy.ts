@@ -1,4 +1,4 @@
-import type { Tx } from "./access";
+import type { Tx } from "@/lib/db/client";
 import { blockInclude, toBlockDto, toCourseDto, toLessonDto, toModuleDto, type Audience } from "./dto";
 
 /**

@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
-import { can, roleIn, type Action, type ProjectAccess, type Tx } from "./access";
+import { can, roleIn, type Action, type ProjectAccess } from "./access";
+import type { Tx } from "@/lib/db/client";
 
 /**
  * Loaders for the course tree: each finds an undeleted item in a workspace the caller belongs

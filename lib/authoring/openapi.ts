@@ -1,5 +1,5 @@
 import { buildOpenApi } from "@/lib/openapi/document";
-import { ErrorBody } from "./common-schemas";
+import { ErrorBody } from "@/lib/authoring/common-schemas";
 import { authoringEndpoints } from "./endpoints";
 
 let cached: ReturnType<typeof buildOpenApi> | undefined;

@@ -1,5 +1,5 @@
-import type { Tx } from "./access";
-import { RetryTransaction } from "./transaction";
+import type { Tx } from "@/lib/db/client";
+import { RetryTransaction } from "@/lib/db/transaction";
 
 /**
  * Sibling sets keep positions 0..n-1 among rows not deleted. Every change locks the parent row

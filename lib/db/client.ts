@@ -1,10 +1,16 @@
 import path from "node:path";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { dataDir, databaseUrl, isMemoryDataDir } from "@/lib/env";
 import { acquireDataDirLock, DataDirLockedError } from "./lock";
 import { applyMigrations, migrationStatus, MigrationFailedError, type SqlConnection } from "./migrate";
 
 export type Db = PrismaClient<"query">;
+
+/**
+ * What domain functions take: the client or an open transaction (a client is usable where a
+ * transaction is expected, so no function needs two signatures or a cast).
+ */
+export type Tx = Prisma.TransactionClient;
 
 export type DbUnavailableReason = "unreachable" | "locked" | "migrations_pending" | "migration_failed";
 

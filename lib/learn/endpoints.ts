@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { Block } from "@/lib/authoring/blocks/schemas";
-import { DateTime } from "@/lib/authoring/common-schemas";
+import { DateTime } from "@/lib/api/schemas";
 import { QuestionTypeEnum } from "@/lib/authoring/questions/schemas";
 import { checkAnswer, completeLesson, getLearnCourse, getLearnLesson, getLearnQuiz, listLearnCourses } from "./learn";
 import { getProjectResults } from "./results";

@@ -1,7 +1,8 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
-import { can, roleIn, type Tx } from "@/lib/authoring/access";
-import { toIso, toIsoOrNull } from "@/lib/authoring/common-schemas";
+import { can, roleIn } from "@/lib/authoring/access";
+import type { Tx } from "@/lib/db/client";
+import { toIso, toIsoOrNull } from "@/lib/api/schemas";
 import { blockInclude, toBlockDto } from "@/lib/authoring/dto";
 
 /**

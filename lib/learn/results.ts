@@ -1,5 +1,6 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { getProjectAccess, requireEditor, type Tx } from "@/lib/authoring/access";
+import { getProjectAccess, requireEditor } from "@/lib/authoring/access";
+import type { Tx } from "@/lib/db/client";
 
 const BUCKETS = 10;
 

@@ -1,7 +1,7 @@
-import type { Db } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 
 /** The workspaces a user belongs to, personal first, each with the user's role in it. */
-export async function listWorkspacesForUser(db: Db, userId: string) {
+export async function listWorkspacesForUser(db: Tx, userId: string) {
   const memberships = await db.membership.findMany({
     where: { userId },
     include: { workspace: true },

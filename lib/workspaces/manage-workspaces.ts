@@ -1,8 +1,8 @@
-import type { Db } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/api/errors";
 import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
 
-export async function createTeamWorkspace(db: Db, input: { name: string; ownerUserId: string }) {
+export async function createTeamWorkspace(db: Tx, input: { name: string; ownerUserId: string }) {
   const name = input.name.trim();
   if (!name || name.length > 200) throw new AppError("validation_error", "A workspace name has 1 to 200 characters");
   return db.workspace.create({
@@ -11,7 +11,7 @@ export async function createTeamWorkspace(db: Db, input: { name: string; ownerUs
 }
 
 /** Adds a member to a team workspace, or changes the role of one already there. */
-export async function setWorkspaceMember(db: Db, input: { workspaceId: string; userId: string; role: WorkspaceRole }) {
+export async function setWorkspaceMember(db: Tx, input: { workspaceId: string; userId: string; role: WorkspaceRole }) {
   const workspace = await db.workspace.findUnique({ where: { id: input.workspaceId } });
   if (!workspace) throw new AppError("not_found", "Workspace not found");
   if (workspace.kind === "personal") {

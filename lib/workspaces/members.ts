@@ -2,8 +2,9 @@ import { z } from "zod";
 import type { Caller } from "@/lib/api/authenticate";
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { AppError, notFound, validationError } from "@/lib/api/errors";
-import { can, roleIn, type Tx } from "@/lib/authoring/access";
-import { write } from "@/lib/authoring/transaction";
+import { can, roleIn } from "@/lib/authoring/access";
+import type { Tx } from "@/lib/db/client";
+import { write } from "@/lib/db/transaction";
 import { WorkspaceRole } from "@/lib/authoring/workspaces/schemas";
 import { emailSchema } from "@/lib/accounts/schemas";
 import { createTeamWorkspace } from "./manage-workspaces";
@@ -50,7 +51,7 @@ export const createWorkspaceEndpoint = defineEndpoint({
   errors: [400, 401],
   run: (ctx) =>
     write(ctx, async (tx) => {
-      const w = await createTeamWorkspace(tx as never, { name: ctx.body.name, ownerUserId: ctx.caller.userId });
+      const w = await createTeamWorkspace(tx, { name: ctx.body.name, ownerUserId: ctx.caller.userId });
       return { id: w.id, name: w.name, kind: "team" as const };
     }),
 });

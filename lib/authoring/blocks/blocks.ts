@@ -1,8 +1,9 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { validationError } from "@/lib/api/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { isLearner, type Tx } from "../access";
-import { paged, type Page } from "../common-schemas";
+import { isLearner } from "../access";
+import type { Tx } from "@/lib/db/client";
+import { paged, type Page } from "@/lib/api/schemas";
 import { blockInclude, toBlockDto } from "../dto";
 import { loadBlock, loadLesson } from "../load";
 import { closeGap, lockedPosition, lockParents, moveWithin, openGap } from "../positions";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { atLeastOne, DateTime, Position } from "../common-schemas";
+import { atLeastOne, DateTime } from "@/lib/api/schemas";
+import { Position } from "@/lib/authoring/common-schemas";
 import { QuestionDetail } from "../questions/schemas";
 
 export const BLOCK_TYPES = [

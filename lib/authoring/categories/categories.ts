@@ -1,8 +1,9 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { notFound } from "@/lib/api/errors";
 import type { Category } from "@/lib/generated/prisma/client";
-import { getProjectAccess, requireEditor, type Tx } from "../access";
-import { paged, toIso, type Page } from "../common-schemas";
+import { getProjectAccess, requireEditor } from "../access";
+import type { Tx } from "@/lib/db/client";
+import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { createDeletionBatch } from "../trash/batches";
 import { assertCategoryNameFree } from "../trash/trash";
 

@@ -1,7 +1,8 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { DeleteResult, pageOf, PageQuery } from "../common-schemas";
+import { pageOf, PageQuery } from "@/lib/api/schemas";
+import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ProjectParams } from "../projects/schemas";
-import { write } from "../transaction";
+import { write } from "@/lib/db/transaction";
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from "./categories";
 import { Category, CategoryParams, CategoryWrite } from "./schemas";
 

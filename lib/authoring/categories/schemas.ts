@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateTime } from "../common-schemas";
+import { DateTime } from "@/lib/api/schemas";
 
 export const Category = z
   .object({ id: z.uuid(), project_id: z.uuid(), name: z.string(), updated_at: DateTime })

@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { getProjectAccess, isLearner, type Tx } from "../access";
-import { paged, type Page } from "../common-schemas";
+import { getProjectAccess, isLearner } from "../access";
+import type { Tx } from "@/lib/db/client";
+import { paged, type Page } from "@/lib/api/schemas";
 import { toCourseDto } from "../dto";
 import { readCourses } from "../hierarchy";
 import { loadCourse } from "../load";

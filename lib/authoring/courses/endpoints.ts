@@ -1,7 +1,8 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { DeleteResult, pageOf, PageQuery } from "../common-schemas";
+import { pageOf, PageQuery } from "@/lib/api/schemas";
+import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ProjectParams } from "../projects/schemas";
-import { write } from "../transaction";
+import { write } from "@/lib/db/transaction";
 import { createCourse, deleteCourse, getCourse, listCourses, publishCourse, unpublishCourse, updateCourse } from "./courses";
 import { Course, CourseCreate, CourseParams, CourseUpdate } from "./schemas";
 

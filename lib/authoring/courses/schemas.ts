@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { atLeastOne, DateTime, Description, Position, Title } from "../common-schemas";
+import { atLeastOne, DateTime } from "@/lib/api/schemas";
+import { Description, Position, Title } from "@/lib/authoring/common-schemas";
 import { Module } from "../modules/schemas";
 
 export const CourseSource = z

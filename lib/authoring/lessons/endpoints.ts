@@ -1,7 +1,8 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { DeleteResult, pageOf, PageQuery } from "../common-schemas";
+import { pageOf, PageQuery } from "@/lib/api/schemas";
+import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ModuleParams } from "../modules/schemas";
-import { write } from "../transaction";
+import { write } from "@/lib/db/transaction";
 import { createLesson, deleteLesson, getLesson, listLessons, publishLesson, unpublishLesson, updateLesson } from "./lessons";
 import { Lesson, LessonCreate, LessonParams, LessonUpdate } from "./schemas";
 

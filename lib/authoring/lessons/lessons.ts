@@ -1,7 +1,8 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { validationError } from "@/lib/api/errors";
-import { isLearner, type Tx } from "../access";
-import { paged, type Page } from "../common-schemas";
+import { isLearner } from "../access";
+import type { Tx } from "@/lib/db/client";
+import { paged, type Page } from "@/lib/api/schemas";
 import { toLessonDto } from "../dto";
 import { loadLesson, loadModule } from "../load";
 import { closeGap, lockedPosition, lockParents, moveWithin, openGap } from "../positions";

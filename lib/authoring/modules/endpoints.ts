@@ -1,7 +1,8 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { DeleteResult, pageOf, PageQuery } from "../common-schemas";
+import { pageOf, PageQuery } from "@/lib/api/schemas";
+import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { CourseParams } from "../courses/schemas";
-import { write } from "../transaction";
+import { write } from "@/lib/db/transaction";
 import { createModule, deleteModule, getModule, listModules, updateModule } from "./modules";
 import { Module, ModuleCreate, ModuleParams, ModuleUpdate } from "./schemas";
 

@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/api/authenticate";
-import type { Tx } from "../access";
-import { paged, type Page } from "../common-schemas";
+import type { Tx } from "@/lib/db/client";
+import { paged, type Page } from "@/lib/api/schemas";
 import { toModuleDto } from "../dto";
 import { loadCourse, loadModule } from "../load";
 import { lockedPosition, lockParents, moveWithin, openGap } from "../positions";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { atLeastOne, DateTime, Position, Title } from "../common-schemas";
+import { atLeastOne, DateTime } from "@/lib/api/schemas";
+import { Position, Title } from "@/lib/authoring/common-schemas";
 import { Lesson } from "../lessons/schemas";
 
 export const Module = z

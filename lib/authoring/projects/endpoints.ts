@@ -1,6 +1,6 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { DeleteResult } from "../common-schemas";
-import { write } from "../transaction";
+import { DeleteResult } from "@/lib/authoring/common-schemas";
+import { write } from "@/lib/db/transaction";
 import { WorkspaceList } from "../workspaces/schemas";
 import {
   createProject, deleteProject, getProject, listDeletedProjects, listProjects, listWorkspaces, restoreProject, updateProject,

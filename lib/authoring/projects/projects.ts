@@ -1,8 +1,9 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
 import type { Project, Workspace } from "@/lib/generated/prisma/client";
-import { can, getProjectAccess, isLearner, requireAction, roleIn, type Tx } from "../access";
-import { toIso } from "../common-schemas";
+import { can, getProjectAccess, isLearner, requireAction, roleIn } from "../access";
+import type { Tx } from "@/lib/db/client";
+import { toIso } from "@/lib/api/schemas";
 import { readCourses } from "../hierarchy";
 import { createDeletionBatch, restoreBatch } from "../trash/batches";
 import { listWorkspacesForUser } from "@/lib/workspaces/list-workspaces";
@@ -22,7 +23,7 @@ export function toProjectDto(p: Project & { workspace: Workspace }, courses: Awa
 }
 
 export async function listWorkspaces(tx: Tx, caller: Caller) {
-  return listWorkspacesForUser(tx as never, caller.userId);
+  return listWorkspacesForUser(tx, caller.userId);
 }
 
 /** Every project the caller can read, across workspaces, newest first. */
@@ -38,7 +39,7 @@ export async function listProjects(tx: Tx, caller: Caller) {
 export async function createProject(tx: Tx, caller: Caller, input: { name: string; description?: string; workspace_id?: string }) {
   let workspaceId = input.workspace_id;
   if (!workspaceId) {
-    const creatable = (await listWorkspacesForUser(tx as never, caller.userId)).filter((w) => w.can_create_projects);
+    const creatable = (await listWorkspacesForUser(tx, caller.userId)).filter((w) => w.can_create_projects);
     if (creatable.length === 0) throw new AppError("forbidden", "You cannot create projects in any workspace");
     if (creatable.length > 1) {
       throw new AppError("workspace_required", "You can create projects in several workspaces: choose one with workspace_id", {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { atLeastOne, DateTime, Description, Title } from "../common-schemas";
+import { atLeastOne, DateTime } from "@/lib/api/schemas";
+import { Description, Title } from "@/lib/authoring/common-schemas";
 import { Course } from "../courses/schemas";
 import { WorkspaceRef } from "../workspaces/schemas";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { atLeastOne, DateTime, Description, Title } from "../common-schemas";
+import { atLeastOne, DateTime } from "@/lib/api/schemas";
+import { Description, Title } from "@/lib/authoring/common-schemas";
 import { QuestionDetail } from "../questions/schemas";
 
 export const QuestionFamily = z

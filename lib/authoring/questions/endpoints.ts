@@ -1,7 +1,8 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { DeleteResult, pageOf } from "../common-schemas";
+import { pageOf } from "@/lib/api/schemas";
+import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ProjectParams } from "../projects/schemas";
-import { write } from "../transaction";
+import { write } from "@/lib/db/transaction";
 import { createQuestion, deleteQuestion, getQuestion, listQuestions, updateQuestion } from "./questions";
 import { QuestionCreate, QuestionDetail, QuestionListQuery, QuestionParams, QuestionUpdate } from "./schemas";
 

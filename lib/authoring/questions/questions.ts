@@ -1,7 +1,8 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { notFound, validationError, type ValidationIssue } from "@/lib/api/errors";
-import { getProjectAccess, requireEditor, type Tx } from "../access";
-import { paged, type Page } from "../common-schemas";
+import { getProjectAccess, requireEditor } from "../access";
+import type { Tx } from "@/lib/db/client";
+import { paged, type Page } from "@/lib/api/schemas";
 import { toQuestionDto } from "../dto";
 import { createDeletionBatch } from "../trash/batches";
 import { optionRuleIssues, type QuestionTypeValue } from "./schemas";

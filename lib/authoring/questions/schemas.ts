@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { atLeastOne, DateTime, PageQuery } from "../common-schemas";
+import { atLeastOne, DateTime, PageQuery } from "@/lib/api/schemas";
 
 export const QuestionTypeEnum = z.enum(["true_false", "single_choice", "multiple_choice"]);
 export type QuestionTypeValue = z.infer<typeof QuestionTypeEnum>;

@@ -1,7 +1,8 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/api/errors";
-import { can, getProjectAccess, requireEditor, type Tx } from "../access";
-import { paged, toIso, type Page } from "../common-schemas";
+import { can, getProjectAccess, requireEditor } from "../access";
+import type { Tx } from "@/lib/db/client";
+import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { toQuestionDto } from "../dto";
 import { createDeletionBatch } from "../trash/batches";
 

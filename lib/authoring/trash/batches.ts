@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/api/authenticate";
 import type { DeletionBatch } from "@/lib/generated/prisma/client";
-import type { Tx } from "../access";
+import type { Tx } from "@/lib/db/client";
 import { closeGap, currentPosition, lockParents, openGap, type SiblingKind } from "../positions";
 
 export type DeletableKind =

@@ -1,7 +1,7 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { pageOf, PageQuery } from "../common-schemas";
+import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { ProjectParams } from "../projects/schemas";
-import { write } from "../transaction";
+import { write } from "@/lib/db/transaction";
 import { TrashItem, TrashRestore, TrashRestoreResult } from "./schemas";
 import { listTrash, restoreTrashItem } from "./trash";
 

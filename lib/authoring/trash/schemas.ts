@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateTime } from "../common-schemas";
+import { DateTime } from "@/lib/api/schemas";
 
 export const TrashKind = z.enum(["course", "module", "lesson", "block", "question", "quiz", "category", "question_family"]);
 export type TrashKindValue = z.infer<typeof TrashKind>;

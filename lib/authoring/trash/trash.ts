@@ -1,7 +1,8 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
-import { getProjectAccess, requireAction, requireEditor, type Tx } from "../access";
-import { paged, toIso, type Page } from "../common-schemas";
+import { getProjectAccess, requireAction, requireEditor } from "../access";
+import type { Tx } from "@/lib/db/client";
+import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { restoreBatch, TABLES } from "./batches";
 import type { TrashKindValue } from "./schemas";
 

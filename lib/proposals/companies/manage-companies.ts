@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/api/errors";
 import type { TaxMode } from "@/lib/generated/prisma/enums";
 
@@ -10,7 +10,7 @@ export type NewCompany = {
   discountDecimals?: 0 | 1 | 2;
 };
 
-export async function createCompany(db: Db, input: NewCompany) {
+export async function createCompany(db: Tx, input: NewCompany) {
   const name = input.name.trim();
   if (!name || name.length > 200) throw new AppError("validation_error", "A company name has 1 to 200 characters");
   const currency = (input.currency ?? "EUR").toUpperCase();
@@ -26,7 +26,7 @@ export async function createCompany(db: Db, input: NewCompany) {
   });
 }
 
-export async function addCompanyMember(db: Db, input: { companyId: number; userId: string }) {
+export async function addCompanyMember(db: Tx, input: { companyId: number; userId: string }) {
   const company = await db.company.findUnique({ where: { id: input.companyId } });
   if (!company) throw new AppError("not_found", "Company not found");
   await db.companyMember.upsert({
@@ -36,7 +36,7 @@ export async function addCompanyMember(db: Db, input: { companyId: number; userI
   });
 }
 
-export async function createRfp(db: Db, input: { companyId: number; title?: string }) {
+export async function createRfp(db: Tx, input: { companyId: number; title?: string }) {
   const company = await db.company.findUnique({ where: { id: input.companyId } });
   if (!company) throw new AppError("not_found", "Company not found");
   return db.rfp.create({ data: { companyId: input.companyId, title: input.title?.trim() ?? "" } });

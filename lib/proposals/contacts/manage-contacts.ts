@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/api/errors";
 
 export type NewContact = {
@@ -10,7 +10,7 @@ export type NewContact = {
   companyName?: string;
 };
 
-export async function createContact(db: Db, input: NewContact) {
+export async function createContact(db: Tx, input: NewContact) {
   const company = await db.company.findUnique({ where: { id: input.companyId } });
   if (!company) throw new AppError("not_found", "Company not found");
   return db.contact.create({
@@ -26,7 +26,7 @@ export async function createContact(db: Db, input: NewContact) {
 }
 
 /** Archived contacts stay on the proposals that name them but cannot become new recipients. */
-export async function archiveContact(db: Db, id: number) {
+export async function archiveContact(db: Tx, id: number) {
   const { count } = await db.contact.updateMany({ where: { id }, data: { archivedAt: new Date() } });
   if (count === 0) throw new AppError("not_found", "Contact not found");
 }

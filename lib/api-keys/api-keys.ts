@@ -1,8 +1,8 @@
-import type { Db } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import type { ApiKey as ApiKeyRow } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/api/errors";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
-import { toIso, toIsoOrNull } from "../common-schemas";
+import { toIso, toIsoOrNull } from "@/lib/api/schemas";
 import type { ApiKeyDto } from "./schemas";
 
 export const toApiKeyDto = (key: ApiKeyRow): ApiKeyDto => ({
@@ -13,7 +13,7 @@ export const toApiKeyDto = (key: ApiKeyRow): ApiKeyDto => ({
   created_at: toIso(key.createdAt),
 });
 
-export async function createApiKey(db: Db, input: { userId: string; name: string }) {
+export async function createApiKey(db: Tx, input: { userId: string; name: string }) {
   const { key, keyPrefix, keyHash } = generateApiKey();
   const row = await db.apiKey.create({ data: { userId: input.userId, name: input.name, keyPrefix, keyHash } });
   return {
@@ -23,7 +23,7 @@ export async function createApiKey(db: Db, input: { userId: string; name: string
   };
 }
 
-export async function listApiKeys(db: Db, userId: string) {
+export async function listApiKeys(db: Tx, userId: string) {
   const rows = await db.apiKey.findMany({
     where: { userId, revokedAt: null },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -32,7 +32,7 @@ export async function listApiKeys(db: Db, userId: string) {
 }
 
 /** Revokes at once: the next request with the key is refused. */
-export async function revokeApiKey(db: Db, input: { userId: string; keyId: string }) {
+export async function revokeApiKey(db: Tx, input: { userId: string; keyId: string }) {
   const { count } = await db.apiKey.updateMany({
     where: { id: input.keyId, userId: input.userId, revokedAt: null },
     data: { revokedAt: new Date() },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DateTime } from "../common-schemas";
+import { DateTime } from "@/lib/api/schemas";
 
 export const ApiKey = z
   .object({

@@ -1,5 +1,5 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { DeleteResult } from "../common-schemas";
+import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { ApiKeyList, ApiKeyParams, CreateApiKeyRequest, CreateApiKeyResponse } from "./schemas";
 

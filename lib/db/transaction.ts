@@ -1,0 +1,103 @@
+import type { Caller } from "@/lib/api/authenticate";
+import type { Db, Tx } from "./client";
+
+/** Who changed something, how and through which operation: recorded with every write. */
+export type WriteContext = {
+  db: Db;
+  caller: Caller;
+  via: "browser" | "api" | "agent";
+  operationId: string;
+  /** The request's path parameters: the default audit target is the first id among them. */
+  params?: unknown;
+  /** Run everything, then roll back and return the would-be result (the agent tools' dry_run). */
+  dryRun?: boolean;
+};
+
+/** The id of the item a write touched: uuids in the course-authoring service, numbers in proposals. */
+export type AuditTarget = string | number | null;
+
+export type WriteOptions<T> = {
+  /** Names the changed item explicitly; by default, the `id` (or `uuid`) of the result, else the first path id. */
+  target?: (result: T) => AuditTarget;
+};
+
+const isId = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isInteger(v));
+
+function defaultTarget(result: unknown, params: unknown): AuditTarget {
+  const r = result as { id?: unknown; uuid?: unknown } | null;
+  if (isId(r?.id)) return r.id;
+  if (isId(r?.uuid)) return r.uuid;
+  return Object.values((params ?? {}) as Record<string, unknown>).find(isId) ?? null;
+}
+
+async function recordChange(tx: Tx, ctx: WriteContext, target: AuditTarget) {
+  await tx.auditEvent.create({
+    data: {
+      actorUserId: ctx.caller.userId,
+      actorName: ctx.caller.name,
+      via: ctx.via,
+      apiKeyId: ctx.caller.apiKeyId,
+      apiKeyName: ctx.caller.apiKey?.name ?? null,
+      apiKeyPrefix: ctx.caller.apiKey?.prefix ?? null,
+      operation: ctx.operationId,
+      targetId: target === null ? null : String(target),
+    },
+  });
+}
+
+/**
+ * Thrown inside a write when what it read before taking its locks has changed meanwhile (a row
+ * moved to another parent or was deleted): the whole write runs again on fresh reads.
+ */
+export class RetryTransaction extends Error {
+  constructor(reason: string) {
+    super(`retry: ${reason}`);
+  }
+}
+
+/** PostgreSQL chose this transaction as a deadlock victim or saw a write conflict: safe to rerun. */
+function isWriteConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } } | null;
+  return e?.code === "P2034" || e?.meta?.driverAdapterError?.cause?.kind === "TransactionWriteConflict";
+}
+
+const MAX_ATTEMPTS = 8;
+
+class DryRunRollback<T> extends Error {
+  constructor(readonly result: T) {
+    super("dry run");
+  }
+}
+
+/**
+ * Runs a write in one transaction and records it in the audit trail. With `dryRun`, everything
+ * runs and validates as usual, then rolls back, and the would-be response is returned: an agent
+ * can preview a change exactly.
+ */
+export async function write<T>(ctx: WriteContext, fn: (tx: Tx) => Promise<T>, options: WriteOptions<T> = {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeOnce(ctx, fn, options);
+    } catch (error) {
+      const retryable = error instanceof RetryTransaction || isWriteConflict(error);
+      if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function writeOnce<T>(ctx: WriteContext, fn: (tx: Tx) => Promise<T>, options: WriteOptions<T>): Promise<T> {
+  try {
+    return await ctx.db.$transaction(
+      async (tx) => {
+        const result = await fn(tx);
+        if (ctx.dryRun) throw new DryRunRollback(result);
+        await recordChange(tx, ctx, options.target ? options.target(result) : defaultTarget(result, ctx.params));
+        return result;
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
+  } catch (error) {
+    if (error instanceof DryRunRollback) return error.result as T;
+    throw error;
+  }
+}
