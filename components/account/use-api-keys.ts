@@ -2,13 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { authoringFetch } from "@/lib/client/api";
-import type { ApiKeyDto } from "@/lib/api-keys/schemas";
-
-const key = ["api-keys"] as const;
+import { apiKeyKeys } from "@/lib/client/query-keys";
+import type { ApiKeyDto, CreatedApiKeyDto } from "@/lib/client/types";
 
 export function useApiKeys() {
   return useQuery({
-    queryKey: key,
+    queryKey: apiKeyKeys.all,
     queryFn: () => authoringFetch<{ api_keys: ApiKeyDto[] }>("/api-keys").then((r) => r.api_keys),
   });
 }
@@ -16,9 +15,8 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      authoringFetch<ApiKeyDto & { key: string; warning: string }>("/api-keys", { method: "POST", json: { name } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+    mutationFn: (name: string) => authoringFetch<CreatedApiKeyDto>("/api-keys", { method: "POST", json: { name } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
 
@@ -26,6 +24,6 @@ export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => authoringFetch(`/api-keys/${id}`, { method: "DELETE" }),
-    onSuccess: (_r, id) => client.setQueryData<ApiKeyDto[]>(key, (keys) => keys?.filter((k) => k.id !== id)),
+    onSuccess: (_r, id) => client.setQueryData<ApiKeyDto[]>(apiKeyKeys.all, (keys) => keys?.filter((k) => k.id !== id)),
   });
 }

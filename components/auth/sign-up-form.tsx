@@ -7,6 +7,8 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { ApiClientError } from "@/lib/client/api";
+import { signUp } from "./queries";
 
 type Issues = Partial<Record<"email" | "password" | "name", string>>;
 
@@ -27,22 +29,16 @@ export function SignUpForm() {
     setPending(true);
     setError(undefined);
     setIssues({});
-    const response = await fetch("/api/account/signup", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(input),
-    }).catch(() => null);
-    if (!response) {
-      setPending(false);
-      setError("Could not reach the server. Check your connection and try again.");
-      return;
-    }
-    if (!response.ok) {
-      const body = await response.json().catch(() => ({}));
+    try {
+      await signUp(input);
+    } catch (e) {
+      const failure = e instanceof ApiClientError ? e : new ApiClientError(0, "Sign-up failed. Try again.");
       const fieldIssues: Issues = {};
-      for (const issue of body?.details?.issues ?? []) fieldIssues[issue.path as keyof Issues] ??= issue.message;
+      for (const issue of failure.issues) fieldIssues[issue.path as keyof Issues] ??= issue.message;
       setIssues(fieldIssues);
-      setError(Object.keys(fieldIssues).length ? undefined : body?.error ?? "Sign-up failed. Try again.");
+      // A body without the service's error shape (a proxy's page) gets the generic line.
+      const said = failure.status === 0 || failure.code !== undefined;
+      setError(Object.keys(fieldIssues).length ? undefined : said ? failure.message : "Sign-up failed. Try again.");
       setPending(false);
       return;
     }

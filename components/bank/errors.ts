@@ -10,7 +10,7 @@ export function splitApiError(error: unknown, fields: string[]): { fieldErrors: 
   if (!(error instanceof ApiClientError)) return { fieldErrors: {}, formError: (error as Error)?.message ?? "Something went wrong." };
   const fieldErrors: FieldErrors = {};
   const rest: string[] = [];
-  for (const issue of error.details?.issues ?? []) {
+  for (const issue of error.issues) {
     const head = issue.path.split(".")[0];
     if (fields.includes(head)) {
       fieldErrors[issue.path] ??= issue.message;

@@ -1,4 +1,4 @@
-import type { QuestionTypeValue } from "@/lib/authoring/questions/schemas";
+import type { QuestionTypeValue } from "@/lib/client/types";
 
 export const QUESTION_TYPES: { value: QuestionTypeValue; label: string; hint: string }[] = [
   { value: "single_choice", label: "Single choice", hint: "One correct option" },

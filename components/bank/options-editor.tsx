@@ -1,6 +1,6 @@
 "use client";
 
-import type { QuestionTypeValue } from "@/lib/authoring/questions/schemas";
+import type { QuestionTypeValue } from "@/lib/client/types";
 import { newOption, trueFalseOptions, type DraftOption } from "./draft";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "./icons";
 import { iconButton } from "./category-panel";

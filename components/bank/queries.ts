@@ -1,51 +1,32 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { Category } from "@/lib/authoring/categories/schemas";
-import type { QuestionFamily } from "@/lib/authoring/question-families/schemas";
-import type { QuestionDto, QuestionTypeValue } from "@/lib/authoring/questions/schemas";
 import { authoringFetch } from "@/lib/client/api";
+import { categoryKeys, questionFamilyKeys, questionKeys, quizKeys } from "@/lib/client/query-keys";
+import type {
+  CategoryDto,
+  Page,
+  QuestionChange,
+  QuestionDto,
+  QuestionFamilyChange,
+  QuestionFamilyDto,
+  QuestionFamilyInput,
+  QuestionFilters,
+  QuestionInput,
+} from "@/lib/client/types";
+import { restoreFromTrash, type TrashKindValue } from "@/components/trash/queries";
 
-export type CategoryDto = z.infer<typeof Category>;
-export type QuestionFamilyDto = z.infer<typeof QuestionFamily>;
-export type { QuestionDto };
-
-export type QuestionFilters = {
-  category_id?: string;
-  question_family_id?: string;
-  question_type?: QuestionTypeValue;
-  difficulty?: number;
-};
-
-export type QuestionInput = {
-  category_id: string;
-  question_family_id: string | null;
-  prompt: string;
-  question_type: QuestionTypeValue;
-  difficulty: number;
-  options: { id?: string; label: string; is_correct: boolean }[];
-};
-
-type Page<K extends string, T> = { [key in K]: T[] } & { has_more: boolean; limit: number; offset: number };
+export type { CategoryDto, QuestionDto, QuestionFamilyDto, QuestionFilters, QuestionInput };
 
 const QUESTION_PAGE = 50;
-
-export const bankKeys = {
-  all: (projectId: string) => ["bank", projectId] as const,
-  categories: (projectId: string) => ["bank", projectId, "categories"] as const,
-  families: (projectId: string) => ["bank", projectId, "families"] as const,
-  questions: (projectId: string) => ["bank", projectId, "questions"] as const,
-  questionList: (projectId: string, filters: QuestionFilters) => ["bank", projectId, "questions", filters] as const,
-};
 
 /** Quizzes embed full questions, so a change in the bank makes them stale too. */
 function refreshQuestions(client: QueryClient, projectId: string) {
   return Promise.all([
-    client.invalidateQueries({ queryKey: bankKeys.questions(projectId) }),
-    client.invalidateQueries({ queryKey: bankKeys.families(projectId) }),
-    client.invalidateQueries({ queryKey: ["quizzes", projectId] }),
-    client.invalidateQueries({ queryKey: ["quiz"] }),
+    client.invalidateQueries({ queryKey: questionKeys.ofProject(projectId) }),
+    client.invalidateQueries({ queryKey: questionFamilyKeys.ofProject(projectId) }),
+    client.invalidateQueries({ queryKey: quizKeys.ofProject(projectId) }),
+    client.invalidateQueries({ queryKey: quizKeys.details }),
   ]);
 }
 
@@ -53,14 +34,14 @@ function refreshQuestions(client: QueryClient, projectId: string) {
 
 export const useCategories = (projectId: string) =>
   useQuery({
-    queryKey: bankKeys.categories(projectId),
+    queryKey: categoryKeys.ofProject(projectId),
     queryFn: () =>
       authoringFetch<Page<"categories", CategoryDto>>(`/projects/${projectId}/categories`).then((r) => r.categories),
   });
 
 export function useCategoryMutations(projectId: string) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: bankKeys.categories(projectId) });
+  const refresh = () => client.invalidateQueries({ queryKey: categoryKeys.ofProject(projectId) });
   return {
     create: useMutation({
       mutationFn: (name: string) =>
@@ -84,7 +65,7 @@ export function useCategoryMutations(projectId: string) {
 
 export const useFamilies = (projectId: string) =>
   useQuery({
-    queryKey: bankKeys.families(projectId),
+    queryKey: questionFamilyKeys.ofProject(projectId),
     queryFn: () =>
       authoringFetch<Page<"question_families", QuestionFamilyDto>>(`/projects/${projectId}/question-families`).then(
         (r) => r.question_families,
@@ -93,15 +74,15 @@ export const useFamilies = (projectId: string) =>
 
 export function useFamilyMutations(projectId: string) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: bankKeys.families(projectId) });
+  const refresh = () => client.invalidateQueries({ queryKey: questionFamilyKeys.ofProject(projectId) });
   return {
     create: useMutation({
-      mutationFn: (input: { name: string; description?: string }) =>
+      mutationFn: (input: QuestionFamilyInput) =>
         authoringFetch<QuestionFamilyDto>(`/projects/${projectId}/question-families`, { method: "POST", json: input }),
       onSuccess: refresh,
     }),
     update: useMutation({
-      mutationFn: ({ id, ...input }: { id: string; name?: string; description?: string }) =>
+      mutationFn: ({ id, ...input }: QuestionFamilyChange & { id: string }) =>
         authoringFetch<QuestionFamilyDto>(`/question-families/${id}`, { method: "PATCH", json: input }),
       onSuccess: refresh,
     }),
@@ -125,7 +106,7 @@ const allQuestions = (data: { pages: Page<"questions", QuestionDto>[] }) => data
 /** The bank, newest first, a page at a time. */
 export function useQuestions(projectId: string, filters: QuestionFilters) {
   return useInfiniteQuery({
-    queryKey: bankKeys.questionList(projectId, filters),
+    queryKey: questionKeys.filtered(projectId, filters),
     initialPageParam: 0,
     queryFn: ({ pageParam }) => authoringFetch<Page<"questions", QuestionDto>>(questionsPath(projectId, filters, pageParam)),
     getNextPageParam: (last) => (last.has_more ? last.offset + last.limit : undefined),
@@ -143,7 +124,7 @@ export function useQuestionMutations(projectId: string) {
       onSuccess: refresh,
     }),
     update: useMutation({
-      mutationFn: ({ id, ...input }: Partial<QuestionInput> & { id: string }) =>
+      mutationFn: ({ id, ...input }: QuestionChange & { id: string }) =>
         authoringFetch<QuestionDto>(`/questions/${id}`, { method: "PATCH", json: input }),
       onSuccess: refresh,
     }),
@@ -158,9 +139,9 @@ export function useQuestionMutations(projectId: string) {
 export function useRestoreFromTrash(projectId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (item: { kind: "question" | "category" | "question_family" | "quiz"; id: string }) =>
-      authoringFetch(`/projects/${projectId}/trash/restore`, { method: "POST", json: item }),
+    mutationFn: (item: { kind: Extract<TrashKindValue, "question" | "category" | "question_family" | "quiz">; id: string }) =>
+      restoreFromTrash(projectId, item),
     onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: bankKeys.all(projectId) }), refreshQuestions(client, projectId)]),
+      Promise.all([client.invalidateQueries({ queryKey: categoryKeys.ofProject(projectId) }), refreshQuestions(client, projectId)]),
   });
 }

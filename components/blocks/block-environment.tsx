@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, type ReactNode } from "react";
-import { authoringFetch } from "@/lib/client/api";
+import { quizRequests } from "@/components/quizzes/queries";
 import type { QuizAnswer, QuizPlayerQuestion, QuizResult } from "@/components/quiz/quiz-player";
 
 export type LoadedQuiz = { id: string; title: string; questions: QuizPlayerQuestion[] };
@@ -18,8 +18,8 @@ export type BlockEnvironment = {
 };
 
 export const authoringBlockEnvironment: BlockEnvironment = {
-  loadQuiz: (quizId) => authoringFetch<LoadedQuiz>(`/quizzes/${quizId}`),
-  submitQuiz: (quizId, answers) => authoringFetch<QuizResult>(`/quizzes/${quizId}/submit`, { method: "POST", json: { answers } }),
+  loadQuiz: quizRequests.get,
+  submitQuiz: quizRequests.submit,
 };
 
 const BlockEnvironmentContext = createContext<BlockEnvironment>(authoringBlockEnvironment);

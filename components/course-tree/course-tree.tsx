@@ -19,11 +19,10 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
-import { useMoveItem, useProjectTree, useTreeWrite } from "./queries";
+import { useMoveItem, useProjectTree, useTreeChange, type TreeChange } from "./queries";
 import { flatten, planMove, type CourseNode, type FlatItem, type Kind, type ProjectTree } from "./tree-model";
 
 const KIND_LABEL: Record<Kind, string> = { course: "course", module: "module", lesson: "lesson" };
-const ENDPOINT: Record<Kind, string> = { course: "courses", module: "modules", lesson: "lessons" };
 
 function Badge({ published }: { published: boolean }) {
   return published ? (
@@ -172,7 +171,7 @@ function draftLessonsOf(course: CourseNode | undefined) {
 export function CourseTree({ projectId }: { projectId: string }) {
   const tree = useProjectTree(projectId);
   const move = useMoveItem(projectId);
-  const write = useTreeWrite(projectId);
+  const write = useTreeChange(projectId);
   const toast = useToast();
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [activeId, setActiveId] = useState<string | null>(null);
@@ -198,8 +197,8 @@ export function CourseTree({ projectId }: { projectId: string }) {
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
   };
 
-  function run(request: Parameters<typeof write.mutate>[0], success?: string, undo?: () => void) {
-    write.mutate(request, {
+  function run(change: TreeChange, success?: string, undo?: () => void) {
+    write.mutate(change, {
       onSuccess: () => (success ? toast.show(success, { tone: "success", action: undo ? { label: "Undo", run: undo } : undefined }) : undefined),
       onError: (error) => toast.show(error.message, { tone: "error" }),
     });
@@ -249,7 +248,7 @@ export function CourseTree({ projectId }: { projectId: string }) {
             return copy;
           })
         }
-        onRename={(title) => run({ method: "PATCH", path: `/${ENDPOINT[item.kind]}/${item.id}`, json: { title } })}
+        onRename={(title) => run({ action: "rename", item, title })}
         onDelete={() => setPending({ kind: "delete", item })}
         onPublish={() => setPending({ kind: "publish", item })}
         onUnpublish={() => setPending({ kind: "unpublish", item })}
@@ -260,7 +259,7 @@ export function CourseTree({ projectId }: { projectId: string }) {
     if (closesModule && module && !collapsed.has(module.id)) {
       rows.push(
         <li key={`add-lesson-${module.id}`}>
-          <AddRow label="Add lesson" depth={2} onAdd={(title) => run({ method: "POST", path: `/modules/${module.id}/lessons`, json: { title } })} />
+          <AddRow label="Add lesson" depth={2} onAdd={(title) => run({ action: "createLesson", moduleId: module.id, title })} />
         </li>,
       );
     }
@@ -268,7 +267,7 @@ export function CourseTree({ projectId }: { projectId: string }) {
     if (closesCourse && course) {
       rows.push(
         <li key={`add-module-${course.id}`}>
-          <AddRow label="Add module" depth={1} onAdd={(title) => run({ method: "POST", path: `/courses/${course.id}/modules`, json: { title } })} />
+          <AddRow label="Add module" depth={1} onAdd={(title) => run({ action: "createModule", courseId: course.id, title })} />
         </li>,
       );
     }
@@ -301,7 +300,7 @@ export function CourseTree({ projectId }: { projectId: string }) {
           </ul>
         </SortableContext>
       </DndContext>
-      <AddRow label="Add course" depth={0} onAdd={(title) => run({ method: "POST", path: `/projects/${projectId}/courses`, json: { title } })} />
+      <AddRow label="Add course" depth={0} onAdd={(title) => run({ action: "createCourse", title })} />
 
       {pending?.kind === "delete" ? (
         <ConfirmDialog
@@ -312,9 +311,7 @@ export function CourseTree({ projectId }: { projectId: string }) {
           onConfirm={() => {
             const { item } = pending;
             setPending(null);
-            run({ method: "DELETE", path: `/${ENDPOINT[item.kind]}/${item.id}` }, `“${item.title}” moved to the trash.`, () =>
-              run({ method: "POST", path: `/projects/${projectId}/trash/restore`, json: { kind: item.kind, id: item.id } }, `“${item.title}” restored.`),
-            );
+            run({ action: "delete", item }, `“${item.title}” moved to the trash.`, () => run({ action: "restore", item }, `“${item.title}” restored.`));
           }}
         >
           {pending.item.kind === "lesson" ? "The lesson and its blocks" : pending.item.kind === "module" ? "The module, its lessons and their blocks" : "The course with all its modules, lessons and blocks"}{" "}
@@ -329,7 +326,7 @@ export function CourseTree({ projectId }: { projectId: string }) {
           onConfirm={() => {
             const { item } = pending;
             setPending(null);
-            run({ method: "POST", path: `/${ENDPOINT[item.kind]}/${item.id}/publish` }, `“${item.title}” is published.`);
+            run({ action: "publish", item }, `“${item.title}” is published.`);
           }}
         >
           {pending.item.kind === "course" ? (
@@ -355,7 +352,7 @@ export function CourseTree({ projectId }: { projectId: string }) {
           onConfirm={() => {
             const { item } = pending;
             setPending(null);
-            run({ method: "POST", path: `/${ENDPOINT[item.kind]}/${item.id}/unpublish` }, `“${item.title}” is a draft again.`);
+            run({ action: "unpublish", item }, `“${item.title}” is a draft again.`);
           }}
         >
           {pending.item.kind === "course"

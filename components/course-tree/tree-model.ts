@@ -1,8 +1,14 @@
-/** The course tree as the API returns it, flattened for one sortable list, and the moves it allows. */
-export type LessonNode = { id: string; module_id: string; title: string; position: number; published_at: string | null };
-export type ModuleNode = { id: string; course_id: string; title: string; position: number; lessons: LessonNode[] | null };
-export type CourseNode = { id: string; title: string; position: number; published_at: string | null; modules: ModuleNode[] | null };
-export type ProjectTree = { id: string; name: string; courses: CourseNode[] | null };
+import type { CourseDto, LessonDto, ModuleDto, ProjectDto } from "@/lib/client/types";
+
+/**
+ * The course tree as the API returns it (GET /projects/{id}), flattened for one sortable list, and
+ * the moves it allows. The node types are the parts of the API's types the tree uses, so the model
+ * takes the API's answer as it is and tests can build small trees.
+ */
+export type LessonNode = Pick<LessonDto, "id" | "module_id" | "title" | "position" | "published_at">;
+export type ModuleNode = Pick<ModuleDto, "id" | "course_id" | "title" | "position"> & { lessons: LessonNode[] | null };
+export type CourseNode = Pick<CourseDto, "id" | "title" | "position" | "published_at"> & { modules: ModuleNode[] | null };
+export type ProjectTree = Pick<ProjectDto, "id" | "name"> & { courses: CourseNode[] | null };
 
 export type Kind = "course" | "module" | "lesson";
 export type FlatItem = {
@@ -73,7 +79,12 @@ function moveInArray<T>(list: T[], from: number, to: number): T[] {
 const renumber = <T extends { position: number }>(list: T[]) => list.map((item, position) => ({ ...item, position }));
 
 /** The tree after a move, as the server will have it: for an optimistic update. */
-export function applyMove(tree: ProjectTree, move: Move): ProjectTree {
+export function applyMove<T extends ProjectTree>(tree: T, move: Move): T {
+  return applyMoveToTree(tree, move) as T;
+}
+
+// Every node is copied with its spread, so fields the model does not name are kept.
+function applyMoveToTree(tree: ProjectTree, move: Move): ProjectTree {
   const courses = tree.courses ?? [];
   if (move.kind === "course") {
     const from = courses.findIndex((c) => c.id === move.id);

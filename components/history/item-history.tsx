@@ -1,10 +1,7 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { learnFetch } from "@/components/learn/queries";
-
-type Entry = { id: string; operation: string; via: "browser" | "api" | "agent"; actor_name: string; api_key_name: string | null; api_key_prefix: string | null; created_at: string };
+import { useItemHistory, type HistoryEntry as Entry } from "./queries";
 
 const VERBS: Record<string, string> = { create: "Created", update: "Updated", delete: "Deleted", restore: "Restored", publish: "Published", unpublish: "Unpublished", move: "Moved" };
 const VIA: Record<Entry["via"], { label: string; style: string }> = {
@@ -22,11 +19,7 @@ function describe(operation: string) {
 /** Who changed an item and how: in the browser, through the API, or by an AI agent (with its key). */
 export function ItemHistory({ itemId, label = "History" }: { itemId: string; label?: string }) {
   const [open, setOpen] = useState(false);
-  const history = useQuery({
-    queryKey: ["history", itemId],
-    queryFn: () => learnFetch<{ history: Entry[] }>(`/history/${itemId}`).then((r) => r.history),
-    enabled: open,
-  });
+  const history = useItemHistory(itemId, open);
   return (
     <details className="rounded-lg border border-slate-200 bg-white text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="cursor-pointer px-4 py-2 font-medium">{label}</summary>

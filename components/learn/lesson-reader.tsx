@@ -3,11 +3,10 @@
 import Link from "next/link";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
-import { BlockEnvironmentProvider, type BlockEnvironment, type LoadedQuiz } from "@/components/blocks/block-environment";
+import { BlockEnvironmentProvider, type BlockEnvironment } from "@/components/blocks/block-environment";
 import { BlockView } from "@/components/blocks/block-view";
-import type { QuizResult } from "@/components/quiz/quiz-player";
 import { Button } from "@/components/ui/button";
-import { learnFetch, useAttempts, useCompleteLesson, useLearnLesson } from "./queries";
+import { learnRequests, useAttempts, useCompleteLesson, useLearnLesson } from "./queries";
 import { Unavailable } from "./unavailable";
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -39,22 +38,9 @@ export function LessonReader({ lessonId, preview }: { lessonId: string; preview:
   const end = useRef<HTMLDivElement>(null);
   const environment = useMemo<BlockEnvironment>(
     () => ({
-      loadQuiz: (quizId) => learnFetch<LoadedQuiz>(`/learn/quizzes/${quizId}`),
-      submitQuiz: async (quizId, answers) => {
-        const result = await learnFetch<QuizResult>(`/authoring/quizzes/${quizId}/submit`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ answers }),
-        });
-        client.invalidateQueries({ queryKey: ["learn", "attempts", quizId] });
-        return result;
-      },
-      checkAnswer: (questionId, selectedOptionIds) =>
-        learnFetch(`/learn/questions/${questionId}/check`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ selected_option_ids: selectedOptionIds }),
-        }),
+      loadQuiz: learnRequests.loadQuiz,
+      submitQuiz: (quizId, answers) => learnRequests.submitQuiz(client, quizId, answers),
+      checkAnswer: learnRequests.checkAnswer,
     }),
     [client],
   );

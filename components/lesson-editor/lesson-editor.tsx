@@ -46,7 +46,7 @@ const SCREEN_READER_INSTRUCTIONS =
 
 function errorText(error: unknown) {
   if (error instanceof ApiClientError) {
-    const issue = error.details?.issues?.[0];
+    const issue = error.issues[0];
     return issue ? `${error.message}: ${issue.message}` : error.message;
   }
   return error instanceof Error ? error.message : "Something went wrong.";

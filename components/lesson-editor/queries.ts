@@ -1,21 +1,15 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { BlockDto } from "@/lib/authoring/blocks/schemas";
-import type { Course } from "@/lib/authoring/courses/schemas";
-import type { Lesson } from "@/lib/authoring/lessons/schemas";
-import type { Module } from "@/lib/authoring/modules/schemas";
-import type { QuestionDto } from "@/lib/authoring/questions/schemas";
-import type { QuizSummary } from "@/lib/authoring/quizzes/schemas";
 import { authoringFetch } from "@/lib/client/api";
+import { blockKeys, courseKeys, lessonKeys, moduleKeys, questionKeys, quizKeys } from "@/lib/client/query-keys";
+import type { BlockDto, CourseDto, LessonDto, ModuleDto, NewBlock as BlockCreateInput, QuestionDto, QuizSummaryDto } from "@/lib/client/types";
+import { restoreFromTrash } from "@/components/trash/queries";
 
-export type { BlockDto } from "@/lib/authoring/blocks/schemas";
-export type LessonDto = z.infer<typeof Lesson>;
-export type ModuleDto = z.infer<typeof Module>;
-export type CourseDto = z.infer<typeof Course>;
-export type QuizSummaryDto = z.infer<typeof QuizSummary>;
-export type { QuestionDto };
+export type { BlockDto, CourseDto, LessonDto, ModuleDto, QuestionDto, QuizSummaryDto };
+
+/** POST /lessons/{id}/blocks as the editor sends it: menu and form values, which the server checks. */
+export type NewBlock = Omit<BlockCreateInput, "type" | "question_role"> & { type: string; question_role?: string };
 
 /** PATCH /blocks/{id} fields the editor sends (never `type`: a block's type is fixed). */
 export type BlockPatch = {
@@ -25,15 +19,6 @@ export type BlockPatch = {
   question_role?: string;
   quiz_id?: string;
   lesson_id?: string;
-};
-
-export const lessonKeys = {
-  lesson: (lessonId: string) => ["lesson", lessonId] as const,
-  blocks: (lessonId: string) => ["lesson", lessonId, "blocks"] as const,
-  module: (moduleId: string) => ["module", moduleId] as const,
-  course: (courseId: string) => ["course", courseId] as const,
-  questions: (projectId: string) => ["project", projectId, "questions"] as const,
-  quizzes: (projectId: string) => ["project", projectId, "quizzes"] as const,
 };
 
 /** Every page of a list endpoint (limit 500 each), so long lessons and large banks are complete. */
@@ -48,21 +33,21 @@ async function listAll<T>(path: string, key: string): Promise<T[]> {
 }
 
 export const useLesson = (lessonId: string) =>
-  useQuery({ queryKey: lessonKeys.lesson(lessonId), queryFn: () => authoringFetch<LessonDto>(`/lessons/${lessonId}`) });
+  useQuery({ queryKey: lessonKeys.detail(lessonId), queryFn: () => authoringFetch<LessonDto>(`/lessons/${lessonId}`) });
 
 export const useLessonBlocks = (lessonId: string) =>
-  useQuery({ queryKey: lessonKeys.blocks(lessonId), queryFn: () => listAll<BlockDto>(`/lessons/${lessonId}/blocks`, "blocks") });
+  useQuery({ queryKey: blockKeys.ofLesson(lessonId), queryFn: () => listAll<BlockDto>(`/lessons/${lessonId}/blocks`, "blocks") });
 
 /** The lesson's module and its course with the whole tree, for the breadcrumb and "Move to lesson…". */
 export function useLessonCourse(moduleId: string | undefined) {
   const module = useQuery({
-    queryKey: lessonKeys.module(moduleId ?? ""),
+    queryKey: moduleKeys.detail(moduleId ?? ""),
     queryFn: () => authoringFetch<ModuleDto>(`/modules/${moduleId}`),
     enabled: !!moduleId,
   });
   const courseId = module.data?.course_id;
   const course = useQuery({
-    queryKey: lessonKeys.course(courseId ?? ""),
+    queryKey: courseKeys.detail(courseId ?? ""),
     queryFn: () => authoringFetch<CourseDto>(`/courses/${courseId}`),
     enabled: !!courseId,
   });
@@ -71,14 +56,14 @@ export function useLessonCourse(moduleId: string | undefined) {
 
 export const useQuestionBank = (projectId: string, enabled = true) =>
   useQuery({
-    queryKey: lessonKeys.questions(projectId),
+    queryKey: questionKeys.everything(projectId),
     queryFn: () => listAll<QuestionDto>(`/projects/${projectId}/questions`, "questions"),
     enabled,
   });
 
 export const useQuizList = (projectId: string, enabled = true) =>
   useQuery({
-    queryKey: lessonKeys.quizzes(projectId),
+    queryKey: quizKeys.everything(projectId),
     queryFn: () => listAll<QuizSummaryDto>(`/projects/${projectId}/quizzes`, "quizzes"),
     enabled,
   });
@@ -88,7 +73,7 @@ export const patchBlock = (blockId: string, patch: BlockPatch) =>
 
 /** Puts a saved block into the lesson's cached list without refetching (positions unchanged). */
 export function writeBlockToCache(client: QueryClient, block: BlockDto) {
-  client.setQueryData<BlockDto[]>(lessonKeys.blocks(block.lesson_id), (blocks) =>
+  client.setQueryData<BlockDto[]>(blockKeys.ofLesson(block.lesson_id), (blocks) =>
     blocks?.map((b) => (b.id === block.id ? { ...block, position: b.position } : b)),
   );
 }
@@ -100,26 +85,24 @@ export function useRenameLesson(lessonId: string) {
   return useMutation({
     mutationFn: (title: string) => authoringFetch<LessonDto>(`/lessons/${lessonId}`, { method: "PATCH", json: { title } }),
     onSuccess: (lesson) => {
-      client.setQueryData(lessonKeys.lesson(lessonId), lesson);
+      client.setQueryData(lessonKeys.detail(lessonId), lesson);
       // The course tree shows lesson titles too.
-      void client.invalidateQueries({ queryKey: ["course"] });
+      void client.invalidateQueries({ queryKey: courseKeys.all });
     },
   });
 }
-
-export type NewBlock = { type: string; position?: number; content?: unknown; question_id?: string; question_role?: string; quiz_id?: string };
 
 export function useCreateBlock(lessonId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: NewBlock) => authoringFetch<BlockDto>(`/lessons/${lessonId}/blocks`, { method: "POST", json: input }),
     onSuccess: (block) => {
-      client.setQueryData<BlockDto[]>(lessonKeys.blocks(lessonId), (blocks = []) => {
+      client.setQueryData<BlockDto[]>(blockKeys.ofLesson(lessonId), (blocks = []) => {
         const next = blocks.filter((b) => b.id !== block.id);
         next.splice(Math.min(block.position, next.length), 0, block);
         return renumber(next);
       });
-      void client.invalidateQueries({ queryKey: lessonKeys.blocks(lessonId) });
+      void client.invalidateQueries({ queryKey: blockKeys.ofLesson(lessonId) });
     },
   });
 }
@@ -130,7 +113,7 @@ export function useCreateBlock(lessonId: string) {
  */
 export function useReorderBlock(lessonId: string) {
   const client = useQueryClient();
-  const key = lessonKeys.blocks(lessonId);
+  const key = blockKeys.ofLesson(lessonId);
   return useMutation({
     mutationFn: ({ blockId, to }: { blockId: string; to: number }) => patchBlock(blockId, { position: to }),
     onMutate: async ({ blockId, to }) => {
@@ -155,7 +138,7 @@ export function useReorderBlock(lessonId: string) {
 
 export function useDeleteBlock(lessonId: string) {
   const client = useQueryClient();
-  const key = lessonKeys.blocks(lessonId);
+  const key = blockKeys.ofLesson(lessonId);
   return useMutation({
     mutationFn: (blockId: string) => authoringFetch<{ success: boolean; id: string }>(`/blocks/${blockId}`, { method: "DELETE" }),
     onSuccess: (_r, blockId) => {
@@ -169,8 +152,8 @@ export function useRestoreBlock(projectId: string, lessonId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (blockId: string) =>
-      authoringFetch(`/projects/${projectId}/trash/restore`, { method: "POST", json: { kind: "block", id: blockId } }),
-    onSettled: () => client.invalidateQueries({ queryKey: lessonKeys.blocks(lessonId) }),
+      restoreFromTrash(projectId, { kind: "block", id: blockId }),
+    onSettled: () => client.invalidateQueries({ queryKey: blockKeys.ofLesson(lessonId) }),
   });
 }
 
@@ -180,12 +163,12 @@ export function useMoveBlockToLesson(lessonId: string) {
     mutationFn: ({ blockId, targetLessonId }: { blockId: string; targetLessonId: string }) =>
       patchBlock(blockId, { lesson_id: targetLessonId }),
     onSuccess: (block) => {
-      client.setQueryData<BlockDto[]>(lessonKeys.blocks(lessonId), (blocks) =>
+      client.setQueryData<BlockDto[]>(blockKeys.ofLesson(lessonId), (blocks) =>
         blocks ? renumber(blocks.filter((b) => b.id !== block.id)) : blocks,
       );
-      void client.invalidateQueries({ queryKey: lessonKeys.blocks(lessonId) });
-      void client.invalidateQueries({ queryKey: lessonKeys.blocks(block.lesson_id) });
-      void client.invalidateQueries({ queryKey: ["course"] });
+      void client.invalidateQueries({ queryKey: blockKeys.ofLesson(lessonId) });
+      void client.invalidateQueries({ queryKey: blockKeys.ofLesson(block.lesson_id) });
+      void client.invalidateQueries({ queryKey: courseKeys.all });
     },
   });
 }

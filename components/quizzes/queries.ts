@@ -1,19 +1,19 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { QuestionDto } from "@/lib/authoring/questions/schemas";
-import type { QuizAttemptResult, QuizDetail, QuizSummary } from "@/lib/authoring/quizzes/schemas";
 import { authoringFetch } from "@/lib/client/api";
+import { quizKeys } from "@/lib/client/query-keys";
+import type { QuestionDto, QuizAnswer, QuizAttemptResultDto, QuizDetailDto, QuizInput, QuizSummaryDto } from "@/lib/client/types";
+import { restoreFromTrash } from "@/components/trash/queries";
 
-export type QuizSummaryDto = z.infer<typeof QuizSummary>;
-export type QuizDetailDto = z.infer<typeof QuizDetail>;
-export type QuizAttemptResultDto = z.infer<typeof QuizAttemptResult>;
-export type QuizAnswer = { question_id: string; selected_option_ids: string[] };
+export type { QuizAnswer, QuizAttemptResultDto, QuizDetailDto, QuizSummaryDto };
 
-export const quizKeys = {
-  list: (projectId: string) => ["quizzes", projectId] as const,
-  detail: (quizId: string) => ["quiz", quizId] as const,
+/** Quiz calls that are not cached queries: the block renderers load and submit quizzes directly. */
+export const quizRequests = {
+  get: (quizId: string) => authoringFetch<QuizDetailDto>(`/quizzes/${quizId}`),
+  /** Scores the answers on the server and records the attempt. */
+  submit: (quizId: string, answers: QuizAnswer[]) =>
+    authoringFetch<QuizAttemptResultDto>(`/quizzes/${quizId}/submit`, { method: "POST", json: { answers } }),
 };
 
 export const useQuizzes = (projectId: string) =>
@@ -22,16 +22,14 @@ export const useQuizzes = (projectId: string) =>
     queryFn: () => authoringFetch<{ quizzes: QuizSummaryDto[] }>(`/projects/${projectId}/quizzes`).then((r) => r.quizzes),
   });
 
-export const useQuiz = (quizId: string) =>
-  useQuery({ queryKey: quizKeys.detail(quizId), queryFn: () => authoringFetch<QuizDetailDto>(`/quizzes/${quizId}`) });
+export const useQuiz = (quizId: string) => useQuery({ queryKey: quizKeys.detail(quizId), queryFn: () => quizRequests.get(quizId) });
 
 export function useQuizListMutations(projectId: string) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: quizKeys.list(projectId) });
+  const refresh = () => client.invalidateQueries({ queryKey: quizKeys.ofProject(projectId) });
   return {
     create: useMutation({
-      mutationFn: (input: { title: string; question_ids?: string[] }) =>
-        authoringFetch<QuizDetailDto>(`/projects/${projectId}/quizzes`, { method: "POST", json: input }),
+      mutationFn: (input: QuizInput) => authoringFetch<QuizDetailDto>(`/projects/${projectId}/quizzes`, { method: "POST", json: input }),
       onSuccess: (quiz) => {
         client.setQueryData(quizKeys.detail(quiz.id), quiz);
         return refresh();
@@ -42,8 +40,7 @@ export function useQuizListMutations(projectId: string) {
       onSuccess: refresh,
     }),
     restore: useMutation({
-      mutationFn: (id: string) =>
-        authoringFetch(`/projects/${projectId}/trash/restore`, { method: "POST", json: { kind: "quiz", id } }),
+      mutationFn: (id: string) => restoreFromTrash(projectId, { kind: "quiz", id }),
       onSuccess: refresh,
     }),
   };
@@ -55,7 +52,7 @@ export function useRenameQuiz(quiz: { id: string; project_id: string }) {
     mutationFn: (title: string) => authoringFetch<QuizDetailDto>(`/quizzes/${quiz.id}`, { method: "PATCH", json: { title } }),
     onSuccess: (saved) => {
       client.setQueryData<QuizDetailDto>(quizKeys.detail(quiz.id), (old) => (old ? { ...old, title: saved.title, updated_at: saved.updated_at } : saved));
-      return client.invalidateQueries({ queryKey: quizKeys.list(quiz.project_id) });
+      return client.invalidateQueries({ queryKey: quizKeys.ofProject(quiz.project_id) });
     },
   });
 }
@@ -71,7 +68,7 @@ export function useSaveQuizQuestions(
 ) {
   const client = useQueryClient();
   const key = quizKeys.detail(quiz.id);
-  const mutationKey = ["quiz-questions", quiz.id];
+  const mutationKey = quizKeys.questionSaves(quiz.id);
   const isLast = () => client.isMutating({ mutationKey }) === 1;
   return useMutation({
     mutationKey,
@@ -94,13 +91,10 @@ export function useSaveQuizQuestions(
       // Only the last of several queued saves decides what the screen shows.
       if (isLast()) client.setQueryData(key, saved);
     },
-    onSettled: () => client.invalidateQueries({ queryKey: quizKeys.list(quiz.project_id) }),
+    onSettled: () => client.invalidateQueries({ queryKey: quizKeys.ofProject(quiz.project_id) }),
   });
 }
 
 export function useSubmitQuiz(quizId: string) {
-  return useMutation({
-    mutationFn: (answers: QuizAnswer[]) =>
-      authoringFetch<QuizAttemptResultDto>(`/quizzes/${quizId}/submit`, { method: "POST", json: { answers } }),
-  });
+  return useMutation({ mutationFn: (answers: QuizAnswer[]) => quizRequests.submit(quizId, answers) });
 }

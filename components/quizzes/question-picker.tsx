@@ -5,7 +5,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { CheckIcon, PlusIcon, SearchIcon } from "@/components/bank/icons";
 import { QUESTION_TYPES, typeLabel } from "@/components/bank/labels";
 import { useQuestions, type CategoryDto, type QuestionDto } from "@/components/bank/queries";
-import type { QuestionTypeValue } from "@/lib/authoring/questions/schemas";
+import type { QuestionTypeValue } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 

@@ -1,13 +1,7 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
 import { Alert } from "@/components/ui/alert";
-import { learnFetch } from "@/components/learn/queries";
-
-type Results = {
-  quizzes: { id: string; title: string; attempts: number; learners: number; average_percentage: number | null; distribution: number[] }[];
-  lessons: { id: string; title: string; course_title: string; module_title: string; published: boolean; views: number; completions: number }[];
-};
+import { useProjectResults } from "./queries";
 
 const BANDS = ["0–9", "10–19", "20–29", "30–39", "40–49", "50–59", "60–69", "70–79", "80–89", "90–100"];
 
@@ -44,7 +38,7 @@ function Distribution({ title, counts }: { title: string; counts: number[] }) {
 }
 
 export function ResultsPanel({ projectId }: { projectId: string }) {
-  const results = useQuery({ queryKey: ["results", projectId], queryFn: () => learnFetch<Results>(`/projects/${projectId}/results`) });
+  const results = useProjectResults(projectId);
   if (results.isPending) return <div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading results" />;
   if (results.isError) return <Alert>Could not load the results: {results.error.message}</Alert>;
   const { quizzes, lessons } = results.data;

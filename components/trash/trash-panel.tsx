@@ -1,41 +1,27 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { ApiClientError, authoringFetch } from "@/lib/client/api";
-
-type TrashItem = { kind: string; id: string; title: string; context: string | null; deleted_at: string; deleted_by_name: string | null };
-type Page = { items: TrashItem[]; has_more: boolean; limit: number; offset: number };
+import { ApiClientError } from "@/lib/client/api";
+import { useRestoreTrashItem, useTrash } from "./queries";
 
 const KIND: Record<string, string> = {
   course: "Course", module: "Module", lesson: "Lesson", block: "Block", question: "Question", quiz: "Quiz", category: "Category", question_family: "Question family",
 };
-const PAGE = 50;
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export function TrashPanel({ projectId }: { projectId: string }) {
-  const client = useQueryClient();
   const toast = useToast();
   const [blocked, setBlocked] = useState<{ id: string; message: string } | null>(null);
-  const trash = useInfiniteQuery({
-    queryKey: ["trash", projectId],
-    initialPageParam: 0,
-    queryFn: ({ pageParam }) => authoringFetch<Page>(`/projects/${projectId}/trash?limit=${PAGE}&offset=${pageParam}`),
-    getNextPageParam: (last) => (last.has_more ? last.offset + last.limit : undefined),
-  });
-  const restore = useMutation({
-    mutationFn: (item: TrashItem) =>
-      authoringFetch<{ restored_count: number }>(`/projects/${projectId}/trash/restore`, { method: "POST", json: { kind: item.kind, id: item.id } }),
-    onSuccess: (result, item) => {
+  const trash = useTrash(projectId);
+  const restore = useRestoreTrashItem(projectId, {
+    restored: (result, item) => {
       setBlocked(null);
       toast.show(`${KIND[item.kind] ?? item.kind} “${item.title}” restored${result.restored_count > 1 ? ` with ${result.restored_count - 1} item${result.restored_count > 2 ? "s" : ""} deleted along with it` : ""}.`, { tone: "success" });
-      client.invalidateQueries({ queryKey: ["trash", projectId] });
-      client.invalidateQueries({ queryKey: ["project-tree", projectId] });
     },
-    onError: (error, item) => {
+    refused: (error, item) => {
       if (error instanceof ApiClientError && error.code === "parent_in_trash") {
         const parent = error.details as { kind?: string } | undefined;
         setBlocked({ id: item.id, message: `Restore its ${(KIND[parent?.kind ?? ""] ?? "parent").toLowerCase()} first: “${item.title}” cannot come back while its ${parent?.kind?.replace("_", " ") ?? "parent"} is in the trash.` });

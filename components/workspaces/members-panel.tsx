@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { ApiClientError } from "@/lib/client/api";
 import { useMemberMutations, useMembers, type WorkspaceDto } from "./queries";
 
 const ROLES: { value: WorkspaceDto["role"]; label: string; help: string }[] = [
@@ -30,7 +31,7 @@ export function MembersPanel({ workspaceId }: { workspaceId: string }) {
       form.reset();
       toast.show("Member added.", { tone: "success" });
     } catch (e) {
-      const issue = (e as { details?: { issues?: { path: string; message: string }[] } }).details?.issues?.[0];
+      const issue = e instanceof ApiClientError ? e.issues[0] : undefined;
       setErrors(issue?.path === "email" ? { email: issue.message } : { form: (e as Error).message });
     }
   }

@@ -2,35 +2,30 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { appFetch, authoringFetch } from "@/lib/client/api";
+import { projectKeys, workspaceKeys } from "@/lib/client/query-keys";
+import type { DeletedProjectDto, MemberList, ProjectChange, ProjectDto, ProjectInput, WorkspaceDto, WorkspaceRoleValue } from "@/lib/client/types";
 
-export type WorkspaceDto = { id: string; name: string; kind: "personal" | "team"; role: "admin" | "author" | "learner"; can_create_projects: boolean };
-export type ProjectDto = { id: string; name: string; description: string; created_at: string; updated_at: string; workspace: { id: string; name: string; kind: string } };
-export type DeletedProjectDto = { id: string; name: string; workspace: { id: string; name: string }; deleted_at: string; deleted_by_name: string | null };
-export type MemberList = {
-  workspace: { id: string; name: string; kind: "personal" | "team" };
-  members: { user_id: string; name: string; email: string; role: WorkspaceDto["role"]; is_you: boolean }[];
-  can_manage: boolean;
-};
+export type { DeletedProjectDto, MemberList, ProjectDto, WorkspaceDto };
 
 export const useWorkspaces = () =>
-  useQuery({ queryKey: ["workspaces"], queryFn: () => authoringFetch<{ workspaces: WorkspaceDto[] }>("/workspaces").then((r) => r.workspaces) });
+  useQuery({ queryKey: workspaceKeys.all, queryFn: () => authoringFetch<{ workspaces: WorkspaceDto[] }>("/workspaces").then((r) => r.workspaces) });
 
 export const useProjects = () =>
-  useQuery({ queryKey: ["projects"], queryFn: () => authoringFetch<{ projects: ProjectDto[] }>("/projects").then((r) => r.projects) });
+  useQuery({ queryKey: projectKeys.list(), queryFn: () => authoringFetch<{ projects: ProjectDto[] }>("/projects").then((r) => r.projects) });
 
 export const useDeletedProjects = () =>
-  useQuery({ queryKey: ["projects", "deleted"], queryFn: () => authoringFetch<{ projects: DeletedProjectDto[] }>("/projects/deleted").then((r) => r.projects) });
+  useQuery({ queryKey: projectKeys.deleted(), queryFn: () => authoringFetch<{ projects: DeletedProjectDto[] }>("/projects/deleted").then((r) => r.projects) });
 
 export function useProjectMutations() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: ["projects"] });
+  const refresh = () => client.invalidateQueries({ queryKey: projectKeys.all });
   return {
     create: useMutation({
-      mutationFn: (input: { name: string; description?: string; workspace_id: string }) => authoringFetch<ProjectDto>("/projects", { method: "POST", json: input }),
+      mutationFn: (input: ProjectInput) => authoringFetch<ProjectDto>("/projects", { method: "POST", json: input }),
       onSuccess: refresh,
     }),
     rename: useMutation({
-      mutationFn: ({ id, ...input }: { id: string; name?: string; description?: string }) => authoringFetch<ProjectDto>(`/projects/${id}`, { method: "PATCH", json: input }),
+      mutationFn: ({ id, ...input }: ProjectChange & { id: string }) => authoringFetch<ProjectDto>(`/projects/${id}`, { method: "PATCH", json: input }),
       onSuccess: refresh,
     }),
     remove: useMutation({ mutationFn: (id: string) => authoringFetch(`/projects/${id}`, { method: "DELETE" }), onSuccess: refresh }),
@@ -42,23 +37,23 @@ export function useCreateWorkspace() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => appFetch<{ id: string }>("/workspaces", { method: "POST", json: { name } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["workspaces"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.all }),
   });
 }
 
 export const useMembers = (workspaceId: string) =>
-  useQuery({ queryKey: ["members", workspaceId], queryFn: () => appFetch<MemberList>(`/workspaces/${workspaceId}/members`) });
+  useQuery({ queryKey: workspaceKeys.members(workspaceId), queryFn: () => appFetch<MemberList>(`/workspaces/${workspaceId}/members`) });
 
 export function useMemberMutations(workspaceId: string) {
   const client = useQueryClient();
-  const set = (data: MemberList) => client.setQueryData(["members", workspaceId], data);
+  const set = (data: MemberList) => client.setQueryData(workspaceKeys.members(workspaceId), data);
   return {
     add: useMutation({
-      mutationFn: (input: { email: string; role: WorkspaceDto["role"] }) => appFetch<MemberList>(`/workspaces/${workspaceId}/members`, { method: "POST", json: input }),
+      mutationFn: (input: { email: string; role: WorkspaceRoleValue }) => appFetch<MemberList>(`/workspaces/${workspaceId}/members`, { method: "POST", json: input }),
       onSuccess: set,
     }),
     changeRole: useMutation({
-      mutationFn: ({ userId, role }: { userId: string; role: WorkspaceDto["role"] }) =>
+      mutationFn: ({ userId, role }: { userId: string; role: WorkspaceRoleValue }) =>
         appFetch<MemberList>(`/workspaces/${workspaceId}/members/${userId}`, { method: "PATCH", json: { role } }),
       onSuccess: set,
     }),

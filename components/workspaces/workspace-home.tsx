@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { ApiClientError } from "@/lib/client/api";
 import { useCreateWorkspace, useDeletedProjects, useProjectMutations, useProjects, useWorkspaces, type ProjectDto, type WorkspaceDto } from "./queries";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
@@ -159,7 +160,7 @@ function NewProjectForm({ workspaceId, onDone }: { workspaceId: string; onDone: 
       onDone();
       router.push(`/projects/${project.id}`);
     } catch (e) {
-      const issues = (e as { details?: { issues?: { path: string; message: string }[] } }).details?.issues ?? [];
+      const issues = e instanceof ApiClientError ? e.issues : [];
       setError(issues.length ? Object.fromEntries(issues.map((i) => [i.path, i.message])) : { form: (e as Error).message });
     }
   }

@@ -1,0 +1,97 @@
+import type { QuestionFilters } from "./types";
+
+/**
+ * The TanStack Query keys of every API resource, one factory each. A feature that changes another
+ * feature's data invalidates it through that resource's factory, never by a literal key, so two
+ * screens showing the same data share one cache entry or one prefix.
+ *
+ * Keys are hierarchical: invalidating `x.all` (or a project's prefix) refreshes every list and
+ * detail below it.
+ */
+
+export const workspaceKeys = {
+  all: ["workspaces"] as const,
+  members: (workspaceId: string) => ["workspaces", workspaceId, "members"] as const,
+};
+
+export const projectKeys = {
+  /** The project list and the deleted projects. */
+  all: ["projects"] as const,
+  list: () => ["projects", "list"] as const,
+  deleted: () => ["projects", "deleted"] as const,
+  /** One project with its course tree (courses, modules, lessons). */
+  tree: (projectId: string) => ["project-tree", projectId] as const,
+};
+
+export const courseKeys = {
+  all: ["courses"] as const,
+  detail: (courseId: string) => ["courses", courseId] as const,
+};
+
+export const moduleKeys = {
+  detail: (moduleId: string) => ["modules", moduleId] as const,
+};
+
+export const lessonKeys = {
+  detail: (lessonId: string) => ["lessons", lessonId] as const,
+};
+
+export const blockKeys = {
+  /** A lesson's blocks, in order. */
+  ofLesson: (lessonId: string) => ["blocks", "lesson", lessonId] as const,
+};
+
+export const categoryKeys = {
+  ofProject: (projectId: string) => ["categories", projectId] as const,
+};
+
+export const questionFamilyKeys = {
+  ofProject: (projectId: string) => ["question-families", projectId] as const,
+};
+
+export const questionKeys = {
+  /** Every question list of a project, filtered or whole. */
+  ofProject: (projectId: string) => ["questions", projectId] as const,
+  /** The bank's filtered list, a page at a time. */
+  filtered: (projectId: string, filters: QuestionFilters) => ["questions", projectId, "filtered", filters] as const,
+  /** The whole bank in one list (pickers). */
+  everything: (projectId: string) => ["questions", projectId, "everything"] as const,
+};
+
+export const quizKeys = {
+  /** Every quiz list of a project. */
+  ofProject: (projectId: string) => ["quizzes", projectId] as const,
+  list: (projectId: string) => ["quizzes", projectId, "list"] as const,
+  /** Every quiz of the project in one list (pickers). */
+  everything: (projectId: string) => ["quizzes", projectId, "everything"] as const,
+  /** Every quiz's detail (quizzes embed their questions, so a bank change makes them all stale). */
+  details: ["quiz"] as const,
+  detail: (quizId: string) => ["quiz", quizId] as const,
+  /** Mutation key: the saves of one quiz's question list, queued one after another. */
+  questionSaves: (quizId: string) => ["quiz-questions", quizId] as const,
+};
+
+export const trashKeys = {
+  ofProject: (projectId: string) => ["trash", projectId] as const,
+};
+
+export const resultKeys = {
+  ofProject: (projectId: string) => ["results", projectId] as const,
+};
+
+export const historyKeys = {
+  ofItem: (itemId: string) => ["history", itemId] as const,
+};
+
+export const apiKeyKeys = {
+  all: ["api-keys"] as const,
+};
+
+export const learnKeys = {
+  /** Everything a learner sees: progress changes it all. */
+  all: ["learn"] as const,
+  courses: () => ["learn", "courses"] as const,
+  course: (courseId: string) => ["learn", "course", courseId] as const,
+  lesson: (lessonId: string, preview: boolean) => ["learn", "lesson", lessonId, preview] as const,
+  attempts: (quizId: string) => ["learn", "attempts", quizId] as const,
+};
