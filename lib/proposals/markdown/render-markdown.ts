@@ -1,0 +1,201 @@
+/**
+ * The markdown of proposals: contract.md, "Markdown and variables". Only a closed subset is
+ * recognised and everything else is text, so that a proposal's description can be shown on the
+ * public page without a sanitiser: the output can only ever contain the tags listed here.
+ *
+ * Variables (title and description): `[fallback](data:text/plain,KEY)`.
+ * - KEY is percent-decoded (`first%20name` -> `first name`; `+` stays a plus, as in any data URL).
+ *   A KEY that is not valid percent-encoding, or a target with anything but exactly the prefix
+ *   `data:text/plain,`, is not a variable and stays literal text.
+ * - KEY names a top-level key of `data` (no paths: `a.b` is the key "a.b"); only own keys count, so
+ *   `__proto__` or `constructor` never reach Object.prototype.
+ * - The value replaces the whole link: strings as they are, numbers, bigints and booleans through
+ *   String(). The fallback text is shown when the key is absent or its value is null, an object or an
+ *   array (no "[object Object]" or JSON on a proposal). An empty string is a value, shown as nothing.
+ * - Values and fallbacks are inserted after parsing: markdown or HTML inside them is never read.
+ * - The fallback is plain text without brackets or line breaks; the KEY has no spaces, brackets or
+ *   parentheses before decoding.
+ *
+ * Description HTML, block by block, blocks joined by "\n":
+ * - Line endings CRLF and CR count as LF; leading and trailing spaces of a line are ignored.
+ * - `# x`, `## x`, `### x` (hashes, then at least one space or tab, then text) -> `<h1>x</h1>`,
+ *   `<h2>x</h2>`, `<h3>x</h3>`. A heading is always one line of its own. `####`, `#x`, a lone `#`
+ *   are text.
+ * - Consecutive text lines form one paragraph: `<p>line 1<br>line 2</p>`. One or more blank lines end
+ *   a paragraph; so does a heading or a change between ordinary and `<` lines.
+ * - Consecutive lines starting with `<` form one left-aligned paragraph, the `<` and the spaces
+ *   after it removed: `<p class="text-left">line 1<br>line 2</p>`. A class rather than a style
+ *   attribute because the Content-Security-Policy will not allow inline styles; everything else on
+ *   the page is centred by its own stylesheet.
+ * - `*x*` on one line, x not starting or ending with a space and holding no `*` -> `<strong>x</strong>`.
+ *   A `*` that cannot open or close stays a literal `*` (so `**x**` is `*<strong>x</strong>*`).
+ *   Bold may hold variables and may sit in headings and both kinds of paragraph.
+ * - Everything else is text with `& < > " '` escaped as `&amp; &lt; &gt; &quot; &#39;`. Ordinary links,
+ *   images, lists, code, backslash escapes and raw HTML are not part of the subset.
+ *
+ * Every step is one pass over its input: no regular expression here can backtrack more than once
+ * over the same characters, so hostile input costs linear time.
+ */
+
+export type VariableData = Readonly<Record<string, unknown>>;
+
+type Variable = { key: string; fallback: string };
+
+// The fallback may not contain a bracket, so a scan that fails stops at the next "[": together with
+// the key's character class this keeps a whole document linear, however many "[" it holds.
+const VARIABLE_LINK = /\[([^[\]\r\n]*)\]\(data:text\/plain,([^\s()[\]]+)\)/g;
+
+function decodeKey(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** The value a variable shows, or null when its fallback must be shown. */
+function variableValue(data: VariableData, key: string): string | null {
+  if (!Object.hasOwn(data, key)) return null;
+  const value = data[key];
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return String(value);
+  return null;
+}
+
+function variableText(data: VariableData, variable: Variable): string {
+  return variableValue(data, variable.key) ?? variable.fallback;
+}
+
+/** Splits text into literal runs and variables, in order. */
+function splitVariables(text: string): Array<string | Variable> {
+  const parts: Array<string | Variable> = [];
+  let last = 0;
+  for (const match of text.matchAll(VARIABLE_LINK)) {
+    const key = decodeKey(match[2]);
+    if (key === null) continue;
+    if (match.index > last) parts.push(text.slice(last, match.index));
+    parts.push({ key, fallback: match[1] });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+/** Keys of the variables in a title or description, in order of first use, each once. */
+export function variablesUsed(md: string): string[] {
+  const keys = new Set<string>();
+  for (const part of splitVariables(md)) if (typeof part !== "string") keys.add(part.key);
+  return [...keys];
+}
+
+/**
+ * The proposal's `title`: `title_md` with its variables filled in and every other character kept as
+ * written (no markdown, `*` and `#` stay). It is plain text, not HTML: whoever puts it into HTML, an
+ * attribute, an e-mail subject or a PDF must escape it for that place.
+ */
+export function renderTitle(titleMd: string, data: VariableData): string {
+  return splitVariables(titleMd)
+    .map((part) => (typeof part === "string" ? part : variableText(data, part)))
+    .join("");
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
+}
+
+// A line as a sequence of single characters and whole variables, so that bold can look for "*" and
+// its neighbours without ever seeing the inside of a variable.
+type Atom = string | Variable;
+
+function toAtoms(line: string): Atom[] {
+  return splitVariables(line).flatMap<Atom>((part) => (typeof part === "string" ? part.split("") : [part]));
+}
+
+function isBlank(atom: Atom | undefined): boolean {
+  return typeof atom === "string" && /\s/.test(atom);
+}
+
+function renderAtom(atom: Atom, data: VariableData): string {
+  return escapeHtml(typeof atom === "string" ? atom : variableText(data, atom));
+}
+
+function renderInline(line: string, data: VariableData): string {
+  const atoms = toAtoms(line);
+  // nextStar[i]: index of the first "*" after i, or -1. Precomputed so each "*" finds its closer in
+  // constant time; a line of 200 000 stars stays linear.
+  const nextStar = new Int32Array(atoms.length);
+  let following = -1;
+  for (let i = atoms.length - 1; i >= 0; i--) {
+    nextStar[i] = following;
+    if (atoms[i] === "*") following = i;
+  }
+  const html: string[] = [];
+  let i = 0;
+  while (i < atoms.length) {
+    const close = atoms[i] === "*" ? nextStar[i] : -1;
+    if (close > i + 1 && !isBlank(atoms[i + 1]) && !isBlank(atoms[close - 1])) {
+      html.push("<strong>");
+      for (let j = i + 1; j < close; j++) html.push(renderAtom(atoms[j], data));
+      html.push("</strong>");
+      i = close + 1;
+    } else {
+      html.push(renderAtom(atoms[i], data));
+      i++;
+    }
+  }
+  return html.join("");
+}
+
+type Block =
+  { kind: "heading"; level: 1 | 2 | 3; text: string } | { kind: "paragraph"; isLeftAligned: boolean; lines: string[] };
+
+/** `# x` to `### x` as a heading, or null when the line is not one. */
+function parseHeading(line: string): Block | null {
+  let level = 0;
+  while (level < line.length && line[level] === "#") level++;
+  if (level < 1 || level > 3) return null;
+  if (line[level] !== " " && line[level] !== "\t") return null;
+  const text = line.slice(level).trim();
+  return text ? { kind: "heading", level: level as 1 | 2 | 3, text } : null;
+}
+
+function parseBlocks(md: string): Block[] {
+  const blocks: Block[] = [];
+  let paragraph: Extract<Block, { kind: "paragraph" }> | null = null;
+  for (const rawLine of md.split(/\r\n|\r|\n/)) {
+    const line = rawLine.trim();
+    if (!line) {
+      paragraph = null;
+      continue;
+    }
+    const heading = parseHeading(line);
+    if (heading) {
+      blocks.push(heading);
+      paragraph = null;
+      continue;
+    }
+    const isLeftAligned = line.startsWith("<");
+    const text = isLeftAligned ? line.slice(1).trimStart() : line;
+    if (!paragraph || paragraph.isLeftAligned !== isLeftAligned) {
+      paragraph = { kind: "paragraph", isLeftAligned, lines: [] };
+      blocks.push(paragraph);
+    }
+    paragraph.lines.push(text);
+  }
+  return blocks;
+}
+
+function renderBlock(block: Block, data: VariableData): string {
+  if (block.kind === "heading") return `<h${block.level}>${renderInline(block.text, data)}</h${block.level}>`;
+  const open = block.isLeftAligned ? '<p class="text-left">' : "<p>";
+  return `${open}${block.lines.map((line) => renderInline(line, data)).join("<br>")}</p>`;
+}
+
+/** The proposal's `description_html` from `description_md` and `data` (the subset above, nothing else). */
+export function renderDescriptionHtml(descriptionMd: string, data: VariableData): string {
+  return parseBlocks(descriptionMd)
+    .map((block) => renderBlock(block, data))
+    .join("\n");
+}
