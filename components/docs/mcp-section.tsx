@@ -1,4 +1,4 @@
-import { authoringTools } from "@/lib/mcp/authoring-tools";
+import { authoringTools } from "@/lib/authoring/agent-tools";
 
 const CONFIG = `{
   "mcpServers": {
@@ -35,9 +35,9 @@ export function McpSection() {
         <code>{CLI}</code>
       </pre>
       <details className="text-sm">
-        <summary className="cursor-pointer font-semibold">The {authoringTools.length} tools</summary>
+        <summary className="cursor-pointer font-semibold">The {authoringTools().tools.length} tools</summary>
         <ul className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-2">
-          {authoringTools.map((tool) => (
+          {authoringTools().tools.map((tool) => (
             <li key={tool.name}>
               <code>{tool.name}</code> <span className="text-slate-600">— {tool.title}</span>
             </li>

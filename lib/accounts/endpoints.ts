@@ -15,7 +15,7 @@ export const signUpEndpoint = defineEndpoint({
   body: SignUpRequest,
   response: SignUpResponse,
   status: 201,
-  errors: [400, 503],
+  errors: ["conflict"],
   run: async ({ db, body }) => {
     const { user, workspace } = await createUser(db, body);
     return { id: user.id, email: user.email, name: user.name, personal_workspace_id: workspace.id };

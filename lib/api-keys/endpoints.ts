@@ -14,7 +14,6 @@ export const listApiKeysEndpoint = defineEndpoint({
   description: "The caller's active API keys, newest first. Only the key prefix is shown, never the key.",
   response: ApiKeyList,
   status: 200,
-  errors: [401, 503],
   run: async ({ db, caller }) => ({ api_keys: await listApiKeys(db, caller.userId) }),
 });
 
@@ -28,7 +27,6 @@ export const createApiKeyEndpoint = defineEndpoint({
   body: CreateApiKeyRequest,
   response: CreateApiKeyResponse,
   status: 201,
-  errors: [400, 401, 503],
   run: async ({ db, caller, body }) => createApiKey(db, { userId: caller.userId, name: body.name }),
 });
 
@@ -42,6 +40,5 @@ export const revokeApiKeyEndpoint = defineEndpoint({
   params: ApiKeyParams,
   response: DeleteResult,
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params }) => revokeApiKey(db, { userId: caller.userId, keyId: params.keyId }),
 });

@@ -61,6 +61,5 @@ export const itemHistoryEndpoint = defineEndpoint({
   params: z.object({ targetId: z.uuid() }),
   response: z.object({ history: z.array(HistoryEntry) }),
   status: 200,
-  errors: [401, 404],
   run: async ({ db, caller, params }) => ({ history: await getItemHistory(db, caller, params.targetId) }),
 });

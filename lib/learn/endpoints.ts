@@ -31,7 +31,6 @@ export const listLearnCoursesEndpoint = defineEndpoint({
     ),
   }),
   status: 200,
-  errors: [401],
   run: async ({ db, caller }) => ({ courses: await listLearnCourses(db, caller) }),
 });
 
@@ -52,7 +51,7 @@ export const getLearnCourseEndpoint = defineEndpoint({
     next_lesson_id: z.uuid().nullable(),
   }),
   status: 200,
-  errors: [401, 403, 404],
+  errors: ["forbidden"],
   run: ({ db, caller, params }) => getLearnCourse(db, caller, params.courseId),
 });
 
@@ -78,7 +77,7 @@ export const getLearnLessonEndpoint = defineEndpoint({
     completed: z.boolean(),
   }),
   status: 200,
-  errors: [401, 403, 404],
+  errors: ["forbidden"],
   run: ({ db, caller, params, query }) => db.$transaction((tx) => getLearnLesson(tx, caller, params.lessonId, Boolean(query.preview))),
 });
 
@@ -91,7 +90,7 @@ export const completeLessonEndpoint = defineEndpoint({
   params: z.object({ lessonId: z.uuid() }),
   response: z.object({ lesson_id: z.uuid(), completed: z.boolean(), completed_at: DateTime }),
   status: 200,
-  errors: [401, 403, 404],
+  errors: ["forbidden"],
   run: ({ db, caller, params }) => db.$transaction((tx) => completeLesson(tx, caller, params.lessonId)),
 });
 
@@ -118,7 +117,7 @@ export const getLearnQuizEndpoint = defineEndpoint({
     ),
   }),
   status: 200,
-  errors: [401, 403, 404],
+  errors: ["forbidden"],
   run: ({ db, caller, params }) => getLearnQuiz(db, caller, params.quizId),
 });
 
@@ -153,7 +152,6 @@ export const projectResultsEndpoint = defineEndpoint({
     ),
   }),
   status: 200,
-  errors: [401, 404],
   run: ({ db, caller, params }) => getProjectResults(db, caller, params.projectId),
 });
 
@@ -167,6 +165,6 @@ export const checkAnswerEndpoint = defineEndpoint({
   body: z.object({ selected_option_ids: z.array(z.uuid()).max(50) }),
   response: z.object({ question_id: z.uuid(), is_correct: z.boolean(), correct_option_ids: z.array(z.uuid()) }),
   status: 200,
-  errors: [400, 401, 403, 404],
+  errors: ["forbidden"],
   run: ({ db, caller, params, body }) => checkAnswer(db, caller, params.questionId, body.selected_option_ids),
 });

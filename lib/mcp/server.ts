@@ -2,48 +2,52 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { authenticate } from "@/lib/api/authenticate";
-import { toAppError } from "@/lib/api/endpoint";
 import { unauthorized } from "@/lib/api/errors";
-import { authoringService } from "@/lib/api/services";
+import { toAppError } from "@/lib/api/run-endpoint";
+import { serviceError } from "@/lib/api/service";
 import { getDb } from "@/lib/db/client";
-import { authoringTools, callAuthoringTool } from "./authoring-tools";
+import { callTool, type ToolSet } from "./tools";
 
-const INSTRUCTIONS =
-  "Course authoring: workspaces > projects > courses > modules > lessons > content blocks, plus a question bank " +
-  "(categories, question families, questions) and quizzes. Start with list_workspaces and list_projects; get_project " +
-  "returns a whole project tree. Write tools accept dry_run: true to preview. Deleted items go to the trash " +
-  "(list_trash, restore_trash_item). Publishing is done by people in the app, not through these tools.";
+export type McpServerInfo = { name: string; title: string; instructions: string };
 
 function jsonError(status: number, body: unknown, extra: Record<string, string> = {}) {
   return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...extra } });
 }
 
 /**
- * POST /api/authoring/mcp: the agent-tool interface over Streamable HTTP. Stateless: a new server
- * and transport per request, so any instance can answer any request.
+ * POST {service}/mcp: a service's agent-tool interface over Streamable HTTP. Stateless: a new
+ * server and transport per request, so any instance can answer any request.
  */
-export async function handleMcpRequest(req: Request): Promise<Response> {
-  let db;
-  let caller;
-  try {
-    db = await getDb();
-    if (!req.headers.get("authorization")) throw unauthorized("Send an API key as \"Authorization: Bearer <key>\"");
-    caller = await authenticate(req, db);
-  } catch (error) {
-    const appError = toAppError(error, "mcp");
-    return jsonError(appError.status, authoringService.writeError(appError), appError.status === 401 ? { "www-authenticate": "Bearer" } : {});
-  }
-  const server = new Server(
-    { name: "coursewright-authoring", title: "Coursewright course authoring", version: "1.0.0" },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
-  );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: authoringTools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
-  }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) =>
-    callAuthoringTool(db, caller, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
-  );
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  await server.connect(transport);
-  return transport.handleRequest(req);
+export function mcpHandler(info: McpServerInfo, set: () => ToolSet) {
+  return async function handleMcpRequest(req: Request): Promise<Response> {
+    const { service, tools } = set();
+    let db;
+    let caller;
+    try {
+      db = await getDb();
+      if (!req.headers.get("authorization")) throw unauthorized('Send an API key as "Authorization: Bearer <key>"');
+      caller = await authenticate(req, db);
+    } catch (error) {
+      const { status, body } = serviceError(service, toAppError(error, "mcp"));
+      return jsonError(status, body, status === 401 ? { "www-authenticate": "Bearer" } : {});
+    }
+    const server = new Server(
+      { name: info.name, title: info.title, version: "1.0.0" },
+      { capabilities: { tools: {} }, instructions: info.instructions },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: tools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async (request) =>
+      callTool(set(), db, caller, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
+    );
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    return transport.handleRequest(req);
+  };
+}
+
+/** GET and DELETE on a stateless MCP endpoint: there is no event stream to open and no session to end. */
+export function mcpMethodNotAllowed() {
+  return Response.json({ error: "Use POST: this MCP endpoint is stateless", code: "method_not_allowed" }, { status: 405, headers: { allow: "POST" } });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
+import { errorsByStatus, type Service } from "@/lib/api/service";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -38,27 +39,23 @@ export class SchemaCollector {
 }
 
 const STATUS_TEXT: Record<number, string> = {
-  400: "Invalid request: the body, query or a rule (see the error code)",
+  400: "Invalid request: the body, query or a rule",
   401: "Missing or invalid API key",
   403: "Not allowed for your role",
   404: "Not found, or not yours",
   409: "Conflict with the current state",
+  413: "Request body too large",
+  500: "Internal error (with a request id)",
   503: "The service is not available (database not ready)",
 };
 
-export type ServiceInfo = {
-  title: string;
-  version: string;
-  description: string;
-  basePath: string;
-  errorSchema: z.ZodType;
-  tags?: { name: string; description: string }[];
-};
+const BODY_MEDIA_TYPE = { json: "application/json", multipart: "multipart/form-data" } as const;
 
-/** An OpenAPI 3.1 document derived from the endpoint definitions the handlers run. */
-export function buildOpenApi(info: ServiceInfo, endpoints: AnyEndpoint[]) {
+/** An OpenAPI 3.1 document derived from the endpoint definitions the handlers run, errors included. */
+export function buildOpenApi(service: Service, endpoints: AnyEndpoint[]) {
+  const info = service.openapi;
   const schemas = new SchemaCollector();
-  const errorRef = schemas.toSchema(info.errorSchema, "output");
+  const errorRef = schemas.toSchema(service.errorSchema, "output");
   const paths: Record<string, Record<string, unknown>> = {};
   for (const ep of endpoints) {
     const parameters: unknown[] = [];
@@ -82,8 +79,12 @@ export function buildOpenApi(info: ServiceInfo, endpoints: AnyEndpoint[]) {
         content: { "application/json": { schema: schemas.toSchema(ep.response, "output") } },
       },
     };
-    for (const status of ep.errors) {
-      responses[String(status)] = { description: STATUS_TEXT[status] ?? "Error", content: { "application/json": { schema: errorRef } } };
+    for (const [status, codes] of errorsByStatus(service, ep)) {
+      responses[String(status)] = {
+        description: `${STATUS_TEXT[status] ?? "Error"}. Codes: ${codes.join(", ")}`,
+        content: { "application/json": { schema: errorRef } },
+        "x-error-codes": codes,
+      };
     }
     paths[ep.path] ??= {};
     paths[ep.path][ep.method.toLowerCase()] = {
@@ -96,7 +97,7 @@ export function buildOpenApi(info: ServiceInfo, endpoints: AnyEndpoint[]) {
         ? {
             requestBody: {
               required: !ep.bodyOptional,
-              content: { "application/json": { schema: schemas.toSchema(ep.body, "input") } },
+              content: { [BODY_MEDIA_TYPE[ep.bodyKind ?? "json"]]: { schema: schemas.toSchema(ep.body, "input") } },
             },
           }
         : {}),
@@ -107,7 +108,7 @@ export function buildOpenApi(info: ServiceInfo, endpoints: AnyEndpoint[]) {
   return {
     openapi: "3.1.0",
     info: { title: info.title, version: info.version, description: info.description },
-    servers: [{ url: info.basePath }],
+    servers: [{ url: service.basePath }],
     security: [{ bearerAuth: [] }],
     tags: info.tags ?? [...new Set(endpoints.map((e) => e.tag))].map((name) => ({ name })),
     paths,

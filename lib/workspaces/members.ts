@@ -48,7 +48,6 @@ export const createWorkspaceEndpoint = defineEndpoint({
   body: z.object({ name: z.string().trim().min(1).max(200) }),
   response: z.object({ id: z.uuid(), name: z.string(), kind: z.literal("team") }),
   status: 201,
-  errors: [400, 401],
   run: (ctx) =>
     write(ctx, async (tx) => {
       const w = await createTeamWorkspace(tx, { name: ctx.body.name, ownerUserId: ctx.caller.userId });
@@ -65,7 +64,6 @@ export const listMembersEndpoint = defineEndpoint({
   params: WorkspaceParams,
   response: MemberList,
   status: 200,
-  errors: [401, 404],
   run: ({ db, caller, params }) => listMembers(db, caller, params.workspaceId),
 });
 
@@ -79,7 +77,7 @@ export const addMemberEndpoint = defineEndpoint({
   body: z.object({ email: emailSchema, role: WorkspaceRole }),
   response: MemberList,
   status: 201,
-  errors: [400, 401, 403, 404],
+  errors: ["forbidden", "conflict"],
   run: (ctx) =>
     write(ctx, async (tx) => {
       await workspaceFor(tx, ctx.caller, ctx.params.workspaceId, true);
@@ -102,7 +100,7 @@ export const updateMemberEndpoint = defineEndpoint({
   body: z.object({ role: WorkspaceRole }),
   response: MemberList,
   status: 200,
-  errors: [400, 401, 403, 404],
+  errors: ["forbidden", "conflict"],
   run: (ctx) =>
     write(ctx, async (tx) => {
       await workspaceFor(tx, ctx.caller, ctx.params.workspaceId, true);
@@ -124,7 +122,7 @@ export const removeMemberEndpoint = defineEndpoint({
   params: MemberParams,
   response: MemberList,
   status: 200,
-  errors: [400, 401, 403, 404],
+  errors: ["forbidden", "conflict"],
   run: (ctx) =>
     write(ctx, async (tx) => {
       await workspaceFor(tx, ctx.caller, ctx.params.workspaceId, true);

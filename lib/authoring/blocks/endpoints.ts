@@ -25,7 +25,6 @@ export const listBlocksEndpoint = defineEndpoint({
   query: PageQuery,
   response: pageOf("blocks", Block),
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params, query }) => listBlocks(db, caller, params.lessonId, query),
 });
 
@@ -40,7 +39,6 @@ export const createBlockEndpoint = defineEndpoint({
   body: BlockCreate,
   response: Block,
   status: 201,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => createBlock(tx, ctx.caller, ctx.params.lessonId, ctx.body)),
 });
 
@@ -53,7 +51,6 @@ export const getBlockEndpoint = defineEndpoint({
   params: BlockParams,
   response: Block,
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params }) => getBlock(db, caller, params.blockId),
 });
 
@@ -68,7 +65,6 @@ export const updateBlockEndpoint = defineEndpoint({
   body: BlockUpdate,
   response: Block,
   status: 200,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => updateBlock(tx, ctx.caller, ctx.params.blockId, ctx.body)),
 });
 
@@ -82,6 +78,5 @@ export const deleteBlockEndpoint = defineEndpoint({
   params: BlockParams,
   response: DeleteResult,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => deleteBlock(tx, ctx.caller, ctx.params.blockId)),
 });

@@ -19,7 +19,6 @@ export const listCategoriesEndpoint = defineEndpoint({
   query: PageQuery,
   response: pageOf("categories", Category),
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params, query }) => listCategories(db, caller, params.projectId, query),
 });
 
@@ -34,7 +33,7 @@ export const createCategoryEndpoint = defineEndpoint({
   body: CategoryWrite,
   response: Category,
   status: 201,
-  errors: [400, 401, 404, 503],
+  errors: ["conflict"],
   run: (ctx) => write(ctx, (tx) => createCategory(tx, ctx.caller, ctx.params.projectId, ctx.body)),
 });
 
@@ -47,7 +46,6 @@ export const getCategoryEndpoint = defineEndpoint({
   params: CategoryParams,
   response: Category,
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params }) => getCategory(db, caller, params.categoryId),
 });
 
@@ -61,7 +59,7 @@ export const updateCategoryEndpoint = defineEndpoint({
   body: CategoryWrite,
   response: Category,
   status: 200,
-  errors: [400, 401, 404, 503],
+  errors: ["conflict"],
   run: (ctx) => write(ctx, (tx) => updateCategory(tx, ctx.caller, ctx.params.categoryId, ctx.body)),
 });
 
@@ -75,6 +73,5 @@ export const deleteCategoryEndpoint = defineEndpoint({
   params: CategoryParams,
   response: DeleteResult,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => deleteCategory(tx, ctx.caller, ctx.params.categoryId)),
 });

@@ -19,7 +19,6 @@ export const listCoursesEndpoint = defineEndpoint({
   query: PageQuery,
   response: pageOf("courses", Course),
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params, query }) => listCourses(db, caller, params.projectId, query),
 });
 
@@ -34,7 +33,6 @@ export const createCourseEndpoint = defineEndpoint({
   body: CourseCreate,
   response: Course,
   status: 201,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => createCourse(tx, ctx.caller, ctx.params.projectId, ctx.body)),
 });
 
@@ -48,7 +46,7 @@ export const getCourseEndpoint = defineEndpoint({
   params: CourseParams,
   response: Course,
   status: 200,
-  errors: [401, 403, 404],
+  errors: ["forbidden"],
   run: async ({ db, caller, params }) => getCourse(db, caller, params.courseId),
 });
 
@@ -63,7 +61,6 @@ export const updateCourseEndpoint = defineEndpoint({
   body: CourseUpdate,
   response: Course,
   status: 200,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => updateCourse(tx, ctx.caller, ctx.params.courseId, ctx.body)),
 });
 
@@ -77,7 +74,6 @@ export const deleteCourseEndpoint = defineEndpoint({
   params: CourseParams,
   response: DeleteResult,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => deleteCourse(tx, ctx.caller, ctx.params.courseId)),
 });
 
@@ -91,7 +87,6 @@ export const publishCourseEndpoint = defineEndpoint({
   params: CourseParams,
   response: Course,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => publishCourse(tx, ctx.caller, ctx.params.courseId)),
 });
 
@@ -105,6 +100,5 @@ export const unpublishCourseEndpoint = defineEndpoint({
   params: CourseParams,
   response: Course,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => unpublishCourse(tx, ctx.caller, ctx.params.courseId)),
 });

@@ -19,7 +19,6 @@ export const listLessonsEndpoint = defineEndpoint({
   query: PageQuery,
   response: pageOf("lessons", Lesson),
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params, query }) => listLessons(db, caller, params.moduleId, query),
 });
 
@@ -34,7 +33,6 @@ export const createLessonEndpoint = defineEndpoint({
   body: LessonCreate,
   response: Lesson,
   status: 201,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => createLesson(tx, ctx.caller, ctx.params.moduleId, ctx.body)),
 });
 
@@ -48,7 +46,6 @@ export const getLessonEndpoint = defineEndpoint({
   params: LessonParams,
   response: Lesson,
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params }) => getLesson(db, caller, params.lessonId),
 });
 
@@ -63,7 +60,6 @@ export const updateLessonEndpoint = defineEndpoint({
   body: LessonUpdate,
   response: Lesson,
   status: 200,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => updateLesson(tx, ctx.caller, ctx.params.lessonId, ctx.body)),
 });
 
@@ -77,7 +73,6 @@ export const deleteLessonEndpoint = defineEndpoint({
   params: LessonParams,
   response: DeleteResult,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => deleteLesson(tx, ctx.caller, ctx.params.lessonId)),
 });
 
@@ -91,7 +86,6 @@ export const publishLessonEndpoint = defineEndpoint({
   params: LessonParams,
   response: Lesson,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => publishLesson(tx, ctx.caller, ctx.params.lessonId)),
 });
 
@@ -105,6 +99,5 @@ export const unpublishLessonEndpoint = defineEndpoint({
   params: LessonParams,
   response: Lesson,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => unpublishLesson(tx, ctx.caller, ctx.params.lessonId)),
 });

@@ -19,7 +19,6 @@ export const listModulesEndpoint = defineEndpoint({
   query: PageQuery,
   response: pageOf("modules", Module),
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params, query }) => listModules(db, caller, params.courseId, query),
 });
 
@@ -34,7 +33,6 @@ export const createModuleEndpoint = defineEndpoint({
   body: ModuleCreate,
   response: Module,
   status: 201,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => createModule(tx, ctx.caller, ctx.params.courseId, ctx.body)),
 });
 
@@ -47,7 +45,6 @@ export const getModuleEndpoint = defineEndpoint({
   params: ModuleParams,
   response: Module,
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params }) => getModule(db, caller, params.moduleId),
 });
 
@@ -62,7 +59,6 @@ export const updateModuleEndpoint = defineEndpoint({
   body: ModuleUpdate,
   response: Module,
   status: 200,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => updateModule(tx, ctx.caller, ctx.params.moduleId, ctx.body)),
 });
 
@@ -76,6 +72,5 @@ export const deleteModuleEndpoint = defineEndpoint({
   params: ModuleParams,
   response: DeleteResult,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => deleteModule(tx, ctx.caller, ctx.params.moduleId)),
 });

@@ -16,7 +16,6 @@ export const listWorkspacesEndpoint = defineEndpoint({
   description: "The workspaces you belong to, with your role in each and whether you can create projects there. Use a workspace id as workspace_id when creating a project.",
   response: WorkspaceList,
   status: 200,
-  errors: [401],
   run: async ({ db, caller }) => ({ workspaces: await listWorkspaces(db, caller) }),
 });
 
@@ -29,7 +28,6 @@ export const listProjectsEndpoint = defineEndpoint({
   description: "Every project you can read, across your workspaces, newest first. `courses` is null here; read one project for its hierarchy.",
   response: ProjectList,
   status: 200,
-  errors: [401],
   run: async ({ db, caller }) => ({ projects: await listProjects(db, caller) }),
 });
 
@@ -43,7 +41,7 @@ export const createProjectEndpoint = defineEndpoint({
   body: ProjectCreate,
   response: Project,
   status: 201,
-  errors: [400, 401, 403, 404, 503],
+  errors: ["forbidden", "workspace_required", "not_found"],
   run: (ctx) => write(ctx, (tx) => createProject(tx, ctx.caller, ctx.body)),
 });
 
@@ -56,7 +54,6 @@ export const listDeletedProjectsEndpoint = defineEndpoint({
   description: "Deleted projects you may restore (in workspaces where you are admin), newest first.",
   response: DeletedProjectList,
   status: 200,
-  errors: [401, 503],
   run: async ({ db, caller }) => ({ projects: await listDeletedProjects(db, caller) }),
 });
 
@@ -70,7 +67,6 @@ export const getProjectEndpoint = defineEndpoint({
   params: ProjectParams,
   response: Project,
   status: 200,
-  errors: [401, 404],
   run: async ({ db, caller, params }) => getProject(db, caller, params.projectId),
 });
 
@@ -85,7 +81,6 @@ export const updateProjectEndpoint = defineEndpoint({
   body: ProjectUpdate,
   response: Project,
   status: 200,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => updateProject(tx, ctx.caller, ctx.params.projectId, ctx.body)),
 });
 
@@ -99,7 +94,6 @@ export const deleteProjectEndpoint = defineEndpoint({
   params: ProjectParams,
   response: DeleteResult,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => deleteProject(tx, ctx.caller, ctx.params.projectId)),
 });
 
@@ -113,6 +107,5 @@ export const restoreProjectEndpoint = defineEndpoint({
   params: ProjectParams,
   response: Project,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => restoreProject(tx, ctx.caller, ctx.params.projectId)),
 });

@@ -21,7 +21,6 @@ export const listQuestionFamiliesEndpoint = defineEndpoint({
   query: PageQuery,
   response: pageOf("question_families", QuestionFamily),
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params, query }) => listQuestionFamilies(db, caller, params.projectId, query),
 });
 
@@ -36,7 +35,6 @@ export const createQuestionFamilyEndpoint = defineEndpoint({
   body: QuestionFamilyCreate,
   response: QuestionFamily,
   status: 201,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => createQuestionFamily(tx, ctx.caller, ctx.params.projectId, ctx.body)),
 });
 
@@ -49,7 +47,6 @@ export const getQuestionFamilyEndpoint = defineEndpoint({
   params: QuestionFamilyParams,
   response: QuestionFamilyDetail,
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params }) => getQuestionFamily(db, caller, params.familyId),
 });
 
@@ -64,7 +61,6 @@ export const updateQuestionFamilyEndpoint = defineEndpoint({
   body: QuestionFamilyUpdate,
   response: QuestionFamily,
   status: 200,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => updateQuestionFamily(tx, ctx.caller, ctx.params.familyId, ctx.body)),
 });
 
@@ -78,6 +74,5 @@ export const deleteQuestionFamilyEndpoint = defineEndpoint({
   params: QuestionFamilyParams,
   response: DeleteResult,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => deleteQuestionFamily(tx, ctx.caller, ctx.params.familyId)),
 });

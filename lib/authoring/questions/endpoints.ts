@@ -21,7 +21,6 @@ export const listQuestionsEndpoint = defineEndpoint({
   query: QuestionListQuery,
   response: pageOf("questions", QuestionDetail),
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params, query }) => listQuestions(db, caller, params.projectId, query),
 });
 
@@ -36,7 +35,6 @@ export const createQuestionEndpoint = defineEndpoint({
   body: QuestionCreate,
   response: QuestionDetail,
   status: 201,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => createQuestion(tx, ctx.caller, ctx.params.projectId, ctx.body)),
 });
 
@@ -49,7 +47,6 @@ export const getQuestionEndpoint = defineEndpoint({
   params: QuestionParams,
   response: QuestionDetail,
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params }) => getQuestion(db, caller, params.questionId),
 });
 
@@ -64,7 +61,6 @@ export const updateQuestionEndpoint = defineEndpoint({
   body: QuestionUpdate,
   response: QuestionDetail,
   status: 200,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => updateQuestion(tx, ctx.caller, ctx.params.questionId, ctx.body)),
 });
 
@@ -78,6 +74,5 @@ export const deleteQuestionEndpoint = defineEndpoint({
   params: QuestionParams,
   response: DeleteResult,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => deleteQuestion(tx, ctx.caller, ctx.params.questionId)),
 });

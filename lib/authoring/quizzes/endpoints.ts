@@ -19,7 +19,7 @@ export const submitQuizEndpoint = defineEndpoint({
   body: QuizSubmission,
   response: QuizAttemptResult,
   status: 201,
-  errors: [400, 401, 403, 404],
+  errors: ["forbidden"],
   run: (ctx) => write(ctx, (tx) => submitQuiz(tx, ctx.caller, ctx.params.quizId, ctx.body)),
 });
 
@@ -34,7 +34,6 @@ export const listQuizzesEndpoint = defineEndpoint({
   query: PageQuery,
   response: pageOf("quizzes", QuizSummary),
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params, query }) => listQuizzes(db, caller, params.projectId, query),
 });
 
@@ -49,7 +48,6 @@ export const createQuizEndpoint = defineEndpoint({
   body: QuizCreate,
   response: QuizDetail,
   status: 201,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => createQuiz(tx, ctx.caller, ctx.params.projectId, ctx.body)),
 });
 
@@ -62,7 +60,6 @@ export const getQuizEndpoint = defineEndpoint({
   params: QuizParams,
   response: QuizDetail,
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params }) => getQuiz(db, caller, params.quizId),
 });
 
@@ -77,7 +74,6 @@ export const updateQuizEndpoint = defineEndpoint({
   body: QuizUpdate,
   response: QuizDetail,
   status: 200,
-  errors: [400, 401, 404, 503],
   run: (ctx) => write(ctx, (tx) => updateQuiz(tx, ctx.caller, ctx.params.quizId, ctx.body)),
 });
 
@@ -91,6 +87,5 @@ export const deleteQuizEndpoint = defineEndpoint({
   params: QuizParams,
   response: DeleteResult,
   status: 200,
-  errors: [401, 404, 503],
   run: (ctx) => write(ctx, (tx) => deleteQuiz(tx, ctx.caller, ctx.params.quizId)),
 });

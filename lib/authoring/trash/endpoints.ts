@@ -18,7 +18,6 @@ export const listTrashEndpoint = defineEndpoint({
   query: PageQuery,
   response: pageOf("items", TrashItem),
   status: 200,
-  errors: [401, 404, 503],
   run: async ({ db, caller, params, query }) => listTrash(db, caller, params.projectId, query),
 });
 
@@ -33,6 +32,6 @@ export const restoreTrashItemEndpoint = defineEndpoint({
   body: TrashRestore,
   response: TrashRestoreResult,
   status: 200,
-  errors: [400, 401, 404, 503],
+  errors: ["parent_in_trash", "conflict"],
   run: (ctx) => write(ctx, (tx) => restoreTrashItem(tx, ctx.caller, ctx.params.projectId, ctx.body)),
 });

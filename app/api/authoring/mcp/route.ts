@@ -1,11 +1,8 @@
 // POST /mcp: the course-authoring service's agent-tool interface (MCP, Streamable HTTP, stateless)
-import { handleMcpRequest } from "@/lib/mcp/server";
+import { handleAuthoringMcp } from "@/lib/authoring/agent-tools";
+import { mcpMethodNotAllowed } from "@/lib/mcp/server";
 
 export const dynamic = "force-dynamic";
-export const POST = handleMcpRequest;
-
-// Stateless: no server-sent event stream to open and no session to end.
-export function GET() {
-  return Response.json({ error: "Use POST: this MCP endpoint is stateless", code: "method_not_allowed" }, { status: 405, headers: { allow: "POST" } });
-}
-export const DELETE = GET;
+export const POST = handleAuthoringMcp;
+export const GET = mcpMethodNotAllowed;
+export const DELETE = mcpMethodNotAllowed;

@@ -1,6 +1,6 @@
 // GET /api/projects/{projectId}/results: quiz scores and lesson completions, for authors
-import { routeHandler } from "@/lib/api/endpoint";
-import { appService } from "@/lib/api/services";
+import { routeHandler } from "@/lib/api/route-handler";
+import { appService } from "@/lib/api/app-service";
 import { projectResultsEndpoint } from "@/lib/learn/endpoints";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 // GET /api/workspaces/{workspaceId}/members: list members; POST: add an existing user
-import { routeHandler } from "@/lib/api/endpoint";
-import { appService } from "@/lib/api/services";
+import { routeHandler } from "@/lib/api/route-handler";
+import { appService } from "@/lib/api/app-service";
 import { addMemberEndpoint, listMembersEndpoint } from "@/lib/workspaces/members";
 
 export const dynamic = "force-dynamic";

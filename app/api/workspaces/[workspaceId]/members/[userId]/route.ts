@@ -1,6 +1,6 @@
 // PATCH /api/workspaces/{workspaceId}/members/{userId}: change a role; DELETE: remove the member
-import { routeHandler } from "@/lib/api/endpoint";
-import { appService } from "@/lib/api/services";
+import { routeHandler } from "@/lib/api/route-handler";
+import { appService } from "@/lib/api/app-service";
 import { removeMemberEndpoint, updateMemberEndpoint } from "@/lib/workspaces/members";
 
 export const dynamic = "force-dynamic";

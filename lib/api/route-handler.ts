@@ -1,0 +1,112 @@
+import { randomUUID } from "node:crypto";
+import { getDb } from "@/lib/db/client";
+import { authenticate, type Caller } from "./authenticate";
+import type { AnyEndpoint, BodyKind } from "./endpoint";
+import { AppError } from "./errors";
+import { runEndpoint, toAppError } from "./run-endpoint";
+import { serviceError, type Service } from "./service";
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+function tooLarge(limit: number) {
+  return new AppError("payload_too_large", `Request body is larger than ${megabytes(limit)}`);
+}
+
+async function readJsonBody(req: Request, optional: boolean, limit: number): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > limit) throw tooLarge(limit);
+  const text = await req.text();
+  if (Buffer.byteLength(text) > limit) throw tooLarge(limit);
+  if (text.trim() === "") {
+    if (optional) return undefined;
+    throw new AppError("invalid_json", "Request body must be a JSON document");
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("invalid_json", "Request body is not valid JSON");
+  }
+}
+
+/** A multipart form as one object: text fields as strings, files as File; a repeated name keeps its first value. */
+async function readMultipartBody(req: Request, limit: number): Promise<Record<string, unknown>> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(type)) {
+    throw new AppError("validation_error", "Send the file as multipart/form-data", {
+      issues: [{ path: "", message: "Expected a multipart/form-data body" }],
+    });
+  }
+  const declared = Number(req.headers.get("content-length") ?? 0);
+  if (declared > limit) throw tooLarge(limit);
+  let form: FormData;
+  try {
+    form = await req.formData();
+  } catch {
+    throw new AppError("validation_error", "The multipart body could not be read", {
+      issues: [{ path: "", message: "Malformed multipart/form-data body" }],
+    });
+  }
+  const out: Record<string, unknown> = {};
+  let total = 0;
+  for (const [name, value] of form) {
+    total += typeof value === "string" ? Buffer.byteLength(value) : value.size;
+    if (total > limit) throw tooLarge(limit);
+    if (!(name in out)) out[name] = value;
+  }
+  return out;
+}
+
+function bodyReader(service: Service, endpoint: AnyEndpoint, req: Request): () => Promise<unknown> {
+  const kind: BodyKind = endpoint.bodyKind ?? "json";
+  if (kind === "multipart") {
+    const limit = service.bodyLimits.multipart;
+    if (!limit) throw new Error(`${service.name} accepts no multipart bodies (${endpoint.operationId})`);
+    return () => readMultipartBody(req, limit);
+  }
+  return () => readJsonBody(req, endpoint.bodyOptional ?? false, service.bodyLimits.json);
+}
+
+function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) if (!(key in out)) out[key] = value;
+  return out;
+}
+
+function json(status: number, body: unknown, requestId: string): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-request-id": requestId,
+    },
+  });
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Response>) & { endpoint: AnyEndpoint; service: Service };
+
+/** Turns an endpoint into a Next.js route handler with the service's authentication, limits and errors. */
+export function routeHandler(service: Service, endpoint: AnyEndpoint): RouteHandler {
+  const handler = async (req: Request, ctx: RouteContext): Promise<Response> => {
+    const requestId = randomUUID();
+    let caller: Caller | null = null;
+    let db;
+    try {
+      db = await getDb();
+      // Who is asking comes first: a request without a valid key is 401 whatever its body.
+      if (!endpoint.isPublic) caller = await authenticate(req, db);
+    } catch (error) {
+      const { status, body } = serviceError(service, toAppError(error, requestId));
+      return json(status, body, requestId);
+    }
+    const result = await runEndpoint(
+      service,
+      endpoint,
+      { params: await ctx.params, query: queryObject(new URL(req.url)), body: bodyReader(service, endpoint, req) },
+      { db, caller, requestId, via: caller?.via === "session" ? "browser" : "api" },
+    );
+    return json(result.status, result.body, requestId);
+  };
+  return Object.assign(handler, { endpoint, service });
+}

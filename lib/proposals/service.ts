@@ -1,0 +1,62 @@
+import { z } from "zod";
+import type { ErrorCode } from "@/lib/api/errors";
+import type { Service, ServiceErrorCode } from "@/lib/api/service";
+
+const e = (status: number, code: string): ServiceErrorCode => ({ status, code });
+
+/**
+ * The proposals service's codes (contract.md, Proposals service, Errors). Every internal code is
+ * mapped: a caller the service may not serve is 401 here, never 403, and a body that is not JSON
+ * is a validation error. 413, 500 and 503 have no code in the document: they get their own,
+ * recorded in docs/decisions/007-proposals-error-codes.md.
+ */
+const PROPOSALS_CODES: Record<ErrorCode, ServiceErrorCode> = {
+  validation_error: e(400, "VALIDATION_ERROR"),
+  invalid_json: e(400, "VALIDATION_ERROR"),
+  conflict: e(400, "VALIDATION_ERROR"),
+  parent_in_trash: e(400, "VALIDATION_ERROR"),
+  workspace_required: e(400, "VALIDATION_ERROR"),
+  invalid_recipient: e(400, "INVALID_RECIPIENT"),
+  company_mismatch: e(400, "COMPANY_MISMATCH"),
+  proposal_withdrawn: e(400, "PROPOSAL_WITHDRAWN"),
+  unauthorized: e(401, "UNAUTHORIZED"),
+  forbidden: e(401, "UNAUTHORIZED"),
+  not_found: e(404, "NOT_FOUND"),
+  not_editable: e(409, "NOT_EDITABLE"),
+  payload_too_large: e(413, "PAYLOAD_TOO_LARGE"),
+  internal_error: e(500, "INTERNAL_ERROR"),
+  not_configured: e(503, "SERVICE_UNAVAILABLE"),
+};
+
+const Issue = z.object({ path: z.string(), message: z.string() });
+
+export const ProposalsErrorBody = z
+  .object({
+    error: z.object({
+      code: z.string().describe("VALIDATION_ERROR, INVALID_RECIPIENT, COMPANY_MISMATCH, PROPOSAL_WITHDRAWN, UNAUTHORIZED, NOT_FOUND, NOT_EDITABLE, ..."),
+      message: z.string(),
+      issues: z.array(Issue).optional().describe("One per problem; an unknown key is an issue naming it"),
+    }),
+  })
+  .meta({ id: "ProposalsError" });
+
+/** The proposals service: `{error: {code, message, issues?}}`, numeric ids, UNIX timestamps, `data` envelopes. */
+export const proposalsService: Service = {
+  name: "proposals",
+  basePath: "/api/proposals",
+  errorCodes: PROPOSALS_CODES,
+  writeError: (error, code) => {
+    const issues = error.details?.issues;
+    return { error: { code, message: error.message, ...(Array.isArray(issues) ? { issues } : {}) } };
+  },
+  errorSchema: ProposalsErrorBody,
+  bodyLimits: { json: 2 * 1024 * 1024, multipart: 20 * 1024 * 1024 },
+  openapi: {
+    title: "Proposals API",
+    version: "1.0.0",
+    description:
+      "Companies, the content library, proposals with series and versions, contacts and attachments. " +
+      "Authenticate with `Authorization: Bearer <API key>` (the same keys as the course-authoring API). " +
+      "Errors answer `{error: {code, message, issues?}}`. Timestamps are UNIX seconds.",
+  },
+};
