@@ -1,8 +1,20 @@
+/**
+ * The one home of the tests' set-up: users with a key and a client, team workspaces with roles,
+ * course trees and question banks made through the API, and timestamps set directly so that an
+ * ordering test never waits for the clock.
+ */
 import { randomBytes } from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import { createUser } from "@/lib/accounts/create-user";
 import { createApiKey } from "@/lib/api-keys/api-keys";
 import { createTeamWorkspace, setWorkspaceMember } from "@/lib/workspaces/manage-workspaces";
+import { apiClient } from "./api-client";
+import { expectStatus } from "./expect";
+import type { TestServer } from "./http-server";
+
+export type Api = ReturnType<typeof apiClient>;
+
+// ---- Users and workspaces ---------------------------------------------------------------------
 
 /** A new user with a personal workspace and an API key; every call makes a different one. */
 export async function seedUser(overrides: { name?: string; email?: string; password?: string } = {}) {
@@ -18,12 +30,206 @@ export async function seedUser(overrides: { name?: string; email?: string; passw
   return { user, password, personalWorkspace: workspace, key: apiKey.key, apiKeyId: apiKey.id };
 }
 
-/** A team workspace whose admin, author and learner are three new users. */
-export async function seedTeam(name = "Team") {
-  const [admin, author, learner] = await Promise.all([seedUser(), seedUser(), seedUser()]);
+export type Member = Awaited<ReturnType<typeof seedUser>> & { api: Api };
+
+export const authoringUrl = (server: TestServer) => `${server.url}/api/authoring`;
+
+/** A client of the course-authoring service speaking with `key` (none: anonymous). */
+export const authoringClient = (server: TestServer, key?: string) => apiClient(authoringUrl(server), key);
+
+/** A new user (personal workspace, admin there) with a client speaking with their key. */
+export async function newUser(server: TestServer, overrides: Parameters<typeof seedUser>[0] = {}): Promise<Member> {
+  const user = await seedUser(overrides);
+  return { ...user, api: authoringClient(server, user.key) };
+}
+
+export type Role = "admin" | "author" | "learner";
+
+/** A team workspace owned (admin) by `owner`, with the other users added in the given roles. */
+export async function teamWorkspace(
+  owner: { user: { id: string } },
+  members: { user: { user: { id: string } }; role: Role }[] = [],
+  name = `Team ${randomBytes(3).toString("hex")}`,
+) {
   const db = await getDb();
-  const workspace = await createTeamWorkspace(db, { name, ownerUserId: admin.user.id });
-  await setWorkspaceMember(db, { workspaceId: workspace.id, userId: author.user.id, role: "author" });
-  await setWorkspaceMember(db, { workspaceId: workspace.id, userId: learner.user.id, role: "learner" });
+  const workspace = await createTeamWorkspace(db, { name, ownerUserId: owner.user.id });
+  for (const m of members) await setWorkspaceMember(db, { workspaceId: workspace.id, userId: m.user.user.id, role: m.role });
+  return workspace;
+}
+
+/** A team workspace whose admin, author and learner are three new users, each with a client. */
+export async function seedTeam(server: TestServer, name = "Team") {
+  const [admin, author, learner] = await Promise.all([newUser(server), newUser(server), newUser(server)]);
+  const workspace = await teamWorkspace(admin, [{ user: author, role: "author" }, { user: learner, role: "learner" }], name);
   return { workspace, admin, author, learner };
+}
+
+/** A new user with a project in their personal workspace. */
+export async function newUserWithProject(server: TestServer, projectName = "Project") {
+  const member = await newUser(server);
+  const project = await createProject(member.api, { name: projectName, workspace_id: member.personalWorkspace.id });
+  return { ...member, projectId: project.id as string };
+}
+
+/** seedTeam, with a project its admin made in the team workspace. */
+export async function seedTeamWithProject(server: TestServer, projectName = "Team project") {
+  const team = await seedTeam(server);
+  const project = await createProject(team.admin.api, { name: projectName, workspace_id: team.workspace.id });
+  return { ...team, projectId: project.id as string };
+}
+
+// ---- Course trees -----------------------------------------------------------------------------
+
+async function created(res: Promise<{ status: number; body: any }>) {
+  const r = await res;
+  expectStatus(r, 201);
+  return r.body;
+}
+
+export const createProject = (api: Api, body: Record<string, unknown> = {}) => created(api.post("/projects", { name: "Project", ...body }));
+
+export const createCourse = (api: Api, projectId: string, body: Record<string, unknown> = {}) =>
+  created(api.post(`/projects/${projectId}/courses`, { title: "Course", ...body }));
+
+export const createModule = (api: Api, courseId: string, body: Record<string, unknown> = {}) =>
+  created(api.post(`/courses/${courseId}/modules`, { title: "Module", ...body }));
+
+export const createLesson = (api: Api, moduleId: string, body: Record<string, unknown> = {}) =>
+  created(api.post(`/modules/${moduleId}/lessons`, { title: "Lesson", ...body }));
+
+export const createBlock = (api: Api, lessonId: string, body: Record<string, unknown> = { type: "text", content: { body: "Hello" } }) =>
+  created(api.post(`/lessons/${lessonId}/blocks`, body));
+
+export const textBlock = (api: Api, lessonId: string, body: string) => createBlock(api, lessonId, { type: "text", content: { body } });
+
+/** A project > course > module > lesson > text block chain. */
+export async function createTree(api: Api, projectBody: Record<string, unknown> = {}) {
+  const project = await createProject(api, projectBody);
+  const course = await createCourse(api, project.id);
+  const module = await createModule(api, course.id);
+  const lesson = await createLesson(api, module.id);
+  const block = await createBlock(api, lesson.id);
+  return { project, course, module, lesson, block };
+}
+
+// ---- Question bank and quizzes ----------------------------------------------------------------
+
+export const createCategory = (api: Api, projectId: string, name = "Arithmetic") =>
+  created(api.post(`/projects/${projectId}/categories`, { name }));
+
+export const createFamily = (api: Api, projectId: string, name = "Variants") =>
+  created(api.post(`/projects/${projectId}/question-families`, { name }));
+
+export const createQuestion = (api: Api, projectId: string, body: Record<string, unknown>) =>
+  created(api.post(`/projects/${projectId}/questions`, body));
+
+export type QuestionKind = "single" | "multiple" | "true_false";
+const SHAPES: Record<QuestionKind, { question_type: string; flags: boolean[] }> = {
+  single: { question_type: "single_choice", flags: [false, true, false] },
+  multiple: { question_type: "multiple_choice", flags: [true, false, true, false] },
+  true_false: { question_type: "true_false", flags: [true, false] },
+};
+
+/** A question body whose option labels say which are correct ("right 1", "wrong 0"). */
+export function questionOfKind(categoryId: string, kind: QuestionKind = "single", extra: Record<string, unknown> = {}) {
+  const { question_type, flags } = SHAPES[kind];
+  return {
+    category_id: categoryId,
+    prompt: `A ${kind} question`,
+    question_type,
+    difficulty: 3,
+    options: flags.map((is_correct, i) => ({ label: `${is_correct ? "right" : "wrong"} ${i}`, is_correct })),
+    ...extra,
+  };
+}
+
+export const createQuiz = (api: Api, projectId: string, questionIds: string[] = [], title = "Checkpoint quiz") =>
+  created(api.post(`/projects/${projectId}/quizzes`, { title, question_ids: questionIds }));
+
+/** A category, a true/false question (first option correct) and a quiz holding it, in one project. */
+export async function createQuestionAndQuiz(api: Api, projectId: string, label = "Q") {
+  const category = await createCategory(api, projectId, `Category ${label}`);
+  const question = await createQuestion(api, projectId, {
+    category_id: category.id,
+    prompt: `${label}: is the sky blue?`,
+    question_type: "true_false",
+    difficulty: 2,
+    options: [
+      { label: "True", is_correct: true },
+      { label: "False", is_correct: false },
+    ],
+  });
+  const quiz = await createQuiz(api, projectId, [question.id], `Quiz ${label}`);
+  return { category, question, quiz };
+}
+
+// ---- Timestamps -------------------------------------------------------------------------------
+// Rows made within the same millisecond share a timestamp, so a test of "newest first" or "updated_at
+// moves forward" sets the times it relies on instead of waiting for the clock.
+
+export type TimestampedTable =
+  | "projects" | "courses" | "modules" | "lessons" | "blocks" | "categories" | "question_families" | "questions" | "quizzes"
+  | "api_keys";
+type TimestampColumn = "created_at" | "updated_at" | "published_at";
+const DELETABLE_TABLES = [
+  "projects", "courses", "modules", "lessons", "blocks", "categories", "question_families", "questions", "quizzes",
+] as const;
+
+/** A moment `minutes` before now: far enough back that whatever the test does next is later. */
+export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+/**
+ * Sets timestamps of one row. Raw SQL, so Prisma's @updatedAt does not move updated_at meanwhile.
+ * Answers the values as the API writes them (ISO 8601).
+ */
+export async function setTimestamps<C extends TimestampColumn>(table: TimestampedTable, id: string, times: Record<C, Date>) {
+  const db = await getDb();
+  const entries = Object.entries(times) as [C, Date][];
+  const sets = entries.map(([column], i) => `"${column}" = $${i + 2}`).join(", ");
+  const count = await db.$executeRawUnsafe(`UPDATE "${table}" SET ${sets} WHERE id = $1::uuid`, id, ...entries.map(([, at]) => at));
+  if (count !== 1) throw new Error(`setTimestamps: no row ${id} in ${table}`);
+  return Object.fromEntries(entries.map(([column, at]) => [column, at.toISOString()])) as Record<C, string>;
+}
+
+/** `row` (an API response body) with those of `times` that it shows. */
+const withTimes = <T extends object>(row: T, times: Record<string, string>): T => ({
+  ...row,
+  ...Object.fromEntries(Object.entries(times).filter(([column]) => column in row)),
+});
+
+/**
+ * Makes a row look created and last updated `minutes` ago, so that a write now moves updated_at
+ * forward. Answers `row` (its API response body) with the new times.
+ */
+export async function backdate<T extends { id: string }>(table: TimestampedTable, row: T, minutes = 10): Promise<T> {
+  const at = minutesAgo(minutes);
+  return withTimes(row, await setTimestamps(table, row.id, { created_at: at, updated_at: at }));
+}
+
+/**
+ * Gives rows created_at (and updated_at) a minute apart in the order given, oldest first, so a
+ * "newest first" list has one right order. Answers the rows (API response bodies) with the new times.
+ */
+export async function createdInOrder<T extends { id: string }>(table: TimestampedTable, rows: T[]): Promise<T[]> {
+  const out: T[] = [];
+  for (const [i, row] of rows.entries()) out.push(await backdate(table, row, rows.length - i));
+  return out;
+}
+
+/**
+ * Sets when a trash item (or a deleted project) was deleted: its deletion batch, which the trash
+ * and the deleted-projects list read, and every row deleted along with it.
+ */
+export async function setDeletedAt(rootId: string, at: Date) {
+  const db = await getDb();
+  const batch = await db.deletionBatch.findFirstOrThrow({ where: { rootId, restoredAt: null } });
+  await db.deletionBatch.update({ where: { id: batch.id }, data: { deletedAt: at } });
+  for (const table of DELETABLE_TABLES) {
+    await db.$executeRawUnsafe(`UPDATE "${table}" SET deleted_at = $2 WHERE deletion_batch_id = $1::uuid`, batch.id, at);
+  }
+}
+
+/** Gives trash items (or deleted projects) deletion times a minute apart in the order given, oldest first. */
+export async function deletedInOrder(rootIds: string[]) {
+  for (const [i, id] of rootIds.entries()) await setDeletedAt(id, minutesAgo(rootIds.length - i));
 }

@@ -5,8 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
-import { apiClient, type ApiResponse } from "../api-client";
-import { seedTeam, seedUser } from "../factories";
+import { expectConflict, expectNotFound, expectValidation, ISO_RE, NO_SUCH_ID, UUID_RE, walkIds } from "../expect";
+import {
+  authoringClient, backdate, createCategory, createdInOrder, createFamily, createProject, createQuestion, newUserWithProject,
+  seedTeamWithProject, type Api,
+} from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -14,11 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const NO_SUCH_ID = "00000000-0000-4000-8000-000000000000";
-
-type Api = ReturnType<typeof apiClient>;
 type Option = { id: string; label: string; sort_order: number; is_correct: boolean };
 type Question = {
   id: string;
@@ -33,47 +31,11 @@ type Question = {
   updated_at: string;
 };
 
-const client = (key?: string) => apiClient(`${server.url}/api/authoring`, key);
-
+const client = (key?: string) => authoringClient(server, key);
 /** A new user with a project in their personal workspace. */
-async function owner() {
-  const seeded = await seedUser();
-  const api = client(seeded.key);
-  const projectId = await newProject(api, seeded.personalWorkspace.id, "Bank project");
-  return { ...seeded, api, projectId };
-}
-
-async function newProject(api: Api, workspaceId: string, name = "Another project"): Promise<string> {
-  const res = await api.post("/projects", { name, workspace_id: workspaceId });
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
-
+const owner = () => newUserWithProject(server, "Bank project");
 /** A team workspace with an admin (who made the project), an author and a learner. */
-async function team() {
-  const { workspace, admin, author, learner } = await seedTeam();
-  const adminApi = client(admin.key);
-  const projectId = await newProject(adminApi, workspace.id, "Team project");
-  return {
-    workspace,
-    projectId,
-    admin: { ...admin, api: adminApi },
-    author: { ...author, api: client(author.key) },
-    learner: { ...learner, api: client(learner.key) },
-  };
-}
-
-async function createCategory(api: Api, projectId: string, name = "Arithmetic"): Promise<{ id: string; name: string; updated_at: string }> {
-  const res = await api.post(`/projects/${projectId}/categories`, { name });
-  expect(res.status).toBe(201);
-  return res.body;
-}
-
-async function createFamily(api: Api, projectId: string, name = "Addition variants"): Promise<{ id: string }> {
-  const res = await api.post(`/projects/${projectId}/question-families`, { name });
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const team = () => seedTeamWithProject(server);
 
 const singleChoice = (categoryId: string, overrides: Record<string, unknown> = {}) => ({
   category_id: categoryId,
@@ -88,54 +50,6 @@ const singleChoice = (categoryId: string, overrides: Record<string, unknown> = {
   ...overrides,
 });
 
-async function createQuestion(api: Api, projectId: string, body: Record<string, unknown>): Promise<Question> {
-  const res = await api.post(`/projects/${projectId}/questions`, body);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
-
-function expectValidation(res: ApiResponse, path?: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.code).toBe("validation_error");
-  expect(typeof res.body.error).toBe("string");
-  expect(Array.isArray(res.body.details.issues)).toBe(true);
-  if (path !== undefined) expect(res.body.details.issues.map((i: { path: string }) => i.path)).toContain(path);
-}
-
-function expectNotFound(res: ApiResponse) {
-  expect(res.status, JSON.stringify(res.body)).toBe(404);
-  expect(res.body).toEqual({ error: expect.any(String), code: "not_found" });
-}
-
-function expectConflict(res: ApiResponse) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
-  expect(res.body.code).toBe("conflict");
-  expect(typeof res.body.error).toBe("string");
-}
-
-/** Waits until the clock has moved on, so the next row gets a later timestamp than the last. */
-async function nextMillisecond() {
-  const start = Date.now();
-  while (Date.now() <= start + 1) await new Promise((resolve) => setTimeout(resolve, 1));
-}
-
-/** Walks a list with limit=1 following has_more and returns the ids in the order seen. */
-async function walk(api: Api, path: string, itemsKey: string): Promise<string[]> {
-  const ids: string[] = [];
-  const sep = path.includes("?") ? "&" : "?";
-  for (let offset = 0; offset < 100; offset += 1) {
-    const res = await api.get(`${path}${sep}limit=1&offset=${offset}`);
-    expect(res.status).toBe(200);
-    expect(res.body.limit).toBe(1);
-    expect(res.body.offset).toBe(offset);
-    expect(res.body[itemsKey].length).toBeLessThanOrEqual(1);
-    ids.push(...res.body[itemsKey].map((item: { id: string }) => item.id));
-    if (!res.body.has_more) return ids;
-    expect(res.body[itemsKey]).toHaveLength(1);
-  }
-  throw new Error("has_more never became false");
-}
-
 // ---------------------------------------------------------------------------------------------
 describe("[CATEGORIES] POST /projects/{projectId}/categories and GET /categories/{categoryId}", () => {
   it("[CATEGORIES] creating a category answers 201 with exactly its fields, readable back", async () => {
@@ -143,10 +57,10 @@ describe("[CATEGORIES] POST /projects/{projectId}/categories and GET /categories
     const res = await api.post(`/projects/${projectId}/categories`, { name: "  Fractions  ", unknown: "ignored" });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(["id", "name", "project_id", "updated_at"]);
-    expect(res.body.id).toMatch(UUID);
+    expect(res.body.id).toMatch(UUID_RE);
     expect(res.body.project_id).toBe(projectId);
     expect(res.body.name).toBe("Fractions");
-    expect(res.body.updated_at).toMatch(ISO);
+    expect(res.body.updated_at).toMatch(ISO_RE);
 
     const read = await api.get(`/categories/${res.body.id}`);
     expect(read.status).toBe(200);
@@ -192,7 +106,7 @@ describe("[CATEGORIES] POST /projects/{projectId}/categories and GET /categories
   it("[CATEGORIES] the same name is allowed in another project and again once the first is deleted", async () => {
     const { api, projectId, personalWorkspace } = await owner();
     const first = await createCategory(api, projectId, "Geometry");
-    const otherProject = await newProject(api, personalWorkspace.id);
+    const otherProject = (await createProject(api, { workspace_id: personalWorkspace.id })).id;
     const elsewhere = await api.post(`/projects/${otherProject}/categories`, { name: "Geometry" });
     expect(elsewhere.status).toBe(201);
     expect(elsewhere.body.project_id).toBe(otherProject);
@@ -208,7 +122,7 @@ describe("[CATEGORIES] POST /projects/{projectId}/categories and GET /categories
     expectNotFound(await api.post(`/projects/${NO_SUCH_ID}/categories`, { name: "X" }));
     expectNotFound(await api.post(`/projects/not-a-uuid/categories`, { name: "X" }));
     expectNotFound(await api.get(`/projects/${NO_SUCH_ID}/categories`));
-    const doomed = await newProject(api, personalWorkspace.id);
+    const doomed = (await createProject(api, { workspace_id: personalWorkspace.id })).id;
     expect((await api.delete(`/projects/${doomed}`)).status).toBe(200);
     expectNotFound(await api.post(`/projects/${doomed}/categories`, { name: "X" }));
     expectNotFound(await api.get(`/projects/${doomed}/categories`));
@@ -248,7 +162,7 @@ describe("[CATEGORIES] GET /projects/{projectId}/categories", () => {
     const algebra = await createCategory(api, projectId, "Algebra");
     const gone = await createCategory(api, projectId, "Calculus");
     await createCategory(api, projectId, "Geometry");
-    await createCategory(api, await newProject(api, personalWorkspace.id), "Biology");
+    await createCategory(api, (await createProject(api, { workspace_id: personalWorkspace.id })).id, "Biology");
     await api.delete(`/categories/${gone.id}`);
 
     const res = await api.get(`/projects/${projectId}/categories`);
@@ -266,7 +180,7 @@ describe("[CATEGORIES] GET /projects/{projectId}/categories", () => {
     for (const name of ["Delta", "Alpha", "Charlie", "Bravo"]) await createCategory(api, projectId, name);
     const all = (await api.get(`/projects/${projectId}/categories`)).body.categories;
     expect(all.map((c: { name: string }) => c.name)).toEqual(["Alpha", "Bravo", "Charlie", "Delta"]);
-    expect(await walk(api, `/projects/${projectId}/categories`, "categories")).toEqual(all.map((c: { id: string }) => c.id));
+    expect(await walkIds(api, `/projects/${projectId}/categories`, "categories")).toEqual(all.map((c: { id: string }) => c.id));
     const page = await api.get(`/projects/${projectId}/categories?limit=2&offset=1`);
     expect(page.body.categories.map((c: { name: string }) => c.name)).toEqual(["Bravo", "Charlie"]);
     expect(page.body.has_more).toBe(true);
@@ -286,8 +200,7 @@ describe("[CATEGORIES] GET /projects/{projectId}/categories", () => {
 describe("[CATEGORIES] PATCH /categories/{categoryId}", () => {
   it("[CATEGORIES] renaming answers 200 with the new name and a later updated_at", async () => {
     const { api, projectId } = await owner();
-    const category = await createCategory(api, projectId, "Old name");
-    await nextMillisecond();
+    const category = await backdate("categories", await createCategory(api, projectId, "Old name"));
     const res = await api.patch(`/categories/${category.id}`, { name: "  New name " });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["id", "name", "project_id", "updated_at"]);
@@ -363,13 +276,13 @@ describe("[QUESTION FAMILIES] POST, GET, PATCH and DELETE", () => {
     const res = await api.post(`/projects/${projectId}/question-families`, { name: "  Addition variants ", description: "AI-made" });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(["created_at", "description", "id", "name", "project_id", "question_count", "updated_at"]);
-    expect(res.body.id).toMatch(UUID);
+    expect(res.body.id).toMatch(UUID_RE);
     expect(res.body.project_id).toBe(projectId);
     expect(res.body.name).toBe("Addition variants");
     expect(res.body.description).toBe("AI-made");
     expect(res.body.question_count).toBe(0);
-    expect(res.body.created_at).toMatch(ISO);
-    expect(res.body.updated_at).toMatch(ISO);
+    expect(res.body.created_at).toMatch(ISO_RE);
+    expect(res.body.updated_at).toMatch(ISO_RE);
 
     const bare = await api.post(`/projects/${projectId}/question-families`, { name: "No description" });
     expect(bare.status).toBe(201);
@@ -428,7 +341,7 @@ describe("[QUESTION FAMILIES] POST, GET, PATCH and DELETE", () => {
     expect(res.body.question_families.map((f: { name: string }) => f.name)).toEqual(["Alpha", "Mu", "Zeta"]);
     expect(res.body.question_families.map((f: { question_count: number }) => f.question_count)).toEqual([0, 0, 2]);
     expect(res.body.question_families[0]).not.toHaveProperty("questions");
-    expect(await walk(api, `/projects/${projectId}/question-families`, "question_families")).toEqual(
+    expect(await walkIds(api, `/projects/${projectId}/question-families`, "question_families")).toEqual(
       res.body.question_families.map((f: { id: string }) => f.id),
     );
     expectValidation(await api.get(`/projects/${projectId}/question-families?limit=0`), "limit");
@@ -437,11 +350,11 @@ describe("[QUESTION FAMILIES] POST, GET, PATCH and DELETE", () => {
 
   it("[QUESTION FAMILIES] PATCH changes name or description alone; an empty body or bad bounds are 400", async () => {
     const { api, projectId } = await owner();
-    const family = await api.post(`/projects/${projectId}/question-families`, { name: "Before", description: "Old" });
-    await nextMillisecond();
+    const made = await api.post(`/projects/${projectId}/question-families`, { name: "Before", description: "Old" });
+    const family = { ...made, body: await backdate("question_families", made.body) };
     const renamed = await api.patch(`/question-families/${family.body.id}`, { name: "After" });
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toEqual({ ...family.body, name: "After", updated_at: expect.stringMatching(ISO) });
+    expect(renamed.body).toEqual({ ...family.body, name: "After", updated_at: expect.stringMatching(ISO_RE) });
     expect(new Date(renamed.body.updated_at).getTime()).toBeGreaterThan(new Date(family.body.updated_at).getTime());
     const described = await api.patch(`/question-families/${family.body.id}`, { description: "" });
     expect(described.status).toBe(200);
@@ -491,19 +404,19 @@ describe("[QUESTIONS] POST /projects/{projectId}/questions and GET /questions/{q
     expect(Object.keys(res.body).sort()).toEqual(
       ["category_id", "created_at", "difficulty", "id", "options", "project_id", "prompt", "question_family_id", "question_type", "updated_at"],
     );
-    expect(res.body.id).toMatch(UUID);
+    expect(res.body.id).toMatch(UUID_RE);
     expect(res.body.project_id).toBe(projectId);
     expect(res.body.category_id).toBe(category.id);
     expect(res.body.question_family_id).toBe(family.id);
     expect(res.body.prompt).toBe("What is 2 + 2?");
     expect(res.body.question_type).toBe("single_choice");
     expect(res.body.difficulty).toBe(3);
-    expect(res.body.created_at).toMatch(ISO);
-    expect(res.body.updated_at).toMatch(ISO);
+    expect(res.body.created_at).toMatch(ISO_RE);
+    expect(res.body.updated_at).toMatch(ISO_RE);
     expect(res.body.options).toHaveLength(3);
     res.body.options.forEach((o: Option, i: number) => {
       expect(Object.keys(o).sort()).toEqual(["id", "is_correct", "label", "sort_order"]);
-      expect(o.id).toMatch(UUID);
+      expect(o.id).toMatch(UUID_RE);
       expect(o.sort_order).toBe(i);
     });
     expect(res.body.options.map((o: Option) => [o.label, o.is_correct])).toEqual([["3", false], ["4", true], ["5", false]]);
@@ -607,7 +520,7 @@ describe("[QUESTIONS] POST /projects/{projectId}/questions and GET /questions/{q
   it("[QUESTIONS] a category or question family of another project, unknown or deleted, is 400", async () => {
     const { api, projectId, personalWorkspace } = await owner();
     const category = await createCategory(api, projectId);
-    const otherProject = await newProject(api, personalWorkspace.id);
+    const otherProject = (await createProject(api, { workspace_id: personalWorkspace.id })).id;
     const foreignCategory = await createCategory(api, otherProject);
     const foreignFamily = await createFamily(api, otherProject);
     const deletedCategory = await createCategory(api, projectId, "Deleted");
@@ -651,12 +564,11 @@ describe("[QUESTIONS] PATCH /questions/{questionId}", () => {
     const category = await createCategory(api, projectId);
     const other = await createCategory(api, projectId, "Other");
     const family = await createFamily(api, projectId);
-    const question = await createQuestion(api, projectId, singleChoice(category.id));
-    await nextMillisecond();
+    const question = await backdate("questions", await createQuestion(api, projectId, singleChoice(category.id)));
 
     const res = await api.patch(`/questions/${question.id}`, { prompt: " What is 3 + 1? ", difficulty: 5 });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...question, prompt: "What is 3 + 1?", difficulty: 5, updated_at: expect.stringMatching(ISO) });
+    expect(res.body).toEqual({ ...question, prompt: "What is 3 + 1?", difficulty: 5, updated_at: expect.stringMatching(ISO_RE) });
     expect(new Date(res.body.updated_at).getTime()).toBeGreaterThan(new Date(question.updated_at).getTime());
 
     const moved = await api.patch(`/questions/${question.id}`, { category_id: other.id, question_family_id: family.id });
@@ -773,7 +685,7 @@ describe("[QUESTIONS] PATCH /questions/{questionId}", () => {
   it("[QUESTIONS] an empty body, bad bounds, or a category or family of another project are 400 and change nothing", async () => {
     const { api, projectId, personalWorkspace } = await owner();
     const category = await createCategory(api, projectId);
-    const otherProject = await newProject(api, personalWorkspace.id);
+    const otherProject = (await createProject(api, { workspace_id: personalWorkspace.id })).id;
     const foreignCategory = await createCategory(api, otherProject);
     const foreignFamily = await createFamily(api, otherProject);
     const question = await createQuestion(api, projectId, singleChoice(category.id));
@@ -802,12 +714,10 @@ describe("[QUESTIONS] GET /projects/{projectId}/questions", () => {
   it("[QUESTIONS] lists the project's questions newest first, as QuestionDetail with answer keys", async () => {
     const { api, projectId, personalWorkspace } = await owner();
     const category = await createCategory(api, projectId);
-    const made: Question[] = [];
-    for (const prompt of ["First", "Second", "Third"]) {
-      made.push(await createQuestion(api, projectId, singleChoice(category.id, { prompt })));
-      await nextMillisecond();
-    }
-    const otherProject = await newProject(api, personalWorkspace.id);
+    const created: Question[] = [];
+    for (const prompt of ["First", "Second", "Third"]) created.push(await createQuestion(api, projectId, singleChoice(category.id, { prompt })));
+    const made = await createdInOrder("questions", created);
+    const otherProject = (await createProject(api, { workspace_id: personalWorkspace.id })).id;
     await createQuestion(api, otherProject, singleChoice((await createCategory(api, otherProject)).id));
 
     const res = await api.get(`/projects/${projectId}/questions`);
@@ -823,18 +733,17 @@ describe("[QUESTIONS] GET /projects/{projectId}/questions", () => {
     const geometry = await createCategory(api, projectId, "Geometry");
     const family = await createFamily(api, projectId);
     const a1 = await createQuestion(api, projectId, singleChoice(algebra.id, { difficulty: 1, question_family_id: family.id }));
-    await nextMillisecond();
     const a2 = await createQuestion(api, projectId, {
       ...singleChoice(algebra.id, { difficulty: 4 }),
       question_type: "multiple_choice",
       options: [{ label: "x", is_correct: true }, { label: "y", is_correct: true }],
     });
-    await nextMillisecond();
     const g1 = await createQuestion(api, projectId, {
       ...singleChoice(geometry.id, { difficulty: 4, question_family_id: family.id }),
       question_type: "true_false",
       options: [{ label: "True", is_correct: false }, { label: "False", is_correct: true }],
     });
+    await createdInOrder("questions", [a1, a2, g1]);
     const ids = async (query: string) => {
       const res = await api.get(`/projects/${projectId}/questions?${query}`);
       expect(res.status).toBe(200);
@@ -873,10 +782,10 @@ describe("[QUESTIONS] GET /projects/{projectId}/questions", () => {
     const made: string[] = [];
     for (let i = 0; i < 4; i += 1) {
       made.push((await createQuestion(api, projectId, singleChoice(i === 2 ? other.id : category.id, { prompt: `Q${i}` }))).id);
-      await nextMillisecond();
     }
-    expect(await walk(api, `/projects/${projectId}/questions`, "questions")).toEqual([...made].reverse());
-    expect(await walk(api, `/projects/${projectId}/questions?category_id=${category.id}`, "questions")).toEqual([made[3], made[1], made[0]]);
+    await createdInOrder("questions", made.map((id) => ({ id })));
+    expect(await walkIds(api, `/projects/${projectId}/questions`, "questions")).toEqual([...made].reverse());
+    expect(await walkIds(api, `/projects/${projectId}/questions?category_id=${category.id}`, "questions")).toEqual([made[3], made[1], made[0]]);
   });
 });
 
@@ -903,7 +812,7 @@ describe("[BANK ROLES] team workspaces", () => {
   it("[BANK ROLES] a learner gets 404 for every category, family and question endpoint, reads and writes, and nothing changes", async () => {
     const { projectId, admin, learner } = await team();
     const category = await createCategory(admin.api, projectId);
-    const family = await createFamily(admin.api, projectId);
+    const family = await createFamily(admin.api, projectId, "Addition variants");
     const question = await createQuestion(admin.api, projectId, singleChoice(category.id, { question_family_id: family.id }));
     const api = learner.api;
     const responses = [

@@ -6,10 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
-import {
-  anyIso, anyUuid, createBlock, createCourse, createLesson, createModule, createProject, createQuestionAndQuiz,
-  expectContiguous, expectNotFound, expectRecent, expectStatus, expectValidation, newUser, NO_SUCH_ID, type Api,
-} from "./authoring-tree-helpers";
+import { anyIso, anyUuid, expectContiguous, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
+import { type Api, backdate, createBlock, createCourse, createLesson, createModule, createProject, createQuestionAndQuiz, newUser } from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -222,8 +220,8 @@ describe("[BLOCKS] PATCH /blocks/{blockId}", () => {
   it("replaces the content as given, keeping type and created_at and advancing updated_at", async () => {
     const { api } = await newUser(server);
     const { lesson } = await lessonIn(api);
-    const block = await createBlock(api, lesson.id, { type: "glossary", content: { title: "Old", terms: [] } });
-    await new Promise((r) => setTimeout(r, 5));
+    const made = await createBlock(api, lesson.id, { type: "glossary", content: { title: "Old", terms: [] } });
+    const block = await backdate("blocks", made);
     const content = { whatever: ["shape", 1] };
     const res = await api.patch(`/blocks/${block.id}`, { content });
     expectStatus(res, 200);

@@ -5,10 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
-import {
-  anyIso, anyUuid, createBlock, createCourse, createLesson, createModule, createProject, expectNotFound, expectRecent,
-  expectStatus, expectValidation, newUser, NO_SUCH_ID, type Api,
-} from "./authoring-tree-helpers";
+import { anyIso, anyUuid, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
+import { type Api, backdate, createBlock, createCourse, createLesson, createModule, createProject, minutesAgo, newUser, setTimestamps } from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -183,8 +181,8 @@ describe("[COURSES] PATCH /courses/{courseId}", () => {
   it("updates title and description, keeping created_at and advancing updated_at", async () => {
     const { api } = await newUser(server);
     const project = await createProject(api);
-    const course = await createCourse(api, project.id, { title: "Old", description: "old", sources: [source(1)] });
-    await new Promise((r) => setTimeout(r, 5));
+    const made = await createCourse(api, project.id, { title: "Old", description: "old", sources: [source(1)] });
+    const course = await backdate("courses", made);
     const res = await api.patch(`/courses/${course.id}`, { title: " New ", description: "new" });
     expectStatus(res, 200);
     expect(res.body).toEqual({ ...course, title: "New", description: "new", updated_at: anyIso() });
@@ -280,9 +278,9 @@ describe("[COURSES] publish and unpublish", () => {
     const l1 = await createLesson(api, m1.id);
     const l2 = await createLesson(api, m2.id);
     const early = await createLesson(api, m2.id);
-    const earlyPublished = (await api.post(`/lessons/${early.id}/publish`)).body.published_at;
-    expect(earlyPublished).toEqual(anyIso());
-    await new Promise((r) => setTimeout(r, 5));
+    expect((await api.post(`/lessons/${early.id}/publish`)).body.published_at).toEqual(anyIso());
+    // Published well before the course, so publishing it again would show.
+    const earlyPublished = (await setTimestamps("lessons", early.id, { published_at: minutesAgo(10) })).published_at;
 
     const res = await api.post(`/courses/${course.id}/publish`);
     expectStatus(res, 200);
@@ -302,12 +300,13 @@ describe("[COURSES] publish and unpublish", () => {
     const module = await createModule(api, course.id);
     const first = await api.post(`/courses/${course.id}/publish`, {});
     expectStatus(first, 200);
+    // Published well before the second publish, so a new published_at would show.
+    const { published_at: publishedAt } = await setTimestamps("courses", course.id, { published_at: minutesAgo(10) });
     const draft = await createLesson(api, module.id);
     expect(draft.published_at).toBeNull();
-    await new Promise((r) => setTimeout(r, 5));
     const again = await api.post(`/courses/${course.id}/publish`);
     expectStatus(again, 200);
-    expect(again.body.published_at).toBe(first.body.published_at);
+    expect(again.body.published_at).toBe(publishedAt);
     expect((await api.get(`/lessons/${draft.id}`)).body.published_at).toEqual(anyIso());
   });
 

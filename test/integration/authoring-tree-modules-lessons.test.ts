@@ -6,10 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
-import {
-  anyIso, anyUuid, createBlock, createCourse, createLesson, createModule, createProject, expectContiguous, expectNotFound,
-  expectRecent, expectStatus, expectValidation, newUser, NO_SUCH_ID, type Api,
-} from "./authoring-tree-helpers";
+import { anyIso, anyUuid, expectContiguous, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
+import { type Api, backdate, createBlock, createCourse, createLesson, createModule, createProject, newUser } from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -112,8 +110,8 @@ describe("[MODULES] GET /courses/{courseId}/modules and /modules/{moduleId}", ()
 describe("[MODULES] PATCH /modules/{moduleId}", () => {
   it("renames a module, keeping created_at and advancing updated_at", async () => {
     const { api } = await newUser(server);
-    const { module } = await courseWithModule(api);
-    await new Promise((r) => setTimeout(r, 5));
+    const { module: made } = await courseWithModule(api);
+    const module = await backdate("modules", made);
     const res = await api.patch(`/modules/${module.id}`, { title: "Renamed" });
     expectStatus(res, 200);
     expect(res.body).toEqual({ ...module, title: "Renamed", updated_at: anyIso(), lessons: res.body.lessons });
@@ -259,8 +257,8 @@ describe("[LESSONS] PATCH /lessons/{lessonId}", () => {
   it("renames a lesson, keeping created_at and advancing updated_at", async () => {
     const { api } = await newUser(server);
     const { module } = await courseWithModule(api);
-    const lesson = await createLesson(api, module.id);
-    await new Promise((r) => setTimeout(r, 5));
+    const made = await createLesson(api, module.id);
+    const lesson = await backdate("lessons", made);
     const res = await api.patch(`/lessons/${lesson.id}`, { title: "Renamed" });
     expectStatus(res, 200);
     expect(res.body).toEqual({ ...lesson, title: "Renamed", updated_at: anyIso(), blocks: res.body.blocks });

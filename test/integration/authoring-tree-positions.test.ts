@@ -4,10 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
-import {
-  createCourse, createLesson, createModule, createProject, expectContiguous, expectStatus, expectValidation, newUser,
-  walkList, type Api,
-} from "./authoring-tree-helpers";
+import { expectContiguous, expectStatus, expectValidation, walkList } from "../expect";
+import { type Api, createCourse, createLesson, createModule, createProject, newUser } from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {

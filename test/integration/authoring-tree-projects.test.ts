@@ -4,10 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
-import {
-  anyIso, anyUuid, createBlock, createCourse, createLesson, createModule, createProject, createTree, expectNotFound,
-  expectRecent, expectStatus, expectValidation, newUser, NO_SUCH_ID, teamWorkspace,
-} from "./authoring-tree-helpers";
+import { anyIso, anyUuid, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
+import { createBlock, createCourse, createLesson, createModule, createProject, createTree, deletedInOrder, newUser, teamWorkspace } from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -343,8 +341,8 @@ describe("[PROJECTS] GET /projects/deleted", () => {
     const newer = await createProject(me.api, { name: "Newer", workspace_id: me.personalWorkspace.id });
     const notAdmin = await createProject(me.api, { name: "Team", workspace_id: team.id });
     expectStatus(await me.api.delete(`/projects/${older.id}`), 200);
-    await new Promise((r) => setTimeout(r, 5));
     expectStatus(await me.api.delete(`/projects/${newer.id}`), 200);
+    await deletedInOrder([older.id, newer.id]);
     expectStatus(await owner.api.delete(`/projects/${notAdmin.id}`), 200);
 
     const res = await me.api.get("/projects/deleted");
