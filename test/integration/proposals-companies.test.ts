@@ -1,0 +1,73 @@
+/** GET /v3/companies (proposals-service.md, Companies): the companies the caller is a member of. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { addCompanyMember, createCompany } from "@/lib/proposals/companies/manage-companies";
+import { apiClient } from "../api-client";
+import { seedUser } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const proposals = (key?: string) => apiClient(`${server.url}/api/proposals`, key);
+
+describe("[COMPANIES] GET /v3/companies", () => {
+  it("lists the companies the token's user belongs to, every field of the document, timestamps in UNIX seconds", async () => {
+    const db = await getDb();
+    const ann = await seedUser();
+    const bob = await seedUser();
+    const acme = await createCompany(db, { name: "Acme", ownerUserId: ann.user.id, currency: "sek", taxMode: "simplified", discountDecimals: 1 });
+    const globex = await createCompany(db, { name: "Globex", ownerUserId: bob.user.id });
+    await addCompanyMember(db, { companyId: globex.id, userId: ann.user.id });
+    await createCompany(db, { name: "Initech", ownerUserId: bob.user.id });
+
+    const res = await proposals(ann.key).get("/v3/companies");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      data: [
+        {
+          id: acme.id,
+          created_at: Math.floor(acme.createdAt.getTime() / 1000),
+          name: "Acme",
+          currency: "SEK",
+          tax_mode: "simplified",
+          discount_decimals: 1,
+          registration_number: "",
+          website_url: "",
+          logo_url: null,
+          inbox_token: null,
+        },
+        expect.objectContaining({ id: globex.id, name: "Globex", currency: "EUR", tax_mode: "standard", discount_decimals: 0 }),
+      ],
+    });
+    expect(Math.abs(res.body.data[0].created_at - Date.now() / 1000)).toBeLessThan(60);
+  });
+
+  it("leaves out a company where the member is disabled, and answers an empty list to a user of none", async () => {
+    const db = await getDb();
+    const ann = await seedUser();
+    const company = await createCompany(db, { name: "Acme", ownerUserId: ann.user.id });
+    await db.companyMember.update({ where: { companyId_userId: { companyId: company.id, userId: ann.user.id } }, data: { disabled: true } });
+    expect((await proposals(ann.key).get("/v3/companies")).body).toEqual({ data: [] });
+  });
+
+  it("answers 401 in the proposals error shape without a key, with a malformed header and with an unknown key", async () => {
+    for (const res of [
+      await proposals().get("/v3/companies"),
+      await proposals().get("/v3/companies", { authorization: "Basic abc" }),
+      await proposals("cak_" + "x".repeat(43)).get("/v3/companies"),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: { code: "UNAUTHORIZED", message: expect.any(String) } });
+    }
+  });
+
+  it("accepts the same API keys as the course-authoring service", async () => {
+    const ann = await seedUser();
+    expect((await apiClient(`${server.url}/api/authoring`, ann.key).get("/workspaces")).status).toBe(200);
+    expect((await proposals(ann.key).get("/v3/companies")).status).toBe(200);
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Another user's key on every endpoint of every service (STYLE.md: "user B's key touches user A's
+ * resource"). The list of calls is the endpoint registry itself: a new endpoint is covered the
+ * day it is declared, and one the fixture cannot fill fails here until it can.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnyEndpoint } from "@/lib/api/endpoint";
+import { getDb } from "@/lib/db/client";
+import { addCompanyMember, createCompany } from "@/lib/proposals/companies/manage-companies";
+import { apiClient, type ApiResponse } from "../api-client";
+import {
+  createCategory, createFamily, createProject, createQuestion, createQuiz, createTree, newUser, questionOfKind, type Api,
+} from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
+import { fillPath, SERVICES, type ServiceUnderTest } from "../services";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** What one service needs to aim every endpoint at the owner's resources. */
+type Fixture = {
+  stranger: Api;
+  /** Path ids of the owner's resources, by parameter name; per operation where one needs another. */
+  ids: Record<string, string | number>;
+  idsFor?: Record<string, Record<string, string | number>>;
+  /** A body each write would accept from the owner: the refusal must come from who asks, not from the body. */
+  bodies: Record<string, unknown>;
+  queries?: Record<string, string>;
+  /** Everything the owner can see, read by the owner: must not change. */
+  snapshot: () => Promise<unknown>;
+  /** The stranger is refused as the service's contract says. */
+  expectRefused: (res: ApiResponse, endpoint: AnyEndpoint) => void;
+  /** Values of the owner's that must appear in no answer to the stranger. */
+  secrets: string[];
+};
+
+const FIXTURES: Record<string, () => Promise<Fixture>> = {
+  authoring: async () => {
+    const owner = await newUser(server);
+    const stranger = await newUser(server);
+    const tree = await createTree(owner.api);
+    const deleted = await createProject(owner.api, { name: "Deleted one" });
+    expect((await owner.api.delete(`/projects/${deleted.id}`)).status).toBe(200);
+    const projectId = tree.project.id;
+    const category = await createCategory(owner.api, projectId);
+    const family = await createFamily(owner.api, projectId);
+    const question = await createQuestion(owner.api, projectId, questionOfKind(category.id));
+    const quiz = await createQuiz(owner.api, projectId, [question.id]);
+    const ids = {
+      projectId, courseId: tree.course.id, moduleId: tree.module.id, lessonId: tree.lesson.id, blockId: tree.block.id,
+      categoryId: category.id, familyId: family.id, questionId: question.id, quizId: quiz.id, keyId: owner.apiKeyId,
+    };
+    const read = async (path: string) => (await owner.api.get(path)).body;
+    return {
+      stranger: stranger.api,
+      ids,
+      idsFor: { restore_project: { projectId: deleted.id } },
+      bodies: {
+        create_project: { name: "Intruder", workspace_id: owner.personalWorkspace.id },
+        update_project: { name: "Taken over" },
+        create_course: { title: "Intruder" },
+        update_course: { title: "Taken over", position: 5 },
+        create_module: { title: "Intruder" },
+        update_module: { title: "Taken over" },
+        create_lesson: { title: "Intruder" },
+        update_lesson: { title: "Taken over" },
+        create_block: { type: "text", content: { body: "Intruder" } },
+        update_block: { content: { body: "Taken over" } },
+        create_quiz: { title: "Intruder", question_ids: [question.id] },
+        update_quiz: { title: "Taken over" },
+        submit_quiz: { answers: [{ question_id: question.id, selected_option_ids: [question.options[0].id] }] },
+        create_category: { name: "Intruder" },
+        update_category: { name: "Taken over" },
+        create_question_family: { name: "Intruder" },
+        update_question_family: { description: "Taken over" },
+        create_question: questionOfKind(category.id),
+        update_question: { prompt: "Taken over" },
+        restore_trash_item: { kind: "course", id: tree.course.id },
+        create_api_key: { name: "Stranger's own key" },
+      },
+      snapshot: async () => ({
+        project: await read(`/projects/${projectId}`),
+        deleted: await read("/projects/deleted"),
+        categories: await read(`/projects/${projectId}/categories`),
+        families: await read(`/question-families/${family.id}`),
+        questions: await read(`/projects/${projectId}/questions`),
+        quiz: await read(`/quizzes/${quiz.id}`),
+        trash: await read(`/projects/${projectId}/trash`),
+        keys: await read("/api-keys"),
+      }),
+      expectRefused: (res) => {
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: expect.any(String), code: "not_found" });
+      },
+      secrets: [...Object.values(ids).map(String), deleted.id, owner.personalWorkspace.id, owner.user.email],
+    };
+  },
+
+  proposals: async () => {
+    const db = await getDb();
+    const owner = await newUser(server);
+    const stranger = await newUser(server);
+    const company = await createCompany(db, { name: `Owner's company ${owner.user.id.slice(0, 6)}`, ownerUserId: owner.user.id });
+    // The stranger has a company of their own: membership somewhere is not membership everywhere.
+    const own = await createCompany(db, { name: "Stranger's company", ownerUserId: stranger.user.id });
+    await addCompanyMember(db, { companyId: own.id, userId: stranger.user.id });
+    const ownerApi = apiClient(`${server.url}/api/proposals`, owner.key);
+    return {
+      stranger: apiClient(`${server.url}/api/proposals`, stranger.key),
+      ids: { companyId: company.id },
+      bodies: {},
+      snapshot: async () => (await ownerApi.get("/v3/companies")).body,
+      expectRefused: (res) => {
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: { code: "NOT_FOUND", message: expect.any(String) } });
+      },
+      secrets: [company.name],
+    };
+  },
+};
+
+function callAs(api: Api, endpoint: AnyEndpoint, path: string, body: unknown) {
+  switch (endpoint.method) {
+    case "GET":
+      return api.get(path);
+    case "DELETE":
+      return api.delete(path);
+    case "POST":
+      return api.post(path, body);
+    case "PATCH":
+      return api.patch(path, body);
+    case "PUT":
+      return api.put(path, body);
+  }
+}
+
+async function strangerVisitsEverything({ service, endpoints }: ServiceUnderTest) {
+  const fixture = await FIXTURES[service.name]();
+  const before = await fixture.snapshot();
+  // Deletions last, so that a wrongly accepted one cannot hide the others.
+  const ordered = [...endpoints].sort((a, b) => Number(a.method === "DELETE") - Number(b.method === "DELETE"));
+  for (const endpoint of ordered) {
+    const label = `${endpoint.method} ${endpoint.path} (${endpoint.operationId})`;
+    if (endpoint.body && !endpoint.bodyOptional && !(endpoint.operationId in fixture.bodies)) {
+      throw new Error(`${label}: add a body the owner would be allowed to send to the ${service.name} fixture`);
+    }
+    const path = fillPath(endpoint.path, { ...fixture.ids, ...fixture.idsFor?.[endpoint.operationId] });
+    const query = fixture.queries?.[endpoint.operationId];
+    const res = await callAs(fixture.stranger, endpoint, query ? `${path}?${query}` : path, fixture.bodies[endpoint.operationId]);
+    const text = JSON.stringify(res.body);
+    for (const secret of fixture.secrets) expect(text, `${label} shows the owner's ${secret}`).not.toContain(secret);
+    const namesOwnersResource = endpoint.path.includes("{") || endpoint.operationId === "create_project";
+    if (namesOwnersResource) {
+      try {
+        fixture.expectRefused(res, endpoint);
+      } catch (error) {
+        throw new Error(`${label} answered ${res.status} ${text}: ${(error as Error).message}`);
+      }
+    } else {
+      expect(res.status, `${label}: ${text}`).toBeLessThan(500);
+    }
+  }
+  expect(await fixture.snapshot()).toEqual(before);
+}
+
+describe("[STRANGER] another user's key on every endpoint", () => {
+  for (const entry of SERVICES) {
+    it(`${entry.service.name}: every endpoint naming the owner's resources refuses, none shows them, nothing changes`, async () => {
+      await strangerVisitsEverything(entry);
+    });
+  }
+});
