@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import { createUser } from "@/lib/accounts/create-user";
 import { createApiKey } from "@/lib/api-keys/api-keys";
+import type { QuestionDto } from "@/lib/authoring/questions/schemas";
 import { createTeamWorkspace, setWorkspaceMember } from "@/lib/workspaces/manage-workspaces";
 import { apiClient } from "./api-client";
 import { expectStatus } from "./expect";
@@ -143,6 +144,19 @@ export function questionOfKind(categoryId: string, kind: QuestionKind = "single"
   };
 }
 
+/** A question of `kind` (see questionOfKind) in the project. */
+export const createQuestionOfKind = (
+  api: Api,
+  projectId: string,
+  categoryId: string,
+  kind: QuestionKind = "single",
+  extra: Record<string, unknown> = {},
+): Promise<QuestionDto> => createQuestion(api, projectId, questionOfKind(categoryId, kind, extra));
+
+type WithOptions = { options: { id: string; is_correct?: boolean }[] };
+export const correctOptionIds = (q: WithOptions) => q.options.filter((o) => o.is_correct).map((o) => o.id);
+export const wrongOptionIds = (q: WithOptions) => q.options.filter((o) => !o.is_correct).map((o) => o.id);
+
 export const createQuiz = (api: Api, projectId: string, questionIds: string[] = [], title = "Checkpoint quiz") =>
   created(api.post(`/projects/${projectId}/quizzes`, { title, question_ids: questionIds }));
 
@@ -161,6 +175,12 @@ export async function createQuestionAndQuiz(api: Api, projectId: string, label =
   });
   const quiz = await createQuiz(api, projectId, [question.id], `Quiz ${label}`);
   return { category, question, quiz };
+}
+
+/** The stored attempts at a quiz, oldest first. */
+export async function quizAttempts(quizId: string) {
+  const db = await getDb();
+  return db.quizAttempt.findMany({ where: { quizId }, orderBy: { createdAt: "asc" } });
 }
 
 // ---- Timestamps -------------------------------------------------------------------------------
@@ -182,7 +202,7 @@ export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 6
  * Sets timestamps of one row. Raw SQL, so Prisma's @updatedAt does not move updated_at meanwhile.
  * Answers the values as the API writes them (ISO 8601).
  */
-export async function setTimestamps<C extends TimestampColumn>(table: TimestampedTable, id: string, times: Record<C, Date>) {
+export async function setTimestamps<C extends TimestampColumn>(table: TimestampedTable, id: string, times: Partial<Record<C, Date>>) {
   const db = await getDb();
   const entries = Object.entries(times) as [C, Date][];
   const sets = entries.map(([column], i) => `"${column}" = $${i + 2}`).join(", ");
@@ -203,7 +223,9 @@ const withTimes = <T extends object>(row: T, times: Record<string, string>): T =
  */
 export async function backdate<T extends { id: string }>(table: TimestampedTable, row: T, minutes = 10): Promise<T> {
   const at = minutesAgo(minutes);
-  return withTimes(row, await setTimestamps(table, row.id, { created_at: at, updated_at: at }));
+  // api_keys has no updated_at.
+  const times: Partial<Record<TimestampColumn, Date>> = table === "api_keys" ? { created_at: at } : { created_at: at, updated_at: at };
+  return withTimes(row, await setTimestamps(table, row.id, times));
 }
 
 /**

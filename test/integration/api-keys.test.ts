@@ -5,7 +5,7 @@ import { authSecret } from "@/lib/auth/secret";
 import { digestApiKey } from "@/lib/auth/api-key-secret";
 import { startTestServer, type TestServer } from "../http-server";
 import { apiClient } from "../api-client";
-import { seedUser } from "../factories";
+import { createdInOrder, seedUser } from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -72,8 +72,8 @@ describe("[API KEYS] GET /api-keys", () => {
     const b = await seedUser();
     const api = apiClient(server.url, a.key);
     const second = await api.post("/api/authoring/api-keys", { name: "second" });
-    await new Promise((r) => setTimeout(r, 5));
     const third = await api.post("/api/authoring/api-keys", { name: "third" });
+    await createdInOrder("api_keys", [{ id: a.apiKeyId }, second.body, third.body]);
     await apiClient(server.url, b.key).post("/api/authoring/api-keys", { name: "not yours" });
 
     const res = await api.get("/api/authoring/api-keys");
