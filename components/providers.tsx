@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { SessionProvider } from "next-auth/react";
 import { useState, type ReactNode } from "react";
+import { ConfirmProvider } from "./ui/confirm-dialog";
 import { ToastProvider } from "./ui/toast";
 
 export function Providers({ children }: { children: ReactNode }) {
@@ -12,7 +13,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <SessionProvider>
       <QueryClientProvider client={client}>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          <ConfirmProvider>{children}</ConfirmProvider>
+        </ToastProvider>
       </QueryClientProvider>
     </SessionProvider>
   );

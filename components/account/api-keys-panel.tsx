@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
 
@@ -45,6 +46,7 @@ export function ApiKeysPanel() {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
+  const confirm = useConfirm();
   const [created, setCreated] = useState<{ name: string; key: string }>();
   const [nameError, setNameError] = useState<string>();
 
@@ -107,8 +109,8 @@ export function ApiKeysPanel() {
                   variant="danger"
                   aria-label={`Revoke ${key.name}`}
                   disabled={revoke.isPending && revoke.variables === key.id}
-                  onClick={() => {
-                    if (window.confirm(`Revoke “${key.name}”? Programs using it stop working at once.`)) revoke.mutate(key.id);
+                  onClick={async () => {
+                    if (await confirm({ title: `Revoke “${key.name}”?`, body: "Programs using it stop working at once.", confirmLabel: "Revoke", tone: "danger" })) revoke.mutate(key.id);
                   }}
                 >
                   Revoke

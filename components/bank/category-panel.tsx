@@ -3,9 +3,10 @@
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { errorMessage } from "./errors";
-import { CheckIcon, PencilIcon, PlusIcon, TrashIcon, XIcon } from "./icons";
+import { CheckIcon, PencilIcon, PlusIcon, TrashIcon, XIcon } from "@/components/ui/icons";
 import { useCategories, useCategoryMutations, useRestoreFromTrash, type CategoryDto } from "./queries";
 
 const inputClass =
@@ -84,6 +85,7 @@ export function CategoryPanel({
   const { create, remove } = useCategoryMutations(projectId);
   const restore = useRestoreFromTrash(projectId);
   const toast = useToast();
+  const confirm = useConfirm();
   const [name, setName] = useState("");
   const [createError, setCreateError] = useState<string>();
   const [renaming, setRenaming] = useState<string>();
@@ -101,8 +103,9 @@ export function CategoryPanel({
     }
   }
 
-  function onDelete(category: CategoryDto) {
-    if (!window.confirm(`Delete the category “${category.name}”? Its questions go to the trash with it.`)) return;
+  async function onDelete(category: CategoryDto) {
+    const body = "Its questions go to the trash with it.";
+    if (!(await confirm({ title: `Delete the category “${category.name}”?`, body, confirmLabel: "Delete", tone: "danger" }))) return;
     remove.mutate(category.id, {
       onSuccess: () => {
         if (activeId === category.id) onSelect(undefined);

@@ -3,10 +3,11 @@
 import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { iconButton } from "./category-panel";
 import { errorMessage, splitApiError, type FieldErrors } from "./errors";
-import { PencilIcon, PlusIcon, TrashIcon } from "./icons";
+import { PencilIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { useFamilies, useFamilyMutations, useRestoreFromTrash, type QuestionFamilyDto } from "./queries";
 
 const inputClass =
@@ -108,13 +109,14 @@ export function FamilyPanel({
   const { create, update, remove } = useFamilyMutations(projectId);
   const restore = useRestoreFromTrash(projectId);
   const toast = useToast();
+  const confirm = useConfirm();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<string>();
 
-  function onDelete(family: QuestionFamilyDto) {
+  async function onDelete(family: QuestionFamilyDto) {
     const n = family.question_count;
     const what = n === 0 ? "It goes to the trash." : `Its ${n} question${n === 1 ? "" : "s"} go${n === 1 ? "es" : ""} to the trash with it.`;
-    if (!window.confirm(`Delete the family “${family.name}”? ${what}`)) return;
+    if (!(await confirm({ title: `Delete the family “${family.name}”?`, body: what, confirmLabel: "Delete", tone: "danger" }))) return;
     remove.mutate(family.id, {
       onSuccess: () => {
         if (activeId === family.id) onSelect(undefined);

@@ -2,7 +2,7 @@
 
 import type { QuestionTypeValue } from "@/lib/client/types";
 import { newOption, trueFalseOptions, type DraftOption } from "./draft";
-import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "./icons";
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { iconButton } from "./category-panel";
 
 const MAX_OPTIONS = 50;

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { CategoryPanel } from "./category-panel";
 import { FamilyPanel } from "./family-panel";
-import { PlusIcon } from "./icons";
+import { PlusIcon } from "@/components/ui/icons";
 import { DIFFICULTIES, isQuestionType, QUESTION_TYPES } from "./labels";
 import { QuestionEditor, type EditorTarget } from "./question-editor";
 import { QuestionList } from "./question-list";

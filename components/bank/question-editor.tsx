@@ -5,7 +5,7 @@ import type { QuestionTypeValue } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { Dialog } from "./dialog";
+import { Modal } from "@/components/ui/modal";
 import { changedFields, draftFromQuestion, draftProblems, emptyDraft, toInput, trueFalseOptions, type QuestionDraft } from "./draft";
 import { splitApiError, type FieldErrors } from "./errors";
 import { DIFFICULTIES, QUESTION_TYPES } from "./labels";
@@ -30,8 +30,8 @@ export type EditorTarget = { mode: "create"; defaults?: Partial<QuestionDraft> }
 /** Creates or edits one question in a side panel; Save is offered only for a question the rules allow. */
 export function QuestionEditor({ projectId, target, onClose }: { projectId: string; target: EditorTarget | null; onClose: () => void }) {
   return (
-    <Dialog
-      side
+    <Modal
+      size="side"
       flush
       open={target !== null}
       onClose={onClose}
@@ -46,7 +46,7 @@ export function QuestionEditor({ projectId, target, onClose }: { projectId: stri
           onDone={onClose}
         />
       ) : null}
-    </Dialog>
+    </Modal>
   );
 }
 

@@ -2,10 +2,11 @@
 
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { iconButton } from "./category-panel";
 import { errorMessage } from "./errors";
-import { CheckIcon, PencilIcon, TrashIcon } from "./icons";
+import { CheckIcon, PencilIcon, TrashIcon } from "@/components/ui/icons";
 import { dateFormat, typeLabel } from "./labels";
 import { useQuestionMutations, useRestoreFromTrash, type QuestionDto } from "./queries";
 
@@ -144,9 +145,11 @@ export function QuestionList({
   const { remove } = useQuestionMutations(projectId);
   const restore = useRestoreFromTrash(projectId);
   const toast = useToast();
+  const confirm = useConfirm();
 
-  function onDelete(question: QuestionDto) {
-    if (!window.confirm(`Move “${question.prompt}” to the trash? Quizzes that use it stop showing it until it is restored.`)) return;
+  async function onDelete(question: QuestionDto) {
+    const body = "Quizzes that use it stop showing it until it is restored.";
+    if (!(await confirm({ title: `Move “${question.prompt}” to the trash?`, body, confirmLabel: "Move to trash", tone: "danger" }))) return;
     remove.mutate(question.id, {
       onSuccess: () =>
         toast.show("Question moved to the trash.", { action: { label: "Undo", run: () => restore.mutate({ kind: "question", id: question.id }) } }),

@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { ImageIcon } from "@/components/ui/icons";
 import { BlockNote } from "./block-note";
 import { parseGlossary, parseMarkdown, parseScenario, parseVisual } from "./content";
 import { Markdown } from "./markdown";
@@ -88,9 +89,7 @@ export function VisualBlock({ content }: { content: unknown }) {
     <section aria-label="Visual placeholder" className="rounded-md border-2 border-dashed border-slate-300 bg-slate-50 px-4 py-4">
       <div className="mb-2 flex items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-            <path d="M4 3h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm0 2v7.6l3.3-3.3a1 1 0 0 1 1.4 0l3.3 3.3 1.3-1.3a1 1 0 0 1 1.4 0L16 12.6V5H4Zm9 1.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z" />
-          </svg>
+          <ImageIcon className="h-4 w-4" />
           Visual to be made
         </p>
         <span className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-700 ring-1 ring-slate-200">

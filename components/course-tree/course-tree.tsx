@@ -18,6 +18,7 @@ import { useMemo, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { GripIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { useMoveItem, useProjectTree, useTreeChange, type TreeChange } from "./queries";
 import { flatten, planMove, type CourseNode, type FlatItem, type Kind, type ProjectTree } from "./tree-model";
@@ -104,9 +105,7 @@ function TreeRow({ item, projectId, collapsed, hasChildren, onToggle, onRename, 
         aria-label={`Move ${label}`}
         className="cursor-grab touch-none rounded px-1 text-slate-400 hover:bg-slate-200 hover:text-slate-700 focus-visible:text-slate-700"
       >
-        <svg aria-hidden width="14" height="14" viewBox="0 0 20 20" fill="currentColor">
-          <circle cx="7" cy="5" r="1.5" /><circle cx="13" cy="5" r="1.5" /><circle cx="7" cy="10" r="1.5" /><circle cx="13" cy="10" r="1.5" /><circle cx="7" cy="15" r="1.5" /><circle cx="13" cy="15" r="1.5" />
-        </svg>
+        <GripIcon width={14} height={14} />
       </button>
       {item.kind !== "lesson" ? (
         <button

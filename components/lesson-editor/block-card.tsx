@@ -5,6 +5,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { BlockView } from "@/components/blocks/block-view";
+import { GripIcon } from "@/components/ui/icons";
 import {
   blockTypeLabel,
   parseDiagram,
@@ -214,14 +215,7 @@ export function BlockCard({
             aria-label={`Reorder block ${number}: ${label}`}
             className="grid h-8 w-7 shrink-0 cursor-grab touch-none place-items-center rounded text-slate-400 hover:bg-slate-200 hover:text-slate-700 active:cursor-grabbing"
           >
-            <svg aria-hidden viewBox="0 0 10 16" className="h-4 w-2.5 fill-current">
-              <circle cx="2" cy="2" r="1.5" />
-              <circle cx="8" cy="2" r="1.5" />
-              <circle cx="2" cy="8" r="1.5" />
-              <circle cx="8" cy="8" r="1.5" />
-              <circle cx="2" cy="14" r="1.5" />
-              <circle cx="8" cy="14" r="1.5" />
-            </svg>
+            <GripIcon className="h-4 w-4" />
           </button>
           <h2 id={headingId} className="flex min-w-0 flex-1 items-baseline gap-2 text-sm">
             <span className="shrink-0 font-semibold text-slate-900">

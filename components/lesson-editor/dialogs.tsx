@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { questionOptionLabel } from "./block-forms";
 import { SelectField } from "./form-controls";
-import { Modal } from "./modal";
+import { Modal } from "@/components/ui/modal";
 import type { CourseDto, QuestionDto, QuizSummaryDto } from "./queries";
 
 type ListState<T> = { data?: T[]; isPending: boolean; isError: boolean; error?: Error | null };
@@ -51,7 +51,7 @@ export function NewQuestionBlockDialog({
   };
   const empty = bank.data?.length === 0;
   return (
-    <Modal open={open} title="Add a question block" description="Pick a question from this project's bank." onClose={onCancel}>
+    <Modal open={open} title="Add a question block" description="Pick a question from this project's bank." onClose={onCancel} closeOnBackdrop>
       <form onSubmit={submit} className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
         {bank.isPending ? (
@@ -113,7 +113,7 @@ export function NewQuizBlockDialog({
     if (quiz_id) onCreate({ quiz_id });
   };
   return (
-    <Modal open={open} title="Add a quiz block" description="Pick one of this project's quizzes." onClose={onCancel}>
+    <Modal open={open} title="Add a quiz block" description="Pick one of this project's quizzes." onClose={onCancel} closeOnBackdrop>
       <form onSubmit={submit} className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
         {quizzes.isPending ? (
@@ -168,7 +168,7 @@ export function MoveBlockDialog({
   const others = modules.flatMap((m) => (m.lessons ?? []).filter((l) => l.id !== currentLessonId));
   const chosen = others.find((l) => l.id === choice);
   return (
-    <Modal open={open} title="Move to another lesson" description={`${blockLabel} goes to the end of the lesson you choose.`} onClose={onCancel}>
+    <Modal open={open} title="Move to another lesson" description={`${blockLabel} goes to the end of the lesson you choose.`} onClose={onCancel} closeOnBackdrop>
       <form
         className="space-y-4"
         onSubmit={(e) => {

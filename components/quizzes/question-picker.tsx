@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useDeferredValue, useMemo, useState } from "react";
-import { CheckIcon, PlusIcon, SearchIcon } from "@/components/bank/icons";
+import { CheckIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
 import { QUESTION_TYPES, typeLabel } from "@/components/bank/labels";
 import { useQuestions, type CategoryDto, type QuestionDto } from "@/components/bank/queries";
 import type { QuestionTypeValue } from "@/lib/client/types";

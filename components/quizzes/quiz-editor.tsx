@@ -3,9 +3,9 @@
 import { useIsMutating } from "@tanstack/react-query";
 import Link from "next/link";
 import { useMemo, useState, type FormEvent } from "react";
-import { Dialog } from "@/components/bank/dialog";
+import { Modal } from "@/components/ui/modal";
 import { splitApiError } from "@/components/bank/errors";
-import { EyeIcon } from "@/components/bank/icons";
+import { EyeIcon } from "@/components/ui/icons";
 import { useCategories, type QuestionDto } from "@/components/bank/queries";
 import { QuizPlayer, type QuizPlayerMode } from "@/components/quiz/quiz-player";
 import { Alert } from "@/components/ui/alert";
@@ -70,10 +70,10 @@ function Preview({ quiz, open, onClose }: { quiz: QuizDetailDto; open: boolean; 
     options: q.options.map((o) => ({ id: o.id, label: o.label, sort_order: o.sort_order })),
   }));
   return (
-    <Dialog
+    <Modal
       open={open}
       onClose={onClose}
-      wide
+      size="wide"
       title="Preview"
       description="The quiz as learners take it. Submitting scores the attempt and records it under your name."
     >
@@ -95,7 +95,7 @@ function Preview({ quiz, open, onClose }: { quiz: QuizDetailDto; open: boolean; 
         </fieldset>
         <QuizPlayer key={mode} title={quiz.title} questions={questions} mode={mode} onSubmit={(answers) => submit.mutateAsync(answers)} />
       </div>
-    </Dialog>
+    </Modal>
   );
 }
 

@@ -5,10 +5,11 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { iconButton } from "@/components/bank/category-panel";
 import { errorMessage, splitApiError } from "@/components/bank/errors";
-import { PlusIcon, TrashIcon } from "@/components/bank/icons";
+import { PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { useQuizListMutations, useQuizzes, type QuizSummaryDto } from "./queries";
 
@@ -20,6 +21,7 @@ export function QuizList({ projectId }: { projectId: string }) {
   const { create, remove, restore } = useQuizListMutations(projectId);
   const router = useRouter();
   const toast = useToast();
+  const confirm = useConfirm();
   const [titleError, setTitleError] = useState<string>();
 
   async function onCreate(event: FormEvent<HTMLFormElement>) {
@@ -36,8 +38,9 @@ export function QuizList({ projectId }: { projectId: string }) {
     }
   }
 
-  function onDelete(quiz: QuizSummaryDto) {
-    if (!window.confirm(`Delete the quiz “${quiz.title}”? Lessons that show it stop showing it until it is restored from the trash.`)) return;
+  async function onDelete(quiz: QuizSummaryDto) {
+    const body = "Lessons that show it stop showing it until it is restored from the trash.";
+    if (!(await confirm({ title: `Delete the quiz “${quiz.title}”?`, body, confirmLabel: "Delete", tone: "danger" }))) return;
     remove.mutate(quiz.id, {
       onSuccess: () => toast.show(`Quiz “${quiz.title}” moved to the trash.`, { action: { label: "Undo", run: () => restore.mutate(quiz.id) } }),
       onError: (e) => toast.show(`Could not delete “${quiz.title}”: ${errorMessage(e)}`, { tone: "error" }),

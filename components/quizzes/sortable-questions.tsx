@@ -16,7 +16,7 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from "@dnd-kit/utilities";
 import { useId, useRef } from "react";
 import { iconButton } from "@/components/bank/category-panel";
-import { GripIcon, XIcon } from "@/components/bank/icons";
+import { GripIcon, XIcon } from "@/components/ui/icons";
 import { DifficultyMeter, TypeBadge } from "@/components/bank/question-list";
 import type { QuestionDto } from "@/components/bank/queries";
 

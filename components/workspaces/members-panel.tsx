@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
 import { useMemberMutations, useMembers, type WorkspaceDto } from "./queries";
@@ -19,6 +20,7 @@ export function MembersPanel({ workspaceId }: { workspaceId: string }) {
   const members = useMembers(workspaceId);
   const { add, changeRole, remove } = useMemberMutations(workspaceId);
   const toast = useToast();
+  const confirm = useConfirm();
   const [errors, setErrors] = useState<{ email?: string; form?: string }>({});
 
   async function onAdd(event: FormEvent<HTMLFormElement>) {
@@ -95,8 +97,8 @@ export function MembersPanel({ workspaceId }: { workspaceId: string }) {
                 <Button
                   variant="danger"
                   aria-label={`Remove ${m.name}`}
-                  onClick={() => {
-                    if (window.confirm(`Remove ${m.name} from ${workspace.name}?`)) {
+                  onClick={async () => {
+                    if (await confirm({ title: `Remove ${m.name} from ${workspace.name}?`, body: `${m.name} loses access to its projects.`, confirmLabel: "Remove", tone: "danger" })) {
                       remove.mutate(m.user_id, { onError: (error) => toast.show(error.message, { tone: "error" }) });
                     }
                   }}

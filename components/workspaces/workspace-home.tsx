@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
 import { useCreateWorkspace, useDeletedProjects, useProjectMutations, useProjects, useWorkspaces, type ProjectDto, type WorkspaceDto } from "./queries";
@@ -76,6 +77,7 @@ function WorkspaceSwitcher({ workspaces, selected }: { workspaces: WorkspaceDto[
 function ProjectCard({ project, canEdit, canDelete }: { project: ProjectDto; canEdit: boolean; canDelete: boolean }) {
   const { rename, remove, restore } = useProjectMutations();
   const toast = useToast();
+  const confirm = useConfirm();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(project.name);
   async function save() {
@@ -127,7 +129,7 @@ function ProjectCard({ project, canEdit, canDelete }: { project: ProjectDto; can
               className="rounded px-2 py-1 text-red-700 hover:bg-red-50"
               aria-label={`Delete ${project.name}`}
               onClick={async () => {
-                if (!window.confirm(`Delete “${project.name}” and everything in it? An admin can restore it.`)) return;
+                if (!(await confirm({ title: `Delete “${project.name}” and everything in it?`, body: "An admin can restore it.", confirmLabel: "Delete", tone: "danger" }))) return;
                 try {
                   await remove.mutateAsync(project.id);
                   toast.show(`“${project.name}” deleted.`, { action: { label: "Undo", run: () => restore.mutate(project.id) } });

@@ -1,6 +1,6 @@
 import type { SVGProps } from "react";
 
-/** A few line icons (24px grid, currentColor), so the bank needs no icon package. */
+/** A few line icons (24px grid, currentColor), so the app needs no icon package. */
 function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
@@ -75,5 +75,10 @@ export const EyeIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
     <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
     <circle cx="12" cy="12" r="3" />
+  </Icon>
+);
+export const ImageIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon viewBox="0 0 20 20" fill="currentColor" stroke="none" {...p}>
+    <path d="M4 3h12a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H4a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm0 2v7.6l3.3-3.3a1 1 0 0 1 1.4 0l3.3 3.3 1.3-1.3a1 1 0 0 1 1.4 0L16 12.6V5H4Zm9 1.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3Z" />
   </Icon>
 );

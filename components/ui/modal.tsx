@@ -4,17 +4,18 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { XIcon } from "./icons";
 
 /**
- * A modal on the native <dialog> element: the browser traps focus, makes the page behind inert,
- * closes on Escape and gives focus back to what opened it. `side` slides it in from the right.
+ * The app's one modal, on the native <dialog> element: the browser traps focus, makes the page
+ * behind inert, closes on Escape and gives focus back to what opened it. It is named by its title
+ * and described by its description, so `getByRole("dialog", { name })` finds it.
  */
-export function Dialog({
+export function Modal({
   open,
   onClose,
   title,
   description,
-  side = false,
-  wide = false,
+  size = "default",
   flush = false,
+  closeOnBackdrop = false,
   children,
   footer,
 }: {
@@ -22,10 +23,12 @@ export function Dialog({
   onClose: () => void;
   title: string;
   description?: ReactNode;
-  side?: boolean;
-  wide?: boolean;
+  /** `side` slides in from the right at full height; `narrow` suits a question with two buttons. */
+  size?: "narrow" | "default" | "wide" | "side";
   /** The content lays out its own scrolling area and footer (a form whose buttons sit at the bottom). */
   flush?: boolean;
+  /** For pickers with nothing to lose; forms keep their draft when the backdrop is clicked. */
+  closeOnBackdrop?: boolean;
   children: ReactNode;
   footer?: ReactNode;
 }) {
@@ -36,37 +39,47 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // The browser focuses the first control (Close); a modal may name a better start.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
-  const frame = side
-    ? "ml-auto mr-0 my-0 h-dvh max-h-dvh w-full max-w-xl rounded-none"
-    : `m-auto max-h-[90dvh] w-full ${wide ? "max-w-3xl" : "max-w-lg"} rounded-xl`;
+  const frame =
+    size === "side"
+      ? "ml-auto mr-0 my-0 h-dvh max-h-dvh w-full max-w-xl rounded-none"
+      : `m-auto max-h-[90dvh] w-[calc(100%-2rem)] ${size === "wide" ? "max-w-3xl" : size === "narrow" ? "max-w-md" : "max-w-lg"} rounded-xl`;
 
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={onClose}
+      onClose={() => {
+        if (open) onClose();
+      }}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
+      }}
+      onClick={(event) => {
+        if (closeOnBackdrop && event.target === ref.current) onClose();
       }}
       className={`${frame} bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 open:flex open:flex-col`}
     >
       {open ? (
         <>
-          <header className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
-            <div>
+          <header className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
+            <div className="min-w-0">
               <h2 id={titleId} className="text-lg font-semibold">
                 {title}
               </h2>
               {description ? (
-                <p id={descriptionId} className="mt-0.5 text-sm text-slate-500">
+                <div id={descriptionId} className="mt-0.5 text-sm text-slate-600">
                   {description}
-                </p>
+                </div>
               ) : null}
             </div>
             <button
@@ -81,9 +94,9 @@ export function Dialog({
           {flush ? (
             <div className="flex min-h-0 flex-1 flex-col">{children}</div>
           ) : (
-            <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">{children}</div>
+            <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
           )}
-          {footer ? <footer className="border-t border-slate-200 bg-slate-50 px-6 py-3">{footer}</footer> : null}
+          {footer ? <footer className="border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">{footer}</footer> : null}
         </>
       ) : null}
     </dialog>
