@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { screenshot, uniqueEmail } from "./helpers";
+import { answerConfirm, screenshot, uniqueEmail } from "./helpers";
 
 test("[ACCOUNT] sign up, sign out, sign in, then create, see once and revoke an API key", async ({ page, request }) => {
   const email = uniqueEmail("ui");
@@ -54,8 +54,8 @@ test("[ACCOUNT] sign up, sign out, sign in, then create, see once and revoke an 
   expect(await page.content()).not.toContain(key);
   await expect(row).toContainText("last used");
 
-  page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Revoke Course importer" }).click();
+  await answerConfirm(page, "Revoke");
   await expect(row).toHaveCount(0);
   await expect(page.getByText("No keys yet")).toBeVisible();
 

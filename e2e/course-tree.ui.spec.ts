@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { authoringApi, screenshot, signUpAndSignIn, signUpViaApi } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { answerConfirm, authoringApi, screenshot, signUpViaApi } from "./helpers";
 
 async function projectWithTree(page: Page) {
   const project = await authoringApi(page, "POST", "/projects", { name: "Onboarding" });
@@ -14,8 +15,9 @@ async function projectWithTree(page: Page) {
 
 const lessonTitles = (page: Page, moduleId: string) => authoringApi(page, "GET", `/modules/${moduleId}/lessons`).then((r) => r.lessons.map((l: { title: string }) => l.title));
 
-test("[COURSE TREE] build a course inline: add, rename and delete courses, modules and lessons", async ({ page }) => {
-  await signUpAndSignIn(page);
+test("[COURSE TREE] build a course inline: add, rename and delete courses, modules and lessons", async ({ page, signUpAndSignIn }) => {
+  await signUpAndSignIn();
+  await page.goto("/");
   await page.getByRole("button", { name: "New project" }).click();
   await page.getByLabel("Project name").fill("Sales academy");
   await page.getByRole("button", { name: "Create project" }).click();
@@ -49,8 +51,8 @@ test("[COURSE TREE] build a course inline: add, rename and delete courses, modul
   await screenshot(page, "course-tree-built");
 });
 
-test("[COURSE TREE] drag a lesson to another module with the pointer, and it stays there after a reload", async ({ page }) => {
-  await signUpAndSignIn(page);
+test("[COURSE TREE] drag a lesson to another module with the pointer, and it stays there after a reload", async ({ page, signUpAndSignIn }) => {
+  await signUpAndSignIn();
   const { project, first, second } = await projectWithTree(page);
   await page.goto(`/projects/${project.id}`);
   const handle = page.getByRole("button", { name: "Move lesson Lesson A" });
@@ -71,8 +73,8 @@ test("[COURSE TREE] drag a lesson to another module with the pointer, and it sta
   await expect.poll(order).toEqual(["course Welcome course", "module First module", "lesson Lesson B", "module Second module", "lesson Lesson A", "lesson Lesson C"]);
 });
 
-test("[COURSE TREE] move a lesson with the keyboard, with screen-reader announcements", async ({ page }) => {
-  await signUpAndSignIn(page);
+test("[COURSE TREE] move a lesson with the keyboard, with screen-reader announcements", async ({ page, signUpAndSignIn }) => {
+  await signUpAndSignIn();
   const { project, first, second } = await projectWithTree(page);
   await page.goto(`/projects/${project.id}`);
   const handle = page.getByRole("button", { name: "Move lesson Lesson B" });
@@ -90,8 +92,8 @@ test("[COURSE TREE] move a lesson with the keyboard, with screen-reader announce
   expect(await lessonTitles(page, second.id)).toEqual(["Lesson B", "Lesson C"]);
 });
 
-test("[COURSE TREE] a move the server refuses is rolled back with a visible message", async ({ page }) => {
-  await signUpAndSignIn(page);
+test("[COURSE TREE] a move the server refuses is rolled back with a visible message", async ({ page, signUpAndSignIn }) => {
+  await signUpAndSignIn();
   const { project, first, lessons } = await projectWithTree(page);
   await page.goto(`/projects/${project.id}`);
   await expect(page.getByRole("listitem", { name: "lesson Lesson A" })).toBeVisible();
@@ -107,8 +109,8 @@ test("[COURSE TREE] a move the server refuses is rolled back with a visible mess
   expect(await lessonTitles(page, first.id)).toEqual(["Lesson B"]);
 });
 
-test("[COURSE TREE] publishing says what becomes visible; badges follow", async ({ page }) => {
-  await signUpAndSignIn(page);
+test("[COURSE TREE] publishing says what becomes visible; badges follow", async ({ page, signUpAndSignIn }) => {
+  await signUpAndSignIn();
   const { project } = await projectWithTree(page);
   await page.goto(`/projects/${project.id}`);
   await page.getByRole("button", { name: "Publish course Welcome course" }).click();
@@ -127,8 +129,8 @@ test("[COURSE TREE] publishing says what becomes visible; badges follow", async 
   await screenshot(page, "course-tree-published");
 });
 
-test("[TRASH] delete and restore from the trash, with a clear message when a parent must come back first", async ({ page }) => {
-  await signUpAndSignIn(page, "Tess Trash");
+test("[TRASH] delete and restore from the trash, with a clear message when a parent must come back first", async ({ page, signUpAndSignIn }) => {
+  await signUpAndSignIn("Tess Trash");
   const { project, course, lessons } = await projectWithTree(page);
   await authoringApi(page, "DELETE", `/lessons/${lessons[0].id}`);
   await authoringApi(page, "DELETE", `/courses/${course.id}`);
@@ -147,10 +149,11 @@ test("[TRASH] delete and restore from the trash, with a clear message when a par
   await expect(page.getByRole("link", { name: "Lesson A" })).toBeVisible();
 });
 
-test("[WORKSPACES] team workspace: members page adds, re-roles and removes members; projects rename, delete and restore", async ({ page }) => {
+test("[WORKSPACES] team workspace: members page adds, re-roles and removes members; projects rename, delete and restore", async ({ page, signUpAndSignIn }) => {
   const colleague = await signUpViaApi(page.request, "Colin Colleague");
   await page.context().clearCookies();
-  await signUpAndSignIn(page, "Wanda Admin");
+  await signUpAndSignIn("Wanda Admin");
+  await page.goto("/");
   await page.getByRole("button", { name: "+ New team workspace" }).click();
   await page.getByLabel("Team workspace name").fill("Acme Academy");
   await page.getByRole("button", { name: "Create", exact: true }).click();
@@ -169,8 +172,8 @@ test("[WORKSPACES] team workspace: members page adds, re-roles and removes membe
   await expect.poll(async () => (await (await page.request.get(page.url().replace(/.*\/workspaces/, "/api/workspaces"))).json()).members.find((m: { name: string }) => m.name === "Colin Colleague")?.role).toBe("author");
   await page.getByLabel("Role of Wanda Admin").selectOption("author");
   await expect(page.getByRole("alert").filter({ hasText: "at least one admin" })).toBeVisible();
-  page.once("dialog", (d) => d.accept());
   await page.getByRole("button", { name: "Remove Colin Colleague" }).click();
+  await answerConfirm(page, "Remove");
   await expect(members.getByText("Colin Colleague", { exact: true })).toHaveCount(0);
   await screenshot(page, "members");
 
@@ -184,8 +187,8 @@ test("[WORKSPACES] team workspace: members page adds, re-roles and removes membe
   await page.getByLabel("Project name").fill("Field sales 2027");
   await page.getByLabel("Project name").press("Enter");
   await expect(page.getByRole("link", { name: "Field sales 2027" })).toBeVisible();
-  page.once("dialog", (d) => d.accept());
   await page.getByRole("button", { name: "Delete Field sales 2027" }).click();
+  await answerConfirm(page, "Delete");
   await expect(page.getByRole("link", { name: "Field sales 2027" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Deleted projects" })).toBeVisible();
   await screenshot(page, "workspace-home");

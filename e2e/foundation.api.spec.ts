@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signUpViaApi } from "./helpers";
+import { signInViaApi, signUpViaApi } from "./helpers";
 
 // The production server, over real HTTP.
 
@@ -13,14 +13,7 @@ test("[AUTH] missing, malformed, unknown and revoked keys answer 401 in the serv
   const user = await signUpViaApi(request);
   // A key made with the user's browser session.
   const browser = await playwright.request.newContext({ baseURL });
-  await browser.post("/api/auth/callback/credentials", {
-    form: {
-      email: user.email,
-      password: user.password,
-      csrfToken: (await (await browser.get("/api/auth/csrf")).json()).csrfToken,
-      json: "true",
-    },
-  });
+  await signInViaApi(browser, user);
   const created = await browser.post("/api/authoring/api-keys", { data: { name: "cli" }, headers: { origin: baseURL! } });
   expect(created.status()).toBe(201);
   const { key, id } = await created.json();

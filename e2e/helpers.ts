@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.test`;
 }
 
+export type TestUser = { email: string; password: string; name: string; id: string; personal_workspace_id: string };
+
 /** Signs up through the API (fast); the sign-up page itself has its own test. */
-export async function signUpViaApi(request: APIRequestContext, name = "Test User") {
+export async function signUpViaApi(request: APIRequestContext, name = "Test User"): Promise<TestUser> {
   const email = uniqueEmail();
   const password = `pw-${randomBytes(6).toString("hex")}`;
   const res = await request.post("/api/account/signup", { data: { email, password, name } });
@@ -14,23 +16,28 @@ export async function signUpViaApi(request: APIRequestContext, name = "Test User
   return { email, password, name, ...(await res.json()) };
 }
 
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/sign-in");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/sign-in"));
+/**
+ * Signs a request context in through next-auth's credentials callback, as the sign-in form does,
+ * without the form: the session cookie lands in the context's cookie jar. For `page.request` that
+ * jar is the browser context's, so the page is signed in too. The sign-in form keeps its own test
+ * ([ACCOUNT] sign up, sign out, sign in).
+ */
+export async function signInViaApi(request: APIRequestContext, user: { email: string; password: string }) {
+  const { csrfToken } = await (await request.get("/api/auth/csrf")).json();
+  await request.post("/api/auth/callback/credentials", { form: { email: user.email, password: user.password, csrfToken, json: "true" } });
+  const session = await (await request.get("/api/auth/session")).json();
+  if (session?.user?.email !== user.email) throw new Error(`sign-in failed for ${user.email}: ${JSON.stringify(session)}`);
 }
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
 }
 
-/** A new account, signed in in this page's browser context. */
-export async function signUpAndSignIn(page: Page, name = "Ada Author") {
-  const user = await signUpViaApi(page.request, name);
-  await signIn(page, user.email, user.password);
-  return user;
+/** Answers the app's confirm dialog (components/ui/confirm-dialog) with its confirm button. */
+export async function answerConfirm(page: Page, confirmLabel: string) {
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: confirmLabel, exact: true }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /**

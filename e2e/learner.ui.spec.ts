@@ -1,13 +1,13 @@
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
-import { authoringApi, screenshot, signIn, signUpAndSignIn, signUpViaApi } from "./helpers";
+import type { APIRequestContext, Browser } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { authoringApi, screenshot, signInViaApi, signUpViaApi } from "./helpers";
 
 /** An author's signed-in request context, and a team workspace with a published course. */
 async function setUp(browser: Browser, baseURL: string) {
   const authorContext = await browser.newContext({ baseURL });
   const author = authorContext.request;
   const authorUser = await signUpViaApi(author, "Ada Author");
-  const csrf = (await (await author.get("/api/auth/csrf")).json()).csrfToken;
-  await author.post("/api/auth/callback/credentials", { form: { email: authorUser.email, password: authorUser.password, csrfToken: csrf, json: "true" } });
+  await signInViaApi(author, authorUser);
   const call = async (method: string, path: string, data?: unknown) => {
     const res = await author.fetch(path, { method, data });
     if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
@@ -42,7 +42,7 @@ async function setUp(browser: Browser, baseURL: string) {
 
 test("[LEARN] a learner takes a published course: reads, practises, takes the quiz, and keeps progress across unpublish and republish", async ({ browser, page, baseURL }) => {
   const { authorContext, call, learnerUser, project, course, first } = await setUp(browser, baseURL!);
-  await signIn(page, learnerUser.email, learnerUser.password);
+  await signInViaApi(page.request, learnerUser);
   await page.goto("/learn");
   await expect(page.getByRole("heading", { name: "Safety basics" })).toBeVisible();
   await expect(page.getByRole("progressbar", { name: "Progress in Safety basics" })).toHaveAttribute("aria-valuenow", "0");
@@ -103,7 +103,7 @@ test("[LEARN] a learner takes a published course: reads, practises, takes the qu
 
 test("[LEARN] a learner cannot open the authoring pages of the project, and sees no drafts", async ({ browser, page, baseURL }) => {
   const { authorContext, learnerUser, project, draft } = await setUp(browser, baseURL!);
-  await signIn(page, learnerUser.email, learnerUser.password);
+  await signInViaApi(page.request, learnerUser);
   await page.goto(`/projects/${project.id}`);
   await expect(page).toHaveURL(/\/learn$/);
   await page.goto(`/learn/lessons/${draft.id}`);
@@ -111,8 +111,8 @@ test("[LEARN] a learner cannot open the authoring pages of the project, and sees
   await authorContext.close();
 });
 
-test("[LEARN] an author previews a draft lesson as learners will see it, from the lesson editor", async ({ page, context }) => {
-  await signUpAndSignIn(page);
+test("[LEARN] an author previews a draft lesson as learners will see it, from the lesson editor", async ({ page, context, signUpAndSignIn }) => {
+  await signUpAndSignIn();
   const project = await authoringApi(page, "POST", "/projects", { name: "Preview project" });
   const course = await authoringApi(page, "POST", `/projects/${project.id}/courses`, { title: "Draft course" });
   const mod = await authoringApi(page, "POST", `/courses/${course.id}/modules`, { title: "M" });
@@ -126,8 +126,8 @@ test("[LEARN] an author previews a draft lesson as learners will see it, from th
   await expect(preview.getByRole("button", { name: "Mark complete" })).toHaveCount(0);
 });
 
-test("[LEARN] the quiz player shows one question at a time or all at once, and scores either way", async ({ page }) => {
-  await signUpAndSignIn(page);
+test("[LEARN] the quiz player shows one question at a time or all at once, and scores either way", async ({ page, signUpAndSignIn }) => {
+  await signUpAndSignIn();
   const project = await authoringApi(page, "POST", "/projects", { name: "Quiz project" });
   const category = await authoringApi(page, "POST", `/projects/${project.id}/categories`, { name: "Maths" });
   const ask = (prompt: string, right: string, wrong: string) =>

@@ -1,11 +1,15 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { authoringApi, screenshot, signUpAndSignIn } from "./helpers";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { authoringApi, screenshot } from "./helpers";
 
 type Setup = { projectId: string; courseId: string; lessonId: string; otherLessonId: string; questionId: string; quizId: string };
 
-/** A project with one course, one module and two lessons, one question in the bank and a quiz of it. */
-async function setUpLesson(page: Page): Promise<Setup> {
-  await signUpAndSignIn(page);
+/**
+ * A new author (the signUpAndSignIn fixture) with a project of one course, one module and two
+ * lessons, one question in the bank and a quiz of it.
+ */
+async function setUpLesson(page: Page, signUpAndSignIn: () => Promise<unknown>): Promise<Setup> {
+  await signUpAndSignIn();
   const project = await authoringApi(page, "POST", "/projects", { name: "Editor project" });
   const course = await authoringApi(page, "POST", `/projects/${project.id}/courses`, { title: "Cell biology" });
   const mod = await authoringApi(page, "POST", `/courses/${course.id}/modules`, { title: "The cell" });
@@ -46,8 +50,8 @@ test.beforeEach(async ({ page }) => {
   await page.route("https://www.youtube-nocookie.com/**", (route) => route.abort());
 });
 
-test("[LESSON EDITOR] every block type is added in the editor, previewed live and shown again after a reload", async ({ page }) => {
-  const s = await setUpLesson(page);
+test("[LESSON EDITOR] every block type is added in the editor, previewed live and shown again after a reload", async ({ page, signUpAndSignIn }) => {
+  const s = await setUpLesson(page, signUpAndSignIn);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
@@ -222,8 +226,8 @@ test("[LESSON EDITOR] every block type is added in the editor, previewed live an
   await screenshot(page, "lesson-editor-reloaded");
 });
 
-test("[LESSON EDITOR] blocks reorder with the keyboard, persist, and roll back when the server refuses", async ({ page }) => {
-  const s = await setUpLesson(page);
+test("[LESSON EDITOR] blocks reorder with the keyboard, persist, and roll back when the server refuses", async ({ page, signUpAndSignIn }) => {
+  const s = await setUpLesson(page, signUpAndSignIn);
   for (const body of ["First", "Second", "Third"]) {
     await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body } });
   }
@@ -264,8 +268,8 @@ test("[LESSON EDITOR] blocks reorder with the keyboard, persist, and roll back w
   expect(await blockSummaries(page, s.lessonId)).toEqual(["Second", "First"]);
 });
 
-test("[LESSON EDITOR] a failed save keeps the typed text, says so, and saves once the network is back", async ({ page }) => {
-  const s = await setUpLesson(page);
+test("[LESSON EDITOR] a failed save keeps the typed text, says so, and saves once the network is back", async ({ page, signUpAndSignIn }) => {
+  const s = await setUpLesson(page, signUpAndSignIn);
   await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body: "Draft" } });
   await page.goto(editorUrl(s));
   const card = blockCard(page, 1, "Text");
@@ -290,8 +294,8 @@ test("[LESSON EDITOR] a failed save keeps the typed text, says so, and saves onc
   await expect(blockCard(page, 1, "Text").getByLabel("Text (Markdown)")).toHaveValue("Mitochondria have their own DNA.");
 });
 
-test("[LESSON EDITOR] content shapes the renderers do not know show a small note, never an error page", async ({ page }) => {
-  const s = await setUpLesson(page);
+test("[LESSON EDITOR] content shapes the renderers do not know show a small note, never an error page", async ({ page, signUpAndSignIn }) => {
+  const s = await setUpLesson(page, signUpAndSignIn);
   // Content is stored as given: shapes the renderers do not know must render empty.
   await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body: "Still here" } });
   await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "image", content: { source: { type: "gif", data: 42 } } });
@@ -307,8 +311,8 @@ test("[LESSON EDITOR] content shapes the renderers do not know show a small note
   await screenshot(page, "lesson-editor-unknown-blocks");
 });
 
-test("[LESSON EDITOR] a block moves to another lesson of the course, and a deleted block comes back with Undo", async ({ page }) => {
-  const s = await setUpLesson(page);
+test("[LESSON EDITOR] a block moves to another lesson of the course, and a deleted block comes back with Undo", async ({ page, signUpAndSignIn }) => {
+  const s = await setUpLesson(page, signUpAndSignIn);
   await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body: "Stays here" } });
   await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body: "Belongs to division" } });
   await page.goto(editorUrl(s));
@@ -331,8 +335,8 @@ test("[LESSON EDITOR] a block moves to another lesson of the course, and a delet
   expect(await blockSummaries(page, s.lessonId)).toEqual(["Stays here"]);
 });
 
-test("[LESSON EDITOR] the lesson title is edited in place and saved", async ({ page }) => {
-  const s = await setUpLesson(page);
+test("[LESSON EDITOR] the lesson title is edited in place and saved", async ({ page, signUpAndSignIn }) => {
+  const s = await setUpLesson(page, signUpAndSignIn);
   await page.goto(editorUrl(s));
   const title = page.getByLabel("Lesson title");
   await title.fill("");
@@ -344,8 +348,8 @@ test("[LESSON EDITOR] the lesson title is edited in place and saved", async ({ p
   await expect(page.getByLabel("Lesson title")).toHaveValue("Inside the eukaryotic cell");
 });
 
-test("[LESSON EDITOR] the lesson's history tells people from AI agents, with the key an agent used", async ({ page, playwright, baseURL }) => {
-  const s = await setUpLesson(page);
+test("[LESSON EDITOR] the lesson's history tells people from AI agents, with the key an agent used", async ({ page, playwright, baseURL, signUpAndSignIn }) => {
+  const s = await setUpLesson(page, signUpAndSignIn);
   const key = (await authoringApi(page, "POST", "/api-keys", { name: "Claude" })).key;
   const agent = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${key}`, accept: "application/json, text/event-stream" } });
   const call = await agent.post("/api/authoring/mcp", {

@@ -1,13 +1,12 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { expect, test } from "@playwright/test";
-import { signUpViaApi } from "./helpers";
+import { signInViaApi, signUpViaApi } from "./helpers";
 
 test("[MCP] the production server offers the 54 agent tools over Streamable HTTP, with a key", async ({ request, baseURL, playwright }) => {
   const user = await signUpViaApi(request);
   const session = await playwright.request.newContext({ baseURL });
-  const csrf = (await (await session.get("/api/auth/csrf")).json()).csrfToken;
-  await session.post("/api/auth/callback/credentials", { form: { email: user.email, password: user.password, csrfToken: csrf, json: "true" } });
+  await signInViaApi(session, user);
   const { key } = await (await session.post("/api/authoring/api-keys", { data: { name: "agent" }, headers: { origin: baseURL! } })).json();
 
   const unauthenticated = await request.post("/api/authoring/mcp", { data: { jsonrpc: "2.0", id: 1, method: "tools/list" } });

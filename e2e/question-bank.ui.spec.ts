@@ -1,10 +1,12 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { authoringApi, screenshot, signUpAndSignIn } from "./helpers";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { answerConfirm, authoringApi, screenshot } from "./helpers";
 
 type Question = { id: string; prompt: string };
 
-async function newProject(page: Page, name: string) {
-  await signUpAndSignIn(page);
+/** Signs a new author in (the signUpAndSignIn fixture) and gives them a project. */
+async function newProject(page: Page, signUpAndSignIn: () => Promise<unknown>, name: string) {
+  await signUpAndSignIn();
   return authoringApi<{ id: string }>(page, "POST", "/projects", { name });
 }
 
@@ -22,8 +24,8 @@ async function fillOptions(dialog: Locator, options: [string, boolean][]) {
   }
 }
 
-test("[BANK] categories, the question editor's option rules, filters, editing and deleting questions", async ({ page }) => {
-  const project = await newProject(page, "Geography course");
+test("[BANK] categories, the question editor's option rules, filters, editing and deleting questions", async ({ page, signUpAndSignIn }) => {
+  const project = await newProject(page, signUpAndSignIn, "Geography course");
   await page.goto(`/projects/${project.id}/questions`);
   await expect(page.getByRole("link", { name: "Question bank" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("The question bank is empty")).toBeVisible();
@@ -189,8 +191,8 @@ test("[BANK] categories, the question editor's option rules, filters, editing an
   await expect(dialog).toBeHidden();
 
   // Deleting moves the question to the trash.
-  page.once("dialog", (confirm) => confirm.accept());
   await page.getByRole("button", { name: "Delete “The Great Wall of China is visible from the Moon with the naked eye.”" }).click();
+  await answerConfirm(page, "Move to trash");
   await expect(questionCard(page, "The Great Wall of China is visible from the Moon with the naked eye.")).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: "Question moved to the trash." })).toBeVisible();
   await expect(cards).toHaveCount(2);
@@ -207,17 +209,15 @@ test("[BANK] categories, the question editor's option rules, filters, editing an
   await expect(families).toContainText("1 question · Where governments sit");
   await expect(questionCard(page, "Which of these cities are in France?")).toContainText("Family: Capital cities");
 
-  page.once("dialog", (confirm) => {
-    expect(confirm.message()).toContain("Its questions go to the trash with it");
-    return confirm.accept();
-  });
   await page.getByRole("button", { name: "Delete World history" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Its questions go to the trash with it");
+  await answerConfirm(page, "Delete");
   await expect(categories.getByRole("button", { name: "World history", exact: true })).toHaveCount(0);
   await expect(categories.getByRole("button", { name: "Geography", exact: true })).toBeVisible();
 });
 
-test("[QUIZZES] build a quiz from the bank, reorder it with keyboard and pointer, and preview it in the player", async ({ page }) => {
-  const project = await newProject(page, "Quiz course");
+test("[QUIZZES] build a quiz from the bank, reorder it with keyboard and pointer, and preview it in the player", async ({ page, signUpAndSignIn }) => {
+  const project = await newProject(page, signUpAndSignIn, "Quiz course");
   const category = await authoringApi<{ id: string }>(page, "POST", `/projects/${project.id}/categories`, { name: "Basics" });
   const make = (prompt: string, question_type: string, options: [string, boolean][]) =>
     authoringApi<Question>(page, "POST", `/projects/${project.id}/questions`, {
@@ -237,8 +237,8 @@ test("[QUIZZES] build a quiz from the bank, reorder it with keyboard and pointer
   await page.goto(`/projects/${project.id}/quizzes`);
   const scratch = page.getByRole("row", { name: /Scratch quiz/ });
   await expect(scratch).toContainText("0 questions");
-  page.once("dialog", (confirm) => confirm.accept());
   await page.getByRole("button", { name: "Delete Scratch quiz" }).click();
+  await answerConfirm(page, "Delete");
   await expect(scratch).toHaveCount(0);
   await expect(page.getByText("No quizzes yet")).toBeVisible();
   await page.getByLabel("New quiz title").fill("Warm-up");

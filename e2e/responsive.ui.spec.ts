@@ -1,10 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
-import { authoringApi, screenshot, signUpAndSignIn } from "./helpers";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { authoringApi, screenshot } from "./helpers";
 
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 
-test("[LAYOUT] the course tree, lesson editor and lesson reader fit a tablet and the reader fits a phone", async ({ page }) => {
-  await signUpAndSignIn(page);
+test("[LAYOUT] the course tree, lesson editor and lesson reader fit a tablet and the reader fits a phone", async ({ page, signUpAndSignIn }) => {
+  await signUpAndSignIn();
   const project = await authoringApi(page, "POST", "/projects", { name: "A project with a rather long name for a small screen" });
   const course = await authoringApi(page, "POST", `/projects/${project.id}/courses`, { title: "A course whose title is long enough to wrap on a tablet" });
   const mod = await authoringApi(page, "POST", `/courses/${course.id}/modules`, { title: "Module" });
