@@ -3,34 +3,16 @@
  * In a file of its own: it closes and reopens the file's database.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
-import { call, newUser, topLevelEndpoints, treeEndpoints } from "./authoring-tree-helpers";
+import { withEnv } from "../with-env";
+import { newUser } from "../factories";
+import { call, topLevelEndpoints, treeEndpoints } from "./authoring-tree-helpers";
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-/** Runs with a database configuration, then reopens the file's own database. */
-async function withEnv(env: Record<string, string | undefined>, fn: () => Promise<void>) {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  await closeDb();
-  for (const [k, v] of Object.entries(env)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  try {
-    await fn();
-  } finally {
-    await closeDb();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
 
 describe("[AVAILABILITY] database unreachable", () => {
   it("answers 503 not_configured on every endpoint of the course tree, without leaking the cause", async () => {

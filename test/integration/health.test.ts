@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
+import { withEnv } from "../with-env";
 import { apiClient } from "../api-client";
 import { seedUser } from "../factories";
 
@@ -9,23 +10,6 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-
-/** Runs a test against a database configuration, then reopens the file's own database. */
-async function withEnv(env: Record<string, string | undefined>, fn: () => Promise<void>) {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  await closeDb();
-  Object.assign(process.env, env);
-  for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
-  try {
-    await fn();
-  } finally {
-    await closeDb();
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
 
 describe("[HEALTH] GET /api/health", () => {
   afterEach(() => closeDb());

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
-import { apiClient } from "../api-client";
-import { seedUser } from "../factories";
+import {
+  type Api, createBlock, createCategory, createCourse, createLesson, createModule, createProject, createQuestion, createQuiz, newUser,
+} from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -11,28 +12,26 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Builds a project with courses × modules × lessons × blocks (a question and a quiz block in each lesson). */
-async function buildProject(api: ReturnType<typeof apiClient>, size: number) {
-  const project = (await api.post("/projects", { name: `Size ${size}` })).body;
-  const category = (await api.post(`/projects/${project.id}/categories`, { name: "C" })).body;
-  const question = (
-    await api.post(`/projects/${project.id}/questions`, {
-      category_id: category.id,
-      prompt: "Q?",
-      question_type: "true_false",
-      difficulty: 1,
-      options: [{ label: "Yes", is_correct: true }, { label: "No", is_correct: false }],
-    })
-  ).body;
-  const quiz = (await api.post(`/projects/${project.id}/quizzes`, { title: "Quiz", question_ids: [question.id] })).body;
+async function buildProject(api: Api, size: number) {
+  const project = await createProject(api, { name: `Size ${size}` });
+  const category = await createCategory(api, project.id, "C");
+  const question = await createQuestion(api, project.id, {
+    category_id: category.id,
+    prompt: "Q?",
+    question_type: "true_false",
+    difficulty: 1,
+    options: [{ label: "Yes", is_correct: true }, { label: "No", is_correct: false }],
+  });
+  const quiz = await createQuiz(api, project.id, [question.id], "Quiz");
   for (let c = 0; c < size; c++) {
-    const course = (await api.post(`/projects/${project.id}/courses`, { title: `Course ${c}` })).body;
+    const course = await createCourse(api, project.id, { title: `Course ${c}` });
     for (let m = 0; m < size; m++) {
-      const mod = (await api.post(`/courses/${course.id}/modules`, { title: `Module ${m}` })).body;
+      const mod = await createModule(api, course.id, { title: `Module ${m}` });
       for (let l = 0; l < size; l++) {
-        const lesson = (await api.post(`/modules/${mod.id}/lessons`, { title: `Lesson ${l}` })).body;
-        await api.post(`/lessons/${lesson.id}/blocks`, { type: "text", content: { body: "Hello" } });
-        await api.post(`/lessons/${lesson.id}/blocks`, { type: "question", question_id: question.id, question_role: "practice" });
-        await api.post(`/lessons/${lesson.id}/blocks`, { type: "quiz", quiz_id: quiz.id });
+        const lesson = await createLesson(api, mod.id, { title: `Lesson ${l}` });
+        await createBlock(api, lesson.id, { type: "text", content: { body: "Hello" } });
+        await createBlock(api, lesson.id, { type: "question", question_id: question.id, question_role: "practice" });
+        await createBlock(api, lesson.id, { type: "quiz", quiz_id: quiz.id });
       }
     }
   }
@@ -52,8 +51,7 @@ async function queriesDuring(fn: () => Promise<unknown>): Promise<number> {
 }
 
 it("[HIERARCHY] reading a whole project or course takes the same number of SQL queries whatever its size", async () => {
-  const { key } = await seedUser();
-  const api = apiClient(server.url + "/api/authoring", key);
+  const { api } = await newUser(server);
   const small = await buildProject(api, 1);
   const large = await buildProject(api, 3);
 

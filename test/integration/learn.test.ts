@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { createTeamWorkspace, setWorkspaceMember } from "@/lib/workspaces/manage-workspaces";
 import { startTestServer, type TestServer } from "../http-server";
 import { apiClient } from "../api-client";
-import { seedUser } from "../factories";
+import {
+  createBlock, createCategory, createCourse, createLesson, createModule, createProject, createQuestion, createQuiz, newUser, seedUser,
+  teamWorkspace,
+} from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,31 +14,27 @@ afterAll(() => server.close());
 
 /** A team workspace with a published course (2 lessons, the second a draft), a quiz, and a learner. */
 async function classroom() {
-  const author = await seedUser({ name: "Author" });
-  const learner = await seedUser({ name: "Learner" });
-  const db = await getDb();
-  const team = await createTeamWorkspace(db, { name: "Academy", ownerUserId: author.user.id });
-  await setWorkspaceMember(db, { workspaceId: team.id, userId: learner.user.id, role: "learner" });
-  const api = apiClient(`${server.url}/api/authoring`, author.key);
-  const project = (await api.post("/projects", { name: "P", workspace_id: team.id })).body;
-  const course = (await api.post(`/projects/${project.id}/courses`, { title: "Course" })).body;
-  const mod = (await api.post(`/courses/${course.id}/modules`, { title: "Module" })).body;
-  const first = (await api.post(`/modules/${mod.id}/lessons`, { title: "First" })).body;
-  const second = (await api.post(`/modules/${mod.id}/lessons`, { title: "Second" })).body;
-  const category = (await api.post(`/projects/${project.id}/categories`, { name: "C" })).body;
-  const question = (
-    await api.post(`/projects/${project.id}/questions`, {
-      category_id: category.id,
-      prompt: "2 + 2?",
-      question_type: "single_choice",
-      difficulty: 1,
-      options: [{ label: "4", is_correct: true }, { label: "5", is_correct: false }],
-    })
-  ).body;
-  const quiz = (await api.post(`/projects/${project.id}/quizzes`, { title: "Check", question_ids: [question.id] })).body;
-  await api.post(`/lessons/${first.id}/blocks`, { type: "text", content: { body: "Hello" } });
-  await api.post(`/lessons/${first.id}/blocks`, { type: "question", question_id: question.id, question_role: "practice" });
-  await api.post(`/lessons/${first.id}/blocks`, { type: "quiz", quiz_id: quiz.id });
+  const author = await newUser(server, { name: "Author" });
+  const learner = await newUser(server, { name: "Learner" });
+  const team = await teamWorkspace(author, [{ user: learner, role: "learner" }], "Academy");
+  const api = author.api;
+  const project = await createProject(api, { name: "P", workspace_id: team.id });
+  const course = await createCourse(api, project.id, { title: "Course" });
+  const mod = await createModule(api, course.id, { title: "Module" });
+  const first = await createLesson(api, mod.id, { title: "First" });
+  const second = await createLesson(api, mod.id, { title: "Second" });
+  const category = await createCategory(api, project.id, "C");
+  const question = await createQuestion(api, project.id, {
+    category_id: category.id,
+    prompt: "2 + 2?",
+    question_type: "single_choice",
+    difficulty: 1,
+    options: [{ label: "4", is_correct: true }, { label: "5", is_correct: false }],
+  });
+  const quiz = await createQuiz(api, project.id, [question.id], "Check");
+  await createBlock(api, first.id, { type: "text", content: { body: "Hello" } });
+  await createBlock(api, first.id, { type: "question", question_id: question.id, question_role: "practice" });
+  await createBlock(api, first.id, { type: "quiz", quiz_id: quiz.id });
   await api.post(`/courses/${course.id}/publish`);
   await api.post(`/lessons/${second.id}/unpublish`);
   const learn = apiClient(`${server.url}/api`, learner.key);
@@ -57,7 +54,7 @@ describe("[LEARN] the learner's side", () => {
     expect(taking.body.questions[0].options.map((o: { label: string }) => o.label)).toEqual(["4", "5"]);
 
     const { learner } = ctx;
-    const result = await apiClient(`${server.url}/api/authoring`, learner.key).post(`/quizzes/${quiz.id}/submit`, {
+    const result = await learner.api.post(`/quizzes/${quiz.id}/submit`, {
       answers: [{ question_id: question.id, selected_option_ids: [question.options[1].id] }],
     });
     expect(result.status).toBe(201);
@@ -101,7 +98,7 @@ describe("[LEARN] the learner's side", () => {
     expect((await learn.get(`/learn/lessons/${second.id}`)).status).toBe(403);
 
     expect((await learn.post(`/learn/lessons/${first.id}/complete`)).status).toBe(200);
-    const attempt = await apiClient(`${server.url}/api/authoring`, learner.key).post(`/quizzes/${quiz.id}/submit`, {
+    const attempt = await learner.api.post(`/quizzes/${quiz.id}/submit`, {
       answers: [{ question_id: question.id, selected_option_ids: [question.options[0].id] }],
     });
     expect(attempt.status).toBe(201);
@@ -137,7 +134,7 @@ describe("[LEARN] the learner's side", () => {
     expect((await learn.get(`/learn/lessons/${second.id}?preview=1`)).status).toBe(403);
 
     const submit = (selected: string) =>
-      apiClient(`${server.url}/api/authoring`, learner.key).post(`/quizzes/${quiz.id}/submit`, {
+      learner.api.post(`/quizzes/${quiz.id}/submit`, {
         answers: [{ question_id: question.id, selected_option_ids: [selected] }],
       });
     await submit(question.options[0].id);
