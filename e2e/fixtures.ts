@@ -13,8 +13,9 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
-  signUpAndSignIn: async ({ page }, use) => {
-    await use(async (name = "Ada Author") => {
+  // The fixture's second argument is Playwright's `use`, named so it is not taken for React's.
+  signUpAndSignIn: async ({ page }, provide) => {
+    await provide(async (name = "Ada Author") => {
       const user = await signUpViaApi(page.request, name);
       await signInViaApi(page.request, user);
       return user;

@@ -1,10 +1,11 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import type MermaidModule from "mermaid";
 import { BlockNote, Caption } from "./block-note";
 import { parseDiagram } from "./content";
 
-type Mermaid = (typeof import("mermaid"))["default"];
+type Mermaid = typeof MermaidModule;
 
 // Mermaid is large: it is fetched only when a diagram is on the page, and set up once.
 let mermaidPromise: Promise<Mermaid> | null = null;

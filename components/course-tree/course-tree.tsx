@@ -16,7 +16,6 @@ import { CSS } from "@dnd-kit/utilities";
 import Link from "next/link";
 import { useMemo, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GripIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
@@ -231,14 +230,14 @@ export function CourseTree({ projectId }: { projectId: string }) {
   for (const [i, item] of items.entries()) {
     const next = items[i + 1];
     const course = courses.find((c) => c.id === item.courseId);
-    const module = course?.modules?.find((m) => m.id === (item.kind === "module" ? item.id : item.parentId));
+    const mod = course?.modules?.find((m) => m.id === (item.kind === "module" ? item.id : item.parentId));
     rows.push(
       <TreeRow
         key={item.id}
         item={item}
         projectId={projectId}
         collapsed={collapsed.has(item.id)}
-        hasChildren={item.kind === "course" ? (course?.modules?.length ?? 0) > 0 : (module?.lessons?.length ?? 0) > 0}
+        hasChildren={item.kind === "course" ? (course?.modules?.length ?? 0) > 0 : (mod?.lessons?.length ?? 0) > 0}
         onToggle={() =>
           setCollapsed((s) => {
             const copy = new Set(s);
@@ -255,10 +254,10 @@ export function CourseTree({ projectId }: { projectId: string }) {
     );
     // "Add lesson" closes each open module, "Add module" each open course.
     const closesModule = (item.kind === "lesson" || (item.kind === "module" && !collapsed.has(item.id))) && next?.depth !== 2 && activeId === null;
-    if (closesModule && module && !collapsed.has(module.id)) {
+    if (closesModule && mod && !collapsed.has(mod.id)) {
       rows.push(
-        <li key={`add-lesson-${module.id}`}>
-          <AddRow label="Add lesson" depth={2} onAdd={(title) => run({ action: "createLesson", moduleId: module.id, title })} />
+        <li key={`add-lesson-${mod.id}`}>
+          <AddRow label="Add lesson" depth={2} onAdd={(title) => run({ action: "createLesson", moduleId: mod.id, title })} />
         </li>,
       );
     }

@@ -40,18 +40,18 @@ export const useLessonBlocks = (lessonId: string) =>
 
 /** The lesson's module and its course with the whole tree, for the breadcrumb and "Move to lesson…". */
 export function useLessonCourse(moduleId: string | undefined) {
-  const module = useQuery({
+  const moduleQuery = useQuery({
     queryKey: moduleKeys.detail(moduleId ?? ""),
     queryFn: () => authoringFetch<ModuleDto>(`/modules/${moduleId}`),
     enabled: !!moduleId,
   });
-  const courseId = module.data?.course_id;
+  const courseId = moduleQuery.data?.course_id;
   const course = useQuery({
     queryKey: courseKeys.detail(courseId ?? ""),
     queryFn: () => authoringFetch<CourseDto>(`/courses/${courseId}`),
     enabled: !!courseId,
   });
-  return { module, course };
+  return { module: moduleQuery, course };
 }
 
 export const useQuestionBank = (projectId: string, enabled = true) =>

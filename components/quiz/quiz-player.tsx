@@ -3,23 +3,17 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import type { QuestionDto, QuizAnswer as QuizAnswerDto, QuizAttemptResultDto } from "@/lib/client/types";
 
-export type QuizPlayerOption = { id: string; label: string; sort_order: number };
-export type QuizPlayerQuestion = { id: string; prompt: string; question_type: string; options: QuizPlayerOption[] };
-export type QuizAnswer = { question_id: string; selected_option_ids: string[] };
-export type QuizQuestionResult = {
-  question_id: string;
-  is_correct: boolean;
-  selected_option_ids: string[];
-  correct_option_ids: string[];
-};
-export type QuizResult = {
-  attempt_id?: string;
-  score_correct: number;
-  score_total: number;
-  percentage: number;
-  results: QuizQuestionResult[];
-};
+/**
+ * What the player needs of a quiz: authors pass the authoring API's questions, learners the
+ * learner API's (no answer key), so questions are the fields both have.
+ */
+export type QuizPlayerOption = Pick<QuestionDto["options"][number], "id" | "label" | "sort_order">;
+export type QuizPlayerQuestion = Pick<QuestionDto, "id" | "prompt"> & { question_type: string; options: QuizPlayerOption[] };
+export type QuizAnswer = QuizAnswerDto;
+export type QuizQuestionResult = QuizAttemptResultDto["results"][number];
+export type QuizResult = Pick<QuizAttemptResultDto, "score_correct" | "score_total" | "percentage" | "results"> & { attempt_id?: string };
 export type QuizPlayerMode = "one-at-a-time" | "all";
 
 const INSTRUCTIONS: Record<string, string> = {
