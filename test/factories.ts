@@ -107,10 +107,10 @@ export const textBlock = (api: Api, lessonId: string, body: string) => createBlo
 export async function createTree(api: Api, projectBody: Record<string, unknown> = {}) {
   const project = await createProject(api, projectBody);
   const course = await createCourse(api, project.id);
-  const module = await createModule(api, course.id);
-  const lesson = await createLesson(api, module.id);
+  const mod = await createModule(api, course.id);
+  const lesson = await createLesson(api, mod.id);
   const block = await createBlock(api, lesson.id);
-  return { project, course, module, lesson, block };
+  return { project, course, module: mod, lesson, block };
 }
 
 // ---- Question bank and quizzes ----------------------------------------------------------------

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "../http-server";
 import { expectConflict, expectNotFound, expectValidation, ISO_RE, NO_SUCH_ID, UUID_RE, walkIds } from "../expect";
 import {
   authoringClient, backdate, createCategory, createdInOrder, createFamily, createProject, createQuestion, newUserWithProject,
-  seedTeamWithProject, type Api,
+  seedTeamWithProject,
 } from "../factories";
 
 let server: TestServer;

@@ -17,7 +17,6 @@ afterAll(() => server.close());
 
 type Option = { id: string; label: string; sort_order: number; is_correct: boolean };
 type Question = { id: string; question_type: string; options: Option[]; [key: string]: unknown };
-type Quiz = { id: string; project_id: string; title: string; questions: Question[]; created_at: string; updated_at: string };
 
 const client = (key?: string) => authoringClient(server, key);
 /** A new user with a project in their personal workspace. */

@@ -131,17 +131,17 @@ describe("[ACCESS] a learner in a team workspace", () => {
     const { question, quiz } = await createQuestionAndQuiz(owner.api, project.id);
     const published = await createCourse(owner.api, project.id, { title: "Published" });
     const draft = await createCourse(owner.api, project.id, { title: "Draft" });
-    const module = await createModule(owner.api, published.id);
-    const visible = await createLesson(owner.api, module.id, { title: "Visible" });
+    const mod = await createModule(owner.api, published.id);
+    const visible = await createLesson(owner.api, mod.id, { title: "Visible" });
     const text = await createBlock(owner.api, visible.id, { type: "text", content: { body: "Read me" } });
     const questionBlock = await createBlock(owner.api, visible.id, { type: "question", question_id: question.id, question_role: "practice" });
     const quizBlock = await createBlock(owner.api, visible.id, { type: "quiz", quiz_id: quiz.id });
     expectStatus(await owner.api.post(`/courses/${published.id}/publish`), 200);
-    const hidden = await createLesson(owner.api, module.id, { title: "Hidden draft" });
+    const hidden = await createLesson(owner.api, mod.id, { title: "Hidden draft" });
     const draftModule = await createModule(owner.api, draft.id);
     const draftLesson = await createLesson(owner.api, draftModule.id, { title: "Published lesson, draft course" });
     expectStatus(await owner.api.post(`/lessons/${draftLesson.id}/publish`), 200);
-    return { owner, learner, team, project, question, quiz, published, draft, module, visible, text, questionBlock, quizBlock, hidden, draftModule, draftLesson };
+    return { owner, learner, team, project, question, quiz, published, draft, module: mod, visible, text, questionBlock, quizBlock, hidden, draftModule, draftLesson };
   }
 
   const noAnswers = (options: Record<string, unknown>[]) => {

@@ -18,9 +18,9 @@ afterAll(() => server.close());
 async function lessonIn(api: Api) {
   const project = await createProject(api);
   const course = await createCourse(api, project.id);
-  const module = await createModule(api, course.id);
-  const lesson = await createLesson(api, module.id);
-  return { project, course, module, lesson };
+  const mod = await createModule(api, course.id);
+  const lesson = await createLesson(api, mod.id);
+  return { project, course, module: mod, lesson };
 }
 
 /** A block as the API answers it, with the given fields over the defaults of a plain block. */

@@ -245,14 +245,14 @@ describe("[COURSES] DELETE /courses/{courseId}", () => {
     const project = await createProject(api);
     const course = await createCourse(api, project.id);
     const other = await createCourse(api, project.id, { title: "Other" });
-    const module = await createModule(api, course.id);
-    const lesson = await createLesson(api, module.id);
+    const mod = await createModule(api, course.id);
+    const lesson = await createLesson(api, mod.id);
     const block = await createBlock(api, lesson.id);
     const res = await api.delete(`/courses/${course.id}`);
     expectStatus(res, 200);
     expect(res.body).toEqual({ success: true, id: course.id });
     expectNotFound(await api.get(`/courses/${course.id}`));
-    expectNotFound(await api.get(`/modules/${module.id}`));
+    expectNotFound(await api.get(`/modules/${mod.id}`));
     expectNotFound(await api.get(`/lessons/${lesson.id}`));
     expectNotFound(await api.get(`/blocks/${block.id}`));
     expectNotFound(await api.get(`/courses/${course.id}/modules`));
@@ -297,12 +297,12 @@ describe("[COURSES] publish and unpublish", () => {
     const { api } = await newUser(server);
     const project = await createProject(api);
     const course = await createCourse(api, project.id);
-    const module = await createModule(api, course.id);
+    const mod = await createModule(api, course.id);
     const first = await api.post(`/courses/${course.id}/publish`, {});
     expectStatus(first, 200);
     // Published well before the second publish, so a new published_at would show.
     const { published_at: publishedAt } = await setTimestamps("courses", course.id, { published_at: minutesAgo(10) });
-    const draft = await createLesson(api, module.id);
+    const draft = await createLesson(api, mod.id);
     expect(draft.published_at).toBeNull();
     const again = await api.post(`/courses/${course.id}/publish`);
     expectStatus(again, 200);
@@ -314,8 +314,8 @@ describe("[COURSES] publish and unpublish", () => {
     const { api } = await newUser(server);
     const project = await createProject(api);
     const course = await createCourse(api, project.id);
-    const module = await createModule(api, course.id);
-    const lesson = await createLesson(api, module.id);
+    const mod = await createModule(api, course.id);
+    const lesson = await createLesson(api, mod.id);
     await api.post(`/courses/${course.id}/publish`);
     const published = (await api.get(`/lessons/${lesson.id}`)).body.published_at;
     expect(published).toEqual(anyIso());

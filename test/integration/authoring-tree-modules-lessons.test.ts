@@ -18,8 +18,8 @@ afterAll(() => server.close());
 async function courseWithModule(api: Api) {
   const project = await createProject(api);
   const course = await createCourse(api, project.id);
-  const module = await createModule(api, course.id);
-  return { project, course, module };
+  const mod = await createModule(api, course.id);
+  return { project, course, module: mod };
 }
 
 const titles = async (api: Api, path: string, key: string) =>
@@ -111,12 +111,12 @@ describe("[MODULES] PATCH /modules/{moduleId}", () => {
   it("renames a module, keeping created_at and advancing updated_at", async () => {
     const { api } = await newUser(server);
     const { module: made } = await courseWithModule(api);
-    const module = await backdate("modules", made);
-    const res = await api.patch(`/modules/${module.id}`, { title: "Renamed" });
+    const mod = await backdate("modules", made);
+    const res = await api.patch(`/modules/${mod.id}`, { title: "Renamed" });
     expectStatus(res, 200);
-    expect(res.body).toEqual({ ...module, title: "Renamed", updated_at: anyIso(), lessons: res.body.lessons });
-    expect(new Date(res.body.updated_at).getTime()).toBeGreaterThan(new Date(module.updated_at).getTime());
-    expect((await api.get(`/modules/${module.id}`)).body.title).toBe("Renamed");
+    expect(res.body).toEqual({ ...mod, title: "Renamed", updated_at: anyIso(), lessons: res.body.lessons });
+    expect(new Date(res.body.updated_at).getTime()).toBeGreaterThan(new Date(mod.updated_at).getTime());
+    expect((await api.get(`/modules/${mod.id}`)).body.title).toBe("Renamed");
   });
 
   it("refuses an empty body, unknown fields only and titles out of bounds, changing nothing", async () => {

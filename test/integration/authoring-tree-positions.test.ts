@@ -60,8 +60,8 @@ const SETS: SiblingSet[] = [
     setup: async (api) => {
       const project = await createProject(api);
       const course = await createCourse(api, project.id);
-      const module = await createModule(api, course.id);
-      return { projectId: project.id, parentId: module.id };
+      const mod = await createModule(api, course.id);
+      return { projectId: project.id, parentId: mod.id };
     },
     collection: (id) => `/modules/${id}/lessons`,
     item: (id) => `/lessons/${id}`,
@@ -75,8 +75,8 @@ const SETS: SiblingSet[] = [
     setup: async (api) => {
       const project = await createProject(api);
       const course = await createCourse(api, project.id);
-      const module = await createModule(api, course.id);
-      const lesson = await createLesson(api, module.id);
+      const mod = await createModule(api, course.id);
+      const lesson = await createLesson(api, mod.id);
       return { projectId: project.id, parentId: lesson.id };
     },
     collection: (id) => `/lessons/${id}/blocks`,
