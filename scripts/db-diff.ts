@@ -12,6 +12,12 @@
  * Checking: one empty database gets the checked-in migrations, another the SQL the engine writes
  * for the schema from nothing; their catalogs (tables, columns, indexes, constraints, enums) must
  * be identical.
+ *
+ * Hand-written migrations: what the schema language cannot express (a partial index on an
+ * expression, say) is written by hand in a migration whose first line is `-- hand-written`. The
+ * check applies those migrations to the schema's database too, after the engine's SQL, so both
+ * sides have them; generating never sees them (the snapshot does not have them, so no migration
+ * drops them). Such a migration may only add objects to tables the schema already describes.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -19,7 +25,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-import { applyMigrations, migrationsDir, type SqlConnection } from "../lib/db/migrate";
+import { applyMigrations, migrationsDir, readMigrations, type SqlConnection } from "../lib/db/migrate";
 
 const SCHEMA = "prisma/schema.prisma";
 const snapshotPath = () => path.join(migrationsDir(), "snapshot.prisma");
@@ -84,6 +90,9 @@ function run(cmd: string, args: string[], options: { env: NodeJS.ProcessEnv }) {
 
 const isEmptyScript = (sql: string) => sql.replace(/--.*$/gm, "").trim() === "";
 
+/** Migrations that add what prisma/schema.prisma cannot say (see the top of this file). */
+export const handWrittenMigrations = () => readMigrations().filter((m) => /^-- hand-written\b/.test(m.sql));
+
 async function catalog(db: PGlite): Promise<string[]> {
   const q = async (sql: string) => (await db.query<Record<string, unknown>>(sql)).rows.map((r) => JSON.stringify(r));
   return [
@@ -106,6 +115,7 @@ export async function checkMigrations(): Promise<string[]> {
   await applyMigrations(connection(fromMigrations));
   const fromSchema = await PGlite.create();
   await fromSchema.exec(await engineDiff(["--from-empty"]));
+  for (const migration of handWrittenMigrations()) await fromSchema.exec(migration.sql);
   const [a, b] = [await catalog(fromMigrations), await catalog(fromSchema)];
   await Promise.all([fromMigrations.close(), fromSchema.close()]);
   const inA = new Set(a);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Caller } from "@/lib/api/authenticate";
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { notFound } from "@/lib/api/errors";
-import { getProjectAccess, requireEditor } from "@/lib/authoring/access";
+import { getProjectOrThrow } from "@/lib/authoring/access";
 import type { Tx } from "@/lib/db/client";
 import { DateTime, toIso } from "@/lib/api/schemas";
 
@@ -37,8 +37,7 @@ export const HistoryEntry = z.object({
 export async function getItemHistory(tx: Tx, caller: Caller, targetId: string) {
   const projectId = await projectOf(tx, targetId);
   if (!projectId) throw notFound("Item");
-  const access = await getProjectAccess(tx, caller, projectId, undefined, "Item");
-  requireEditor(access, "Item");
+  await getProjectOrThrow({ tx, caller, projectId, action: "content.read_drafts", what: "Item" });
   const events = await tx.auditEvent.findMany({ where: { targetId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 200 });
   return events.map((e) => ({
     id: e.id,

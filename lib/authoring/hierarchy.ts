@@ -1,37 +1,33 @@
 import type { Tx } from "@/lib/db/client";
-import { blockInclude, toBlockDto, toCourseDto, toLessonDto, toModuleDto, type Audience } from "./dto";
+import { isLearner, type ProjectAccess } from "./access";
+import { blockInclude, toBlockDto, toCourseDto, toLessonDto, toModuleDto } from "./dto";
+import { childrenVisibleTo } from "./visibility";
 
 /**
  * Reads courses with their modules, lessons and blocks in a fixed number of queries (one per
- * level), whatever the size of the project. Learners get only what is published.
+ * level), whatever the size of the project. The caller has loaded the project or course with
+ * `access`: learners get only what is visible to them, and no answer keys.
  */
-export async function readCourses(
-  tx: Tx,
-  where: { projectId: string } | { courseId: string },
-  audience: Audience & { publishedOnly: boolean },
-) {
-  const published = audience.publishedOnly ? { publishedAt: { not: null } } : {};
+export async function readCourses(tx: Tx, where: { projectId: string } | { courseId: string }, access: ProjectAccess) {
+  const visible = childrenVisibleTo(access);
   const courses = await tx.course.findMany({
-    where: {
-      ...("projectId" in where ? { projectId: where.projectId } : { id: where.courseId }),
-      deletedAt: null,
-      ...published,
-    },
+    where: { ...("projectId" in where ? { projectId: where.projectId } : { id: where.courseId }), ...visible.course },
     orderBy: { position: "asc" },
     include: {
       modules: {
-        where: { deletedAt: null },
+        where: visible.module,
         orderBy: { position: "asc" },
         include: {
           lessons: {
-            where: { deletedAt: null, ...published },
+            where: visible.lesson,
             orderBy: { position: "asc" },
-            include: { blocks: { where: { deletedAt: null }, orderBy: { position: "asc" }, include: blockInclude } },
+            include: { blocks: { where: visible.block, orderBy: { position: "asc" }, include: blockInclude } },
           },
         },
       },
     },
   });
+  const audience = { withAnswers: !isLearner(access) };
   return courses.map((c) =>
     toCourseDto(
       c,

@@ -1,24 +1,29 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
-import { can, roleIn } from "@/lib/authoring/access";
+import { can, getProjectOrThrow } from "@/lib/authoring/access";
 import type { Tx } from "@/lib/db/client";
 import { toIso, toIsoOrNull } from "@/lib/api/schemas";
 import { blockInclude, toBlockDto } from "@/lib/authoring/dto";
+import { getQuestionOrThrow, getQuizOrThrow } from "@/lib/authoring/load";
+import { foreignOptionIndexes, scoreAnswer } from "@/lib/authoring/quizzes/scoring";
+import { childrenVisibleTo, isPlacedForLearners, isVisibleToLearner, treeWhere } from "@/lib/authoring/visibility";
 
 /**
  * The learner's side: published courses and lessons only (course and lesson both published,
  * nothing deleted), progress per learner, answers hidden until a quiz is submitted.
  */
-const publishedLessons = { deletedAt: null, publishedAt: { not: null } } as const;
-const liveCourse = { deletedAt: null, publishedAt: { not: null }, project: { deletedAt: null } } as const;
+
+const COURSE_HIDDEN = "This course is not published at the moment. Your progress is kept for when it is back.";
 
 type Outline = { id: string; title: string; lessons: { id: string; title: string }[] }[];
 
-async function outlineOf(tx: Tx, courseIds: string[], includeDrafts = false) {
+/** The modules and lessons of courses already found visible: only published lessons, unless previewing. */
+async function outlineOf(tx: Tx, courseIds: string[], readsDrafts = false) {
+  const visible = childrenVisibleTo({ readsDrafts });
   const modules = await tx.module.findMany({
-    where: { courseId: { in: courseIds }, deletedAt: null },
+    where: { courseId: { in: courseIds }, ...visible.module },
     orderBy: [{ courseId: "asc" }, { position: "asc" }],
-    include: { lessons: { where: includeDrafts ? { deletedAt: null } : publishedLessons, orderBy: { position: "asc" }, select: { id: true, title: true } } },
+    include: { lessons: { where: visible.lesson, orderBy: { position: "asc" }, select: { id: true, title: true } } },
   });
   const byCourse = new Map<string, Outline>();
   for (const m of modules) byCourse.set(m.courseId, [...(byCourse.get(m.courseId) ?? []), { id: m.id, title: m.title, lessons: m.lessons }]);
@@ -41,7 +46,7 @@ function nextLesson(lessons: { id: string }[], progress: Map<string, { completed
 
 export async function listLearnCourses(tx: Tx, caller: Caller) {
   const courses = await tx.course.findMany({
-    where: { ...liveCourse, project: { deletedAt: null, workspace: { memberships: { some: { userId: caller.userId } } } } },
+    where: treeWhere({ learner: true, project: { workspace: { memberships: { some: { userId: caller.userId } } } } }).course,
     include: { project: { include: { workspace: true } } },
     orderBy: [{ project: { workspace: { name: "asc" } } }, { project: { name: "asc" } }, { position: "asc" }],
   });
@@ -65,16 +70,11 @@ export async function listLearnCourses(tx: Tx, caller: Caller) {
   });
 }
 
-async function memberRole(tx: Tx, caller: Caller, projectId: string) {
-  const project = await tx.project.findFirst({ where: { id: projectId, deletedAt: null }, select: { workspaceId: true } });
-  return project ? roleIn(tx, caller, project.workspaceId) : null;
-}
-
 export async function getLearnCourse(tx: Tx, caller: Caller, courseId: string) {
-  const course = await tx.course.findFirst({ where: { id: courseId, deletedAt: null } });
-  const role = course ? await memberRole(tx, caller, course.projectId) : null;
-  if (!course || !role) throw notFound("Course");
-  if (!course.publishedAt) throw new AppError("forbidden", "This course is not published at the moment. Your progress is kept for when it is back.");
+  const course = await tx.course.findFirst({ where: { id: courseId, ...treeWhere({ learner: false }).course } });
+  if (!course) throw notFound("Course");
+  await getProjectOrThrow({ tx, caller, projectId: course.projectId, what: "Course" });
+  if (!isVisibleToLearner({ course })) throw new AppError("forbidden", COURSE_HIDDEN);
   const outline = (await outlineOf(tx, [courseId])).get(courseId) ?? [];
   const lessons = outline.flatMap((m) => m.lessons);
   const progress = await progressOf(tx, caller.userId, lessons.map((l) => l.id));
@@ -99,17 +99,21 @@ export async function getLearnCourse(tx: Tx, caller: Caller, courseId: string) {
  */
 export async function getLearnLesson(tx: Tx, caller: Caller, lessonId: string, preview: boolean) {
   const lesson = await tx.lesson.findFirst({
-    where: { id: lessonId, deletedAt: null, module: { deletedAt: null, course: { deletedAt: null } } },
+    where: { id: lessonId, ...treeWhere({ learner: false }).lesson },
     include: { module: { include: { course: true } } },
   });
-  const course = lesson?.module.course;
-  const role = course ? await memberRole(tx, caller, course.projectId) : null;
-  if (!lesson || !course || !role) throw notFound("Lesson");
+  if (!lesson) throw notFound("Lesson");
+  const course = lesson.module.course;
+  const { role } = await getProjectOrThrow({ tx, caller, projectId: course.projectId, what: "Lesson" });
   const previewing = preview && can(role, "content.read_drafts");
-  if (!previewing && !(lesson.publishedAt && course.publishedAt)) {
-    throw new AppError("forbidden", course.publishedAt ? "This lesson is not published." : "This course is not published at the moment. Your progress is kept for when it is back.");
+  if (!previewing && !isVisibleToLearner({ course, lesson })) {
+    throw new AppError("forbidden", isVisibleToLearner({ course }) ? "This lesson is not published." : COURSE_HIDDEN);
   }
-  const blocks = await tx.block.findMany({ where: { lessonId, deletedAt: null }, orderBy: { position: "asc" }, include: blockInclude });
+  const blocks = await tx.block.findMany({
+    where: { lessonId, ...childrenVisibleTo({ readsDrafts: previewing }).block },
+    orderBy: { position: "asc" },
+    include: blockInclude,
+  });
   const outline = (await outlineOf(tx, [course.id], previewing)).get(course.id) ?? [];
   const order = outline.flatMap((m) => m.lessons.map((l) => l.id));
   const at = order.indexOf(lessonId);
@@ -147,24 +151,9 @@ export async function completeLesson(tx: Tx, caller: Caller, lessonId: string) {
 
 /** A quiz to take: its questions without answers, and the caller's earlier attempts. */
 export async function getLearnQuiz(tx: Tx, caller: Caller, quizId: string) {
-  const quiz = await tx.quiz.findFirst({
-    where: { id: quizId, deletedAt: null },
-    include: {
-      questions: {
-        where: { question: { deletedAt: null } },
-        orderBy: { sortOrder: "asc" },
-        include: { question: { include: { options: { orderBy: { sortOrder: "asc" } } } } },
-      },
-    },
-  });
-  const role = quiz ? await memberRole(tx, caller, quiz.projectId) : null;
-  if (!quiz || !role) throw notFound("Quiz");
-  if (!can(role, "content.read_drafts")) {
-    const placed = await tx.block.findFirst({
-      where: { quizId, type: "quiz", deletedAt: null, lesson: { ...publishedLessons, module: { deletedAt: null, course: liveCourse } } },
-      select: { id: true },
-    });
-    if (!placed) throw new AppError("forbidden", "This quiz is not part of a lesson you can take");
+  const { quiz, access } = await getQuizOrThrow({ tx, caller, quizId, action: "quiz.submit" });
+  if (!can(access.role, "content.read_drafts") && !(await isPlacedForLearners(tx, { quizId }))) {
+    throw new AppError("forbidden", "This quiz is not part of a lesson you can take");
   }
   const attempts = await tx.quizAttempt.findMany({ where: { quizId, userId: caller.userId }, orderBy: { createdAt: "desc" } });
   return {
@@ -191,24 +180,14 @@ export async function getLearnQuiz(tx: Tx, caller: Caller, quizId: string) {
  * Only for a question shown in a lesson the caller can see (authors: any question of theirs).
  */
 export async function checkAnswer(tx: Tx, caller: Caller, questionId: string, selected: string[]) {
-  const question = await tx.question.findFirst({ where: { id: questionId, deletedAt: null }, include: { options: true } });
-  const role = question ? await memberRole(tx, caller, question.projectId) : null;
-  if (!question || !role) throw notFound("Question");
-  if (!can(role, "content.read_drafts")) {
-    const shown = await tx.block.findFirst({
-      where: { questionId, type: "question", deletedAt: null, lesson: { ...publishedLessons, module: { deletedAt: null, course: liveCourse } } },
-      select: { id: true },
-    });
-    if (!shown) throw new AppError("forbidden", "This question is not part of a lesson you can take");
+  const { question, access } = await getQuestionOrThrow({ tx, caller, questionId, action: "quiz.submit" });
+  if (!can(access.role, "content.read_drafts") && !(await isPlacedForLearners(tx, { questionId }))) {
+    throw new AppError("forbidden", "This question is not part of a lesson you can take");
   }
-  const own = new Set(question.options.map((o) => o.id));
-  const bad = selected.findIndex((id) => !own.has(id));
-  if (bad >= 0) throw new AppError("validation_error", "Not an option of this question", { issues: [{ path: `selected_option_ids.${bad}`, message: "Not an option of this question" }] });
-  const correct = question.options.filter((o) => o.isCorrect).map((o) => o.id);
-  const chosen = [...new Set(selected)];
-  return {
-    question_id: questionId,
-    is_correct: chosen.length === correct.length && chosen.every((id) => correct.includes(id)),
-    correct_option_ids: correct,
-  };
+  const [bad] = foreignOptionIndexes(question.options, selected);
+  if (bad !== undefined) {
+    throw new AppError("validation_error", "Not an option of this question", { issues: [{ path: `selected_option_ids.${bad}`, message: "Not an option of this question" }] });
+  }
+  const { is_correct, correct_option_ids } = scoreAnswer(question.options, selected);
+  return { question_id: questionId, is_correct, correct_option_ids };
 }

@@ -1,22 +1,25 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { getProjectAccess, requireEditor } from "@/lib/authoring/access";
+import { getProjectOrThrow, rolesWith } from "@/lib/authoring/access";
+import { isVisibleToLearner, treeWhere } from "@/lib/authoring/visibility";
 import type { Tx } from "@/lib/db/client";
 
 const BUCKETS = 10;
 
 /** How a project's quizzes and lessons do with learners: for its authors. */
 export async function getProjectResults(tx: Tx, caller: Caller, projectId: string) {
-  const access = await getProjectAccess(tx, caller, projectId);
-  requireEditor(access, "Project");
+  const access = await getProjectOrThrow({ tx, caller, projectId, action: "content.read_drafts" });
   // Authors try their own quizzes in previews: results count learners only.
-  const learners = await tx.membership.findMany({ where: { workspaceId: access.workspaceId, role: "learner" }, select: { userId: true } });
+  const learners = await tx.membership.findMany({
+    where: { workspaceId: access.workspaceId, role: { notIn: rolesWith("content.read_drafts") } },
+    select: { userId: true },
+  });
   const quizzes = await tx.quiz.findMany({ where: { projectId, deletedAt: null }, orderBy: { createdAt: "asc" }, select: { id: true, title: true } });
   const attempts = await tx.quizAttempt.findMany({
     where: { quizId: { in: quizzes.map((q) => q.id) }, userId: { in: learners.map((l) => l.userId) } },
     select: { quizId: true, userId: true, percentage: true },
   });
   const lessons = await tx.lesson.findMany({
-    where: { deletedAt: null, module: { deletedAt: null, course: { projectId, deletedAt: null } } },
+    where: treeWhere({ learner: false, project: { id: projectId } }).lesson,
     include: { module: { include: { course: true } } },
   });
   lessons.sort(
@@ -47,7 +50,7 @@ export async function getProjectResults(tx: Tx, caller: Caller, projectId: strin
       title: l.title,
       course_title: l.module.course.title,
       module_title: l.module.title,
-      published: !!(l.publishedAt && l.module.course.publishedAt),
+      published: isVisibleToLearner({ course: l.module.course, lesson: l }),
       views: counts.get(l.id)?._all ?? 0,
       completions: counts.get(l.id)?.completedAt ?? 0,
     })),

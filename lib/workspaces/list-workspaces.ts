@@ -1,3 +1,4 @@
+import { can } from "@/lib/authoring/access";
 import type { Tx } from "@/lib/db/client";
 
 /** The workspaces a user belongs to, personal first, each with the user's role in it. */
@@ -12,6 +13,6 @@ export async function listWorkspacesForUser(db: Tx, userId: string) {
     name: m.workspace.name,
     kind: m.workspace.kind,
     role: m.role,
-    can_create_projects: m.role !== "learner",
+    can_create_projects: can(m.role, "project.create"),
   }));
 }

@@ -5,9 +5,10 @@ import { isLearner } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { blockInclude, toBlockDto } from "../dto";
-import { loadBlock, loadLesson } from "../load";
+import { getBlockOrThrow, getLessonOrThrow } from "../load";
 import { closeGap, lockedPosition, lockParents, moveWithin, openGap } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
+import { childrenVisibleTo } from "../visibility";
 
 type Refs = { question_id?: string; quiz_id?: string };
 
@@ -28,9 +29,9 @@ const contentValue = (content: unknown) =>
   content === undefined ? undefined : content === null ? Prisma.DbNull : (content as Prisma.InputJsonValue);
 
 export async function listBlocks(tx: Tx, caller: Caller, lessonId: string, page: Page) {
-  const { access } = await loadLesson(tx, caller, lessonId);
+  const { access } = await getLessonOrThrow({ tx, caller, lessonId });
   const rows = await tx.block.findMany({
-    where: { lessonId, deletedAt: null },
+    where: { lessonId, ...childrenVisibleTo(access).block },
     orderBy: { position: "asc" },
     include: blockInclude,
     skip: page.offset,
@@ -46,7 +47,7 @@ export async function createBlock(
   lessonId: string,
   input: Refs & { type: string; position?: number; content?: unknown; question_role?: string },
 ) {
-  const { access } = await loadLesson(tx, caller, lessonId, { action: "content.write" });
+  const { access } = await getLessonOrThrow({ tx, caller, lessonId, action: "content.write" });
   await checkReferences(tx, access.projectId, input);
   await lockParents(tx, "block", [lessonId]);
   const position = await openGap(tx, "block", lessonId, input.position);
@@ -66,7 +67,7 @@ export async function createBlock(
 }
 
 export async function getBlock(tx: Tx, caller: Caller, blockId: string) {
-  const { access } = await loadBlock(tx, caller, blockId);
+  const { access } = await getBlockOrThrow({ tx, caller, blockId });
   const block = await tx.block.findUniqueOrThrow({ where: { id: blockId }, include: blockInclude });
   return toBlockDto(block, { withAnswers: !isLearner(access) });
 }
@@ -77,7 +78,7 @@ export async function updateBlock(
   blockId: string,
   input: Refs & { position?: number; content?: unknown; question_role?: string; lesson_id?: string },
 ) {
-  const { block, lesson, access } = await loadBlock(tx, caller, blockId, { action: "content.write" });
+  const { block, lesson, access } = await getBlockOrThrow({ tx, caller, blockId, action: "content.write" });
   const issues = [];
   if (block.type !== "question" && input.question_id !== undefined) issues.push({ path: "question_id", message: "Only a question block takes question_id" });
   if (block.type !== "question" && input.question_role !== undefined) issues.push({ path: "question_role", message: "Only a question block takes question_role" });
@@ -119,10 +120,7 @@ export async function updateBlock(
 }
 
 export async function deleteBlock(tx: Tx, caller: Caller, blockId: string) {
-  const { block, access } = await loadBlock(tx, caller, blockId, { action: "content.write" });
-  // Hold the parent first so a concurrent move or delete of this block cannot slip in between.
-  await lockParents(tx, "block", [block.lessonId]);
-  await lockedPosition(tx, "block", blockId, block.lessonId);
+  const { block, access } = await getBlockOrThrow({ tx, caller, blockId, action: "content.write" });
   await createDeletionBatch(tx, caller, { kind: "block", id: block.id, workspaceId: access.workspaceId, projectId: access.projectId });
   return { success: true, id: blockId };
 }

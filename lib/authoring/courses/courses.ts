@@ -1,20 +1,21 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { getProjectAccess, isLearner } from "../access";
+import { getProjectOrThrow } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { toCourseDto } from "../dto";
 import { readCourses } from "../hierarchy";
-import { loadCourse } from "../load";
+import { getCourseOrThrow } from "../load";
 import { lockedPosition, lockParents, moveWithin, openGap } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
+import { childrenVisibleTo } from "../visibility";
 import type { CourseDto } from "./schemas";
 
 type CourseInput = { title?: string; description?: string; sources?: CourseDto["sources"]; position?: number };
 
 export async function listCourses(tx: Tx, caller: Caller, projectId: string, page: Page) {
-  const access = await getProjectAccess(tx, caller, projectId);
+  const access = await getProjectOrThrow({ tx, caller, projectId });
   const rows = await tx.course.findMany({
-    where: { projectId, deletedAt: null, ...(isLearner(access) ? { publishedAt: { not: null } } : {}) },
+    where: { projectId, ...childrenVisibleTo(access).course },
     orderBy: { position: "asc" },
     skip: page.offset,
     take: page.limit + 1,
@@ -24,7 +25,7 @@ export async function listCourses(tx: Tx, caller: Caller, projectId: string, pag
 }
 
 export async function createCourse(tx: Tx, caller: Caller, projectId: string, input: CourseInput & { title: string }) {
-  await getProjectAccess(tx, caller, projectId, "content.write");
+  await getProjectOrThrow({ tx, caller, projectId, action: "content.write" });
   await lockParents(tx, "course", [projectId]);
   const position = await openGap(tx, "course", projectId, input.position);
   const course = await tx.course.create({
@@ -35,14 +36,13 @@ export async function createCourse(tx: Tx, caller: Caller, projectId: string, in
 
 /** The course with its modules, lessons and blocks. */
 export async function getCourse(tx: Tx, caller: Caller, courseId: string) {
-  const { access } = await loadCourse(tx, caller, courseId, { forbiddenIfHidden: true });
-  const learner = isLearner(access);
-  const [course] = await readCourses(tx, { courseId }, { withAnswers: !learner, publishedOnly: learner });
+  const { access } = await getCourseOrThrow({ tx, caller, courseId, ifHidden: "forbidden" });
+  const [course] = await readCourses(tx, { courseId }, access);
   return course;
 }
 
 export async function updateCourse(tx: Tx, caller: Caller, courseId: string, input: CourseInput) {
-  const { course } = await loadCourse(tx, caller, courseId, { action: "content.write" });
+  const { course } = await getCourseOrThrow({ tx, caller, courseId, action: "content.write" });
   if (input.position !== undefined) {
     await lockParents(tx, "course", [course.projectId]);
     const position = await lockedPosition(tx, "course", courseId, course.projectId);
@@ -56,17 +56,14 @@ export async function updateCourse(tx: Tx, caller: Caller, courseId: string, inp
 }
 
 export async function deleteCourse(tx: Tx, caller: Caller, courseId: string) {
-  const { course, access } = await loadCourse(tx, caller, courseId, { action: "content.write" });
-  // Hold the parent first so a concurrent delete of this course cannot close its gap twice.
-  await lockParents(tx, "course", [course.projectId]);
-  await lockedPosition(tx, "course", courseId, course.projectId);
+  const { course, access } = await getCourseOrThrow({ tx, caller, courseId, action: "content.write" });
   await createDeletionBatch(tx, caller, { kind: "course", id: course.id, workspaceId: access.workspaceId, projectId: course.projectId });
   return { success: true, id: courseId };
 }
 
 /** Publishes the course and every draft lesson in it; a published course keeps its published_at. */
 export async function publishCourse(tx: Tx, caller: Caller, courseId: string) {
-  const { course } = await loadCourse(tx, caller, courseId, { action: "content.publish" });
+  const { course } = await getCourseOrThrow({ tx, caller, courseId, action: "content.publish" });
   const now = new Date();
   await tx.lesson.updateMany({
     where: { publishedAt: null, deletedAt: null, module: { courseId, deletedAt: null } },
@@ -78,7 +75,7 @@ export async function publishCourse(tx: Tx, caller: Caller, courseId: string) {
 
 /** Hides the course from learners; lessons keep their own state, learners keep their progress. */
 export async function unpublishCourse(tx: Tx, caller: Caller, courseId: string) {
-  await loadCourse(tx, caller, courseId, { action: "content.publish" });
+  await getCourseOrThrow({ tx, caller, courseId, action: "content.publish" });
   const updated = await tx.course.update({ where: { id: courseId }, data: { publishedAt: null } });
   return toCourseDto(updated);
 }

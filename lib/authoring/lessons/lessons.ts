@@ -1,17 +1,17 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { validationError } from "@/lib/api/errors";
-import { isLearner } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { toLessonDto } from "../dto";
-import { loadLesson, loadModule } from "../load";
+import { getLessonOrThrow, getModuleOrThrow } from "../load";
 import { closeGap, lockedPosition, lockParents, moveWithin, openGap } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
+import { childrenVisibleTo } from "../visibility";
 
 export async function listLessons(tx: Tx, caller: Caller, moduleId: string, page: Page) {
-  const { access } = await loadModule(tx, caller, moduleId);
+  const { access } = await getModuleOrThrow({ tx, caller, moduleId });
   const rows = await tx.lesson.findMany({
-    where: { moduleId, deletedAt: null, ...(isLearner(access) ? { publishedAt: { not: null } } : {}) },
+    where: { moduleId, ...childrenVisibleTo(access).lesson },
     orderBy: { position: "asc" },
     skip: page.offset,
     take: page.limit + 1,
@@ -21,14 +21,14 @@ export async function listLessons(tx: Tx, caller: Caller, moduleId: string, page
 }
 
 export async function createLesson(tx: Tx, caller: Caller, moduleId: string, input: { title: string; position?: number }) {
-  await loadModule(tx, caller, moduleId, { action: "content.write" });
+  await getModuleOrThrow({ tx, caller, moduleId, action: "content.write" });
   await lockParents(tx, "lesson", [moduleId]);
   const position = await openGap(tx, "lesson", moduleId, input.position);
   return toLessonDto(await tx.lesson.create({ data: { moduleId, title: input.title, position } }));
 }
 
 export async function getLesson(tx: Tx, caller: Caller, lessonId: string) {
-  const { lesson } = await loadLesson(tx, caller, lessonId);
+  const { lesson } = await getLessonOrThrow({ tx, caller, lessonId });
   return toLessonDto(lesson);
 }
 
@@ -39,7 +39,7 @@ export async function updateLesson(
   lessonId: string,
   input: { title?: string; position?: number; module_id?: string },
 ) {
-  const { lesson } = await loadLesson(tx, caller, lessonId, { action: "content.write" });
+  const { lesson } = await getLessonOrThrow({ tx, caller, lessonId, action: "content.write" });
   const targetModuleId = input.module_id ?? lesson.moduleId;
   if (targetModuleId !== lesson.moduleId) {
     const target = await tx.module.findFirst({ where: { id: targetModuleId, deletedAt: null }, select: { courseId: true } });
@@ -60,20 +60,17 @@ export async function updateLesson(
 }
 
 export async function deleteLesson(tx: Tx, caller: Caller, lessonId: string) {
-  const { lesson, access } = await loadLesson(tx, caller, lessonId, { action: "content.write" });
-  // Hold the parent first so a concurrent move or delete of this lesson cannot slip in between.
-  await lockParents(tx, "lesson", [lesson.moduleId]);
-  await lockedPosition(tx, "lesson", lessonId, lesson.moduleId);
+  const { lesson, access } = await getLessonOrThrow({ tx, caller, lessonId, action: "content.write" });
   await createDeletionBatch(tx, caller, { kind: "lesson", id: lesson.id, workspaceId: access.workspaceId, projectId: access.projectId });
   return { success: true, id: lessonId };
 }
 
 export async function publishLesson(tx: Tx, caller: Caller, lessonId: string) {
-  const { lesson } = await loadLesson(tx, caller, lessonId, { action: "content.publish" });
+  const { lesson } = await getLessonOrThrow({ tx, caller, lessonId, action: "content.publish" });
   return toLessonDto(await tx.lesson.update({ where: { id: lessonId }, data: { publishedAt: lesson.publishedAt ?? new Date() } }));
 }
 
 export async function unpublishLesson(tx: Tx, caller: Caller, lessonId: string) {
-  await loadLesson(tx, caller, lessonId, { action: "content.publish" });
+  await getLessonOrThrow({ tx, caller, lessonId, action: "content.publish" });
   return toLessonDto(await tx.lesson.update({ where: { id: lessonId }, data: { publishedAt: null } }));
 }

@@ -2,14 +2,15 @@ import type { Caller } from "@/lib/api/authenticate";
 import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { toModuleDto } from "../dto";
-import { loadCourse, loadModule } from "../load";
+import { getCourseOrThrow, getModuleOrThrow } from "../load";
 import { lockedPosition, lockParents, moveWithin, openGap } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
+import { childrenVisibleTo } from "../visibility";
 
 export async function listModules(tx: Tx, caller: Caller, courseId: string, page: Page) {
-  await loadCourse(tx, caller, courseId);
+  const { access } = await getCourseOrThrow({ tx, caller, courseId });
   const rows = await tx.module.findMany({
-    where: { courseId, deletedAt: null },
+    where: { courseId, ...childrenVisibleTo(access).module },
     orderBy: { position: "asc" },
     skip: page.offset,
     take: page.limit + 1,
@@ -19,19 +20,19 @@ export async function listModules(tx: Tx, caller: Caller, courseId: string, page
 }
 
 export async function createModule(tx: Tx, caller: Caller, courseId: string, input: { title: string; position?: number }) {
-  await loadCourse(tx, caller, courseId, { action: "content.write" });
+  await getCourseOrThrow({ tx, caller, courseId, action: "content.write" });
   await lockParents(tx, "module", [courseId]);
   const position = await openGap(tx, "module", courseId, input.position);
   return toModuleDto(await tx.module.create({ data: { courseId, title: input.title, position } }));
 }
 
 export async function getModule(tx: Tx, caller: Caller, moduleId: string) {
-  const { module } = await loadModule(tx, caller, moduleId);
+  const { module } = await getModuleOrThrow({ tx, caller, moduleId });
   return toModuleDto(module);
 }
 
 export async function updateModule(tx: Tx, caller: Caller, moduleId: string, input: { title?: string; position?: number }) {
-  const { module } = await loadModule(tx, caller, moduleId, { action: "content.write" });
+  const { module } = await getModuleOrThrow({ tx, caller, moduleId, action: "content.write" });
   if (input.position !== undefined) {
     await lockParents(tx, "module", [module.courseId]);
     const position = await lockedPosition(tx, "module", moduleId, module.courseId);
@@ -41,10 +42,7 @@ export async function updateModule(tx: Tx, caller: Caller, moduleId: string, inp
 }
 
 export async function deleteModule(tx: Tx, caller: Caller, moduleId: string) {
-  const { module, access } = await loadModule(tx, caller, moduleId, { action: "content.write" });
-  // Hold the parent first so a concurrent delete of this module cannot close its gap twice.
-  await lockParents(tx, "module", [module.courseId]);
-  await lockedPosition(tx, "module", moduleId, module.courseId);
+  const { module, access } = await getModuleOrThrow({ tx, caller, moduleId, action: "content.write" });
   await createDeletionBatch(tx, caller, { kind: "module", id: module.id, workspaceId: access.workspaceId, projectId: access.projectId });
   return { success: true, id: moduleId };
 }

@@ -1,7 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
 import type { Project, Workspace } from "@/lib/generated/prisma/client";
-import { can, getProjectAccess, isLearner, requireAction, roleIn } from "../access";
+import { can, getProjectOrThrow, roleIn, rolesWith } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { toIso } from "@/lib/api/schemas";
 import { readCourses } from "../hierarchy";
@@ -61,15 +61,14 @@ export async function createProject(tx: Tx, caller: Caller, input: { name: strin
 
 /** The project with its whole hierarchy: courses, modules, lessons, blocks. */
 export async function getProject(tx: Tx, caller: Caller, projectId: string) {
-  const access = await getProjectAccess(tx, caller, projectId);
+  const access = await getProjectOrThrow({ tx, caller, projectId });
   const project = await tx.project.findUniqueOrThrow({ where: { id: projectId }, include: { workspace: true } });
-  const learner = isLearner(access);
-  const courses = await readCourses(tx, { projectId }, { withAnswers: !learner, publishedOnly: learner });
+  const courses = await readCourses(tx, { projectId }, access);
   return toProjectDto(project, courses);
 }
 
 export async function updateProject(tx: Tx, caller: Caller, projectId: string, input: { name?: string; description?: string }) {
-  await getProjectAccess(tx, caller, projectId, "project.update");
+  await getProjectOrThrow({ tx, caller, projectId, action: "project.update" });
   const project = await tx.project.update({
     where: { id: projectId },
     data: { name: input.name, description: input.description },
@@ -79,15 +78,17 @@ export async function updateProject(tx: Tx, caller: Caller, projectId: string, i
 }
 
 export async function deleteProject(tx: Tx, caller: Caller, projectId: string) {
-  const access = await getProjectAccess(tx, caller, projectId);
-  requireAction(access, "project.delete", "Project");
+  const access = await getProjectOrThrow({ tx, caller, projectId, action: "project.delete" });
   await createDeletionBatch(tx, caller, { kind: "project", id: projectId, workspaceId: access.workspaceId, projectId: null });
   return { success: true, id: projectId };
 }
 
 /** Deleted projects in the workspaces where the caller may restore them (admins), newest first. */
 export async function listDeletedProjects(tx: Tx, caller: Caller) {
-  const adminOf = await tx.membership.findMany({ where: { userId: caller.userId, role: "admin" }, select: { workspaceId: true } });
+  const adminOf = await tx.membership.findMany({
+    where: { userId: caller.userId, role: { in: rolesWith("project.delete") } },
+    select: { workspaceId: true },
+  });
   const batches = await tx.deletionBatch.findMany({
     where: { rootKind: "project", restoredAt: null, workspaceId: { in: adminOf.map((m) => m.workspaceId) } },
     orderBy: [{ deletedAt: "desc" }, { id: "asc" }],

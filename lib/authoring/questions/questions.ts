@@ -1,9 +1,10 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { notFound, validationError, type ValidationIssue } from "@/lib/api/errors";
-import { getProjectAccess, requireEditor } from "../access";
+import { validationError, type ValidationIssue } from "@/lib/api/errors";
+import { getProjectOrThrow } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { toQuestionDto } from "../dto";
+import { getQuestionOrThrow } from "../load";
 import { createDeletionBatch } from "../trash/batches";
 import { optionRuleIssues, type QuestionTypeValue } from "./schemas";
 
@@ -36,21 +37,13 @@ async function checkGrouping(tx: Tx, projectId: string, input: QuestionInput) {
   if (issues.length) throw validationError(issues);
 }
 
-export async function loadQuestion(tx: Tx, caller: Caller, questionId: string, write = false) {
-  const question = await tx.question.findFirst({ where: { id: questionId, deletedAt: null }, include: optionsInclude });
-  if (!question) throw notFound("Question");
-  const access = await getProjectAccess(tx, caller, question.projectId, write ? "content.write" : undefined, "Question");
-  requireEditor(access, "Question");
-  return { question, access };
-}
-
 export async function listQuestions(
   tx: Tx,
   caller: Caller,
   projectId: string,
   query: Page & { category_id?: string; question_family_id?: string; question_type?: QuestionTypeValue; difficulty?: number },
 ) {
-  requireEditor(await getProjectAccess(tx, caller, projectId), "Project");
+  await getProjectOrThrow({ tx, caller, projectId, action: "content.read_drafts" });
   const rows = await tx.question.findMany({
     where: {
       projectId,
@@ -70,7 +63,7 @@ export async function listQuestions(
 }
 
 export async function createQuestion(tx: Tx, caller: Caller, projectId: string, input: Required<Omit<QuestionInput, "question_family_id">> & QuestionInput) {
-  await getProjectAccess(tx, caller, projectId, "content.write");
+  await getProjectOrThrow({ tx, caller, projectId, action: "content.write" });
   await checkGrouping(tx, projectId, input);
   const question = await tx.question.create({
     data: {
@@ -88,12 +81,12 @@ export async function createQuestion(tx: Tx, caller: Caller, projectId: string, 
 }
 
 export async function getQuestion(tx: Tx, caller: Caller, questionId: string) {
-  return toQuestionDto((await loadQuestion(tx, caller, questionId)).question, withAnswers);
+  return toQuestionDto((await getQuestionOrThrow({ tx, caller, questionId })).question, withAnswers);
 }
 
 /** A partial update, validated as the question it would make (so a type change can fail on old options). */
 export async function updateQuestion(tx: Tx, caller: Caller, questionId: string, input: QuestionInput) {
-  const { question } = await loadQuestion(tx, caller, questionId, true);
+  const { question } = await getQuestionOrThrow({ tx, caller, questionId, action: "content.write" });
   const type = input.question_type ?? question.questionType;
   const options = input.options ?? question.options.map((o) => ({ id: o.id, label: o.label, is_correct: o.isCorrect }));
   const problem = optionRuleIssues(type, options);
@@ -131,7 +124,7 @@ export async function updateQuestion(tx: Tx, caller: Caller, questionId: string,
 }
 
 export async function deleteQuestion(tx: Tx, caller: Caller, questionId: string) {
-  const { question, access } = await loadQuestion(tx, caller, questionId, true);
+  const { question, access } = await getQuestionOrThrow({ tx, caller, questionId, action: "content.write" });
   await createDeletionBatch(tx, caller, { kind: "question", id: question.id, workspaceId: access.workspaceId, projectId: question.projectId });
   return { success: true, id: questionId };
 }

@@ -1,21 +1,18 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/api/errors";
-import { can, getProjectAccess, requireEditor } from "../access";
+import { AppError, validationError, type ValidationIssue } from "@/lib/api/errors";
+import { can, getProjectOrThrow } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { toQuestionDto } from "../dto";
+import { getQuizOrThrow, quizQuestionsInclude } from "../load";
 import { createDeletionBatch } from "../trash/batches";
-
-const liveQuestions = {
-  where: { question: { deletedAt: null } },
-  orderBy: { sortOrder: "asc" as const },
-  include: { question: { include: { options: { orderBy: { sortOrder: "asc" as const } } } } },
-};
+import { isPlacedForLearners } from "../visibility";
+import { foreignOptionIndexes, scoreAttempt } from "./scoring";
 
 type QuizWithQuestions = Awaited<ReturnType<typeof findQuiz>> & {};
 
 function findQuiz(tx: Tx, quizId: string) {
-  return tx.quiz.findFirst({ where: { id: quizId, deletedAt: null }, include: { questions: liveQuestions } });
+  return tx.quiz.findFirst({ where: { id: quizId, deletedAt: null }, include: quizQuestionsInclude });
 }
 
 const toQuizDetail = (quiz: QuizWithQuestions) => ({
@@ -26,13 +23,6 @@ const toQuizDetail = (quiz: QuizWithQuestions) => ({
   created_at: toIso(quiz.createdAt),
   updated_at: toIso(quiz.updatedAt),
 });
-
-async function loadQuiz(tx: Tx, caller: Caller, quizId: string, write = false) {
-  const quiz = await findQuiz(tx, quizId);
-  if (!quiz) throw notFound("Quiz");
-  const access = await getProjectAccess(tx, caller, quiz.projectId, write ? "content.write" : undefined, "Quiz");
-  return { quiz, access };
-}
 
 /** Every id must name an undeleted question of the project; order is kept. */
 async function checkQuestionIds(tx: Tx, projectId: string, ids: string[]) {
@@ -45,7 +35,7 @@ async function checkQuestionIds(tx: Tx, projectId: string, ids: string[]) {
 }
 
 export async function listQuizzes(tx: Tx, caller: Caller, projectId: string, page: Page) {
-  requireEditor(await getProjectAccess(tx, caller, projectId), "Project");
+  await getProjectOrThrow({ tx, caller, projectId, action: "content.read_drafts" });
   const rows = await tx.quiz.findMany({
     where: { projectId, deletedAt: null },
     include: { _count: { select: { questions: { where: { question: { deletedAt: null } } } } } },
@@ -68,7 +58,7 @@ export async function listQuizzes(tx: Tx, caller: Caller, projectId: string, pag
 }
 
 export async function createQuiz(tx: Tx, caller: Caller, projectId: string, input: { title: string; question_ids?: string[] }) {
-  await getProjectAccess(tx, caller, projectId, "content.write");
+  await getProjectOrThrow({ tx, caller, projectId, action: "content.write" });
   const ids = input.question_ids ?? [];
   await checkQuestionIds(tx, projectId, ids);
   const quiz = await tx.quiz.create({
@@ -78,13 +68,11 @@ export async function createQuiz(tx: Tx, caller: Caller, projectId: string, inpu
 }
 
 export async function getQuiz(tx: Tx, caller: Caller, quizId: string) {
-  const { quiz, access } = await loadQuiz(tx, caller, quizId);
-  requireEditor(access, "Quiz");
-  return toQuizDetail(quiz);
+  return toQuizDetail((await getQuizOrThrow({ tx, caller, quizId })).quiz);
 }
 
 export async function updateQuiz(tx: Tx, caller: Caller, quizId: string, input: { title?: string; question_ids?: string[] }) {
-  const { quiz } = await loadQuiz(tx, caller, quizId, true);
+  const { quiz } = await getQuizOrThrow({ tx, caller, quizId, action: "content.write" });
   if (input.question_ids) {
     await checkQuestionIds(tx, quiz.projectId, input.question_ids);
     await tx.quizQuestion.deleteMany({ where: { quizId } });
@@ -95,28 +83,14 @@ export async function updateQuiz(tx: Tx, caller: Caller, quizId: string, input: 
 }
 
 export async function deleteQuiz(tx: Tx, caller: Caller, quizId: string) {
-  const { quiz, access } = await loadQuiz(tx, caller, quizId, true);
+  const { quiz, access } = await getQuizOrThrow({ tx, caller, quizId, action: "content.write" });
   await createDeletionBatch(tx, caller, { kind: "quiz", id: quiz.id, workspaceId: access.workspaceId, projectId: quiz.projectId });
   return { success: true, id: quizId };
 }
 
-/** Is the quiz placed in a lesson a learner can see (lesson and course published, nothing deleted)? */
-async function isInVisibleLesson(tx: Tx, quizId: string): Promise<boolean> {
-  const block = await tx.block.findFirst({
-    where: {
-      quizId,
-      type: "quiz",
-      deletedAt: null,
-      lesson: { deletedAt: null, publishedAt: { not: null }, module: { deletedAt: null, course: { deletedAt: null, publishedAt: { not: null } } } },
-    },
-    select: { id: true },
-  });
-  return block !== null;
-}
-
 /**
- * Scores an attempt: a question scores 1 when the selected set equals its correct set. Stored per
- * user; the result reveals the correct options, to the submitter only.
+ * Scores an attempt (./scoring.ts). Stored per user; the result reveals the correct options, to
+ * the submitter only.
  */
 export async function submitQuiz(
   tx: Tx,
@@ -124,8 +98,8 @@ export async function submitQuiz(
   quizId: string,
   input: { answers: { question_id: string; selected_option_ids: string[] }[] },
 ) {
-  const { quiz, access } = await loadQuiz(tx, caller, quizId);
-  if (!can(access.role, "content.read_drafts") && !(await isInVisibleLesson(tx, quizId))) {
+  const { quiz, access } = await getQuizOrThrow({ tx, caller, quizId, action: "quiz.submit" });
+  if (!can(access.role, "content.read_drafts") && !(await isPlacedForLearners(tx, { quizId }))) {
     throw new AppError("forbidden", "This quiz is not part of a lesson you can take");
   }
   const questions = new Map(quiz.questions.map((qq) => [qq.question.id, qq.question]));
@@ -136,23 +110,13 @@ export async function submitQuiz(
       issues.push({ path: `answers.${i}.question_id`, message: "Not a question of this quiz" });
       return;
     }
-    const own = new Set(question.options.map((o) => o.id));
-    answer.selected_option_ids.forEach((id, j) => {
-      if (!own.has(id)) issues.push({ path: `answers.${i}.selected_option_ids.${j}`, message: "Not an option of this question" });
-    });
+    for (const j of foreignOptionIndexes(question.options, answer.selected_option_ids)) {
+      issues.push({ path: `answers.${i}.selected_option_ids.${j}`, message: "Not an option of this question" });
+    }
   });
   if (issues.length) throw validationError(issues);
 
-  const selected = new Map(input.answers.map((a) => [a.question_id, [...new Set(a.selected_option_ids)]]));
-  const results = quiz.questions.map(({ question }) => {
-    const correct = question.options.filter((o) => o.isCorrect).map((o) => o.id);
-    const chosen = selected.get(question.id) ?? [];
-    const isCorrect = selected.has(question.id) && chosen.length === correct.length && chosen.every((id) => correct.includes(id));
-    return { question_id: question.id, is_correct: isCorrect, selected_option_ids: chosen, correct_option_ids: correct };
-  });
-  const scoreCorrect = results.filter((r) => r.is_correct).length;
-  const scoreTotal = results.length;
-  const percentage = scoreTotal === 0 ? 0 : (100 * scoreCorrect) / scoreTotal;
+  const { results, scoreCorrect, scoreTotal, percentage } = scoreAttempt(quiz.questions.map((qq) => qq.question), input.answers);
   const attempt = await tx.quizAttempt.create({
     data: { quizId, userId: caller.userId, scoreCorrect, scoreTotal, percentage, answers: results },
   });

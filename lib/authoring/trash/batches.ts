@@ -1,7 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import type { DeletionBatch } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
-import { closeGap, currentPosition, lockParents, openGap, type SiblingKind } from "../positions";
+import { closeGap, currentPosition, lockedPosition, lockParents, openGap, type SiblingKind } from "../positions";
 
 export type DeletableKind =
   | "project" | "course" | "module" | "lesson" | "block" | "question" | "quiz" | "category" | "question_family";
@@ -51,7 +51,9 @@ const CASCADE: Record<DeletableKind, string[]> = {
 
 /**
  * Deletes an item and its undeleted descendants as one batch: all hidden, nothing erased, and
- * restorable together. A positioned item's siblings close the gap it leaves.
+ * restorable together. A positioned item's siblings close the gap it leaves: this is the one
+ * layer that locks for it (the parent, then the item), so callers lock nothing. An item moved or
+ * deleted since the caller loaded it makes the write run again, on fresh reads.
  */
 export async function createDeletionBatch(
   tx: Tx,
@@ -64,7 +66,7 @@ export async function createDeletionBatch(
     const kind = root.kind as SiblingKind;
     const { parentId } = await currentPosition(tx, kind, root.id);
     await lockParents(tx, kind, [parentId]);
-    sibling = await currentPosition(tx, kind, root.id);
+    sibling = { parentId, position: await lockedPosition(tx, kind, root.id, parentId) };
   }
   const batch = await tx.deletionBatch.create({
     data: {

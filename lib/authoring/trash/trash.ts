@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
-import { getProjectAccess, requireAction, requireEditor } from "../access";
+import { getProjectOrThrow } from "../access";
+import { withCategoryName } from "../categories/categories";
 import type { Tx } from "@/lib/db/client";
 import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { restoreBatch, TABLES } from "./batches";
@@ -50,8 +51,7 @@ async function describe(tx: Tx, roots: { kind: string; id: string }[]): Promise<
 
 /** What DELETE was called on in a project (not the descendants swept along), newest first. */
 export async function listTrash(tx: Tx, caller: Caller, projectId: string, page: Page) {
-  const access = await getProjectAccess(tx, caller, projectId);
-  requireEditor(access, "Project");
+  await getProjectOrThrow({ tx, caller, projectId, action: "content.read_drafts" });
   const batches = await tx.deletionBatch.findMany({
     where: { projectId, restoredAt: null },
     orderBy: [{ deletedAt: "desc" }, { id: "asc" }],
@@ -142,8 +142,7 @@ const KIND_NAMES: Record<TrashKindValue, string> = {
 
 /** Restores a trash item with exactly what was deleted along with it. */
 export async function restoreTrashItem(tx: Tx, caller: Caller, projectId: string, input: { kind: TrashKindValue; id: string }) {
-  const access = await getProjectAccess(tx, caller, projectId);
-  requireAction(access, "content.write", "Project");
+  await getProjectOrThrow({ tx, caller, projectId, action: "content.write" });
   const state = await itemState(tx, input.kind, input.id);
   if (!state || state.projectId !== projectId) throw notFound(`Trash item ${KIND_NAMES[input.kind]}`);
   const deletedParent = state.parents.find((p) => p.deletedAt);
@@ -165,11 +164,14 @@ export async function restoreTrashItem(tx: Tx, caller: Caller, projectId: string
     orderBy: { deletedAt: "desc" },
   });
   if (!state.deletedAt || !batch) throw notFound(`Trash item ${KIND_NAMES[input.kind]}`);
+  const restore = () => restoreBatch(tx, batch);
+  let restored: number;
   if (input.kind === "category") {
-    const category = await tx.category.findUniqueOrThrow({ where: { id: input.id } });
-    await assertCategoryNameFree(tx, projectId, category.name, input.id);
+    const { name } = await tx.category.findUniqueOrThrow({ where: { id: input.id } });
+    restored = await withCategoryName(tx, { projectId, name, categoryId: input.id }, restore);
+  } else {
+    restored = await restore();
   }
-  const restored = await restoreBatch(tx, batch);
   return { success: true as const, kind: input.kind, id: input.id, restored_count: restored };
 }
 
@@ -182,13 +184,4 @@ async function trashItemHolding(tx: Tx, item: { kind: TrashKindValue; id: string
   );
   const root = rows[0];
   return root && root.root_kind !== "project" ? { kind: root.root_kind as TrashKindValue, id: root.root_id } : item;
-}
-
-/** Category names are unique, case-insensitively, among a project's undeleted categories. */
-export async function assertCategoryNameFree(tx: Tx, projectId: string, name: string, exceptId?: string) {
-  const clash = await tx.category.findFirst({
-    where: { projectId, deletedAt: null, name: { equals: name, mode: "insensitive" }, ...(exceptId ? { id: { not: exceptId } } : {}) },
-    select: { id: true },
-  });
-  if (clash) throw new AppError("conflict", `A category named "${name}" already exists in this project`);
 }
