@@ -61,7 +61,14 @@ export async function teamWorkspace(
 /** A team workspace whose admin, author and learner are three new users, each with a client. */
 export async function seedTeam(server: TestServer, name = "Team") {
   const [admin, author, learner] = await Promise.all([newUser(server), newUser(server), newUser(server)]);
-  const workspace = await teamWorkspace(admin, [{ user: author, role: "author" }, { user: learner, role: "learner" }], name);
+  const workspace = await teamWorkspace(
+    admin,
+    [
+      { user: author, role: "author" },
+      { user: learner, role: "learner" },
+    ],
+    name,
+  );
   return { workspace, admin, author, learner };
 }
 
@@ -188,11 +195,18 @@ export async function quizAttempts(quizId: string) {
 // moves forward" sets the times it relies on instead of waiting for the clock.
 
 export type TimestampedTable =
-  | "projects" | "courses" | "modules" | "lessons" | "blocks" | "categories" | "question_families" | "questions" | "quizzes"
-  | "api_keys";
+  "projects" | "courses" | "modules" | "lessons" | "blocks" | "categories" | "question_families" | "questions" | "quizzes" | "api_keys";
 type TimestampColumn = "created_at" | "updated_at" | "published_at";
 const DELETABLE_TABLES = [
-  "projects", "courses", "modules", "lessons", "blocks", "categories", "question_families", "questions", "quizzes",
+  "projects",
+  "courses",
+  "modules",
+  "lessons",
+  "blocks",
+  "categories",
+  "question_families",
+  "questions",
+  "quizzes",
 ] as const;
 
 /** A moment `minutes` before now: far enough back that whatever the test does next is later. */

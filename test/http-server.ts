@@ -14,7 +14,11 @@ type Route = { segments: string[]; load: () => Promise<RouteModule> };
 
 const routes: Route[] = Object.entries(modules)
   .map(([file, load]) => ({
-    segments: file.replace(/^\/app/, "").replace(/\/route\.ts$/, "").split("/").filter(Boolean),
+    segments: file
+      .replace(/^\/app/, "")
+      .replace(/\/route\.ts$/, "")
+      .split("/")
+      .filter(Boolean),
     load,
   }))
   // next-auth's catch-all needs Next.js itself; sessions are tested in the browser.

@@ -60,7 +60,9 @@ describe("[ADMIN CLI] npm run admin", () => {
 
     const key = ok("apikey:create", "--email", owner, "--name", "ci");
     expect(key).toEqual({ id: expect.any(String), key: expect.stringMatching(/^cak_/), key_prefix: key.key.slice(0, 12) });
-    const [stored] = await query<{ key_hash: string; user_id: string }>(`SELECT key_hash, user_id FROM api_keys WHERE id = $1::uuid`, [key.id]);
+    const [stored] = await query<{ key_hash: string; user_id: string }>(`SELECT key_hash, user_id FROM api_keys WHERE id = $1::uuid`, [
+      key.id,
+    ]);
     expect(stored).toEqual({ key_hash: digestApiKey(key.key), user_id: user.id });
 
     const workspace = ok("workspace:create", "--name", "Academy", "--owner", owner);
@@ -78,10 +80,32 @@ describe("[ADMIN CLI] npm run admin", () => {
   }, 120_000);
 
   it("creates companies, members, contacts and RFPs", async () => {
-    const company = ok("company:create", "--name", "Acme", "--owner", owner, "--currency", "sek", "--tax-mode", "simplified", "--discount-decimals", "2");
+    const company = ok(
+      "company:create",
+      "--name",
+      "Acme",
+      "--owner",
+      owner,
+      "--currency",
+      "sek",
+      "--tax-mode",
+      "simplified",
+      "--discount-decimals",
+      "2",
+    );
     expect(company).toEqual({ id: expect.any(Number) });
     expect(ok("company:add-member", "--company", String(company.id), "--email", member)).toEqual({ ok: true });
-    const contact = ok("contact:create", "--company", String(company.id), "--first-name", "Robin", "--email", "Robin@Client.test", "--company-name", "Client AB");
+    const contact = ok(
+      "contact:create",
+      "--company",
+      String(company.id),
+      "--first-name",
+      "Robin",
+      "--email",
+      "Robin@Client.test",
+      "--company-name",
+      "Client AB",
+    );
     expect(contact).toEqual({ id: expect.any(Number) });
     expect(ok("contact:archive", "--id", String(contact.id))).toEqual({ ok: true });
     const rfp = ok("rfp:create", "--company", String(company.id), "--title", "Onboarding");
@@ -119,9 +143,19 @@ describe("[ADMIN CLI] npm run admin", () => {
       `SELECT DISTINCT b.type FROM blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id WHERE m.course_id = $1::uuid ORDER BY 1`,
       [demo.course_id],
     );
-    expect(types.map((t) => t.type)).toEqual(
-      ["diagram", "example", "glossary", "image", "interactive", "question", "quiz", "scenario", "text", "video", "visual"],
-    );
+    expect(types.map((t) => t.type)).toEqual([
+      "diagram",
+      "example",
+      "glossary",
+      "image",
+      "interactive",
+      "question",
+      "quiz",
+      "scenario",
+      "text",
+      "video",
+      "visual",
+    ]);
   }, 120_000);
 
   it("refuses bad input with a clear message, a non-zero exit and nothing on stdout", async () => {
@@ -131,7 +165,10 @@ describe("[ADMIN CLI] npm run admin", () => {
       [["user:create", "--email", owner, "--password", "password-1", "--name", "Again"], /already exists/],
       [["apikey:create", "--email", "nobody@example.test", "--name", "k"], /No user with email/],
       [["workspace:add-member", "--workspace", "not-a-uuid", "--email", member, "--role", "learner"], /UUID/],
-      [["workspace:add-member", "--workspace", "00000000-0000-4000-8000-000000000000", "--email", member, "--role", "owner"], /--role must be one of/],
+      [
+        ["workspace:add-member", "--workspace", "00000000-0000-4000-8000-000000000000", "--email", member, "--role", "owner"],
+        /--role must be one of/,
+      ],
       [["company:create", "--name", "X", "--owner", owner, "--tax-mode", "vat"], /--tax-mode must be one of/],
       [["contact:create", "--company", "abc"], /whole number/],
       [["contact:archive", "--id", "999999"], /Contact not found/],

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
 import { expectConflict, expectNotFound, expectValidation, ISO_RE, NO_SUCH_ID, UUID_RE, walkIds } from "../expect";
 import {
-  authoringClient, backdate, createCategory, createdInOrder, createFamily, createProject, createQuestion, newUserWithProject,
+  authoringClient,
+  backdate,
+  createCategory,
+  createdInOrder,
+  createFamily,
+  createProject,
+  createQuestion,
+  newUserWithProject,
   seedTeamWithProject,
 } from "../factories";
 
@@ -317,9 +324,16 @@ describe("[QUESTION FAMILIES] POST, GET, PATCH and DELETE", () => {
 
     const res = await api.get(`/question-families/${family.id}`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(
-      ["created_at", "description", "id", "name", "project_id", "question_count", "questions", "updated_at"],
-    );
+    expect(Object.keys(res.body).sort()).toEqual([
+      "created_at",
+      "description",
+      "id",
+      "name",
+      "project_id",
+      "question_count",
+      "questions",
+      "updated_at",
+    ]);
     expect(res.body.question_count).toBe(1);
     expect(res.body.questions).toEqual([inFamily]);
     expectNotFound(await api.get(`/question-families/${NO_SUCH_ID}`));
@@ -401,9 +415,18 @@ describe("[QUESTIONS] POST /projects/{projectId}/questions and GET /questions/{q
       extra: "ignored",
     });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(
-      ["category_id", "created_at", "difficulty", "id", "options", "project_id", "prompt", "question_family_id", "question_type", "updated_at"],
-    );
+    expect(Object.keys(res.body).sort()).toEqual([
+      "category_id",
+      "created_at",
+      "difficulty",
+      "id",
+      "options",
+      "project_id",
+      "prompt",
+      "question_family_id",
+      "question_type",
+      "updated_at",
+    ]);
     expect(res.body.id).toMatch(UUID_RE);
     expect(res.body.project_id).toBe(projectId);
     expect(res.body.category_id).toBe(category.id);
@@ -419,7 +442,11 @@ describe("[QUESTIONS] POST /projects/{projectId}/questions and GET /questions/{q
       expect(o.id).toMatch(UUID_RE);
       expect(o.sort_order).toBe(i);
     });
-    expect(res.body.options.map((o: Option) => [o.label, o.is_correct])).toEqual([["3", false], ["4", true], ["5", false]]);
+    expect(res.body.options.map((o: Option) => [o.label, o.is_correct])).toEqual([
+      ["3", false],
+      ["4", true],
+      ["5", false],
+    ]);
     expect(new Set(res.body.options.map((o: Option) => o.id)).size).toBe(3);
 
     const read = await api.get(`/questions/${res.body.id}`);
@@ -480,16 +507,26 @@ describe("[QUESTIONS] POST /projects/{projectId}/questions and GET /questions/{q
   it("[QUESTIONS] an option with an empty label or without is_correct is 400 naming that option", async () => {
     const { api, projectId } = await owner();
     const category = await createCategory(api, projectId);
-    const emptyLabel = singleChoice(category.id, { options: [{ label: "", is_correct: false }, { label: "4", is_correct: true }] });
+    const emptyLabel = singleChoice(category.id, {
+      options: [
+        { label: "", is_correct: false },
+        { label: "4", is_correct: true },
+      ],
+    });
     expectValidation(await api.post(`/projects/${projectId}/questions`, emptyLabel), "options.0.label");
-    const blankLabel = singleChoice(category.id, { options: [{ label: "3", is_correct: false }, { label: "  ", is_correct: true }] });
+    const blankLabel = singleChoice(category.id, {
+      options: [
+        { label: "3", is_correct: false },
+        { label: "  ", is_correct: true },
+      ],
+    });
     expectValidation(await api.post(`/projects/${projectId}/questions`, blankLabel), "options.1.label");
     const noFlag = singleChoice(category.id, { options: [{ label: "3" }, { label: "4", is_correct: true }] });
     expectValidation(await api.post(`/projects/${projectId}/questions`, noFlag), "options.0.is_correct");
     expect((await api.get(`/projects/${projectId}/questions`)).body.questions).toEqual([]);
   });
 
-  it("[QUESTIONS] difficulty 1 and 5 are accepted; 0, 6, 2.5 and \"3\" are 400", async () => {
+  it('[QUESTIONS] difficulty 1 and 5 are accepted; 0, 6, 2.5 and "3" are 400', async () => {
     const { api, projectId } = await owner();
     const category = await createCategory(api, projectId);
     for (const difficulty of [1, 5]) {
@@ -596,7 +633,9 @@ describe("[QUESTIONS] PATCH /questions/{questionId}", () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.options.map((o: Option) => [o.label, o.is_correct, o.sort_order])).toEqual([
-      ["Five", false, 0], ["Four", true, 1], ["3", false, 2],
+      ["Five", false, 0],
+      ["Four", true, 1],
+      ["3", false, 2],
     ]);
     expect(res.body.options[0].id).toBe(five.id);
     expect(res.body.options[2].id).toBe(three.id);
@@ -611,7 +650,10 @@ describe("[QUESTIONS] PATCH /questions/{questionId}", () => {
     const other = await createQuestion(api, projectId, singleChoice(category.id, { prompt: "Other" }));
     expectValidation(
       await api.patch(`/questions/${question.id}`, {
-        options: [{ id: other.options[0].id, label: "Stolen", is_correct: false }, { label: "4", is_correct: true }],
+        options: [
+          { id: other.options[0].id, label: "Stolen", is_correct: false },
+          { label: "4", is_correct: true },
+        ],
       }),
       "options.0.id",
     );
@@ -637,7 +679,11 @@ describe("[QUESTIONS] PATCH /questions/{questionId}", () => {
 
     const withOptions = await api.patch(`/questions/${question.id}`, {
       question_type: "multiple_choice",
-      options: [{ label: "4", is_correct: true }, { label: "2 + 2", is_correct: true }, { label: "5", is_correct: false }],
+      options: [
+        { label: "4", is_correct: true },
+        { label: "2 + 2", is_correct: true },
+        { label: "5", is_correct: false },
+      ],
     });
     expect(withOptions.status).toBe(200);
     expect(withOptions.body.question_type).toBe("multiple_choice");
@@ -650,7 +696,10 @@ describe("[QUESTIONS] PATCH /questions/{questionId}", () => {
     const trueFalse = await createQuestion(api, projectId, {
       ...singleChoice(category.id),
       question_type: "true_false",
-      options: [{ label: "True", is_correct: true }, { label: "False", is_correct: false }],
+      options: [
+        { label: "True", is_correct: true },
+        { label: "False", is_correct: false },
+      ],
     });
     const toSingle = await api.patch(`/questions/${trueFalse.id}`, { question_type: "single_choice" });
     expect(toSingle.status).toBe(200);
@@ -664,7 +713,11 @@ describe("[QUESTIONS] PATCH /questions/{questionId}", () => {
     const multiple = await createQuestion(api, projectId, {
       ...singleChoice(category.id),
       question_type: "multiple_choice",
-      options: [{ label: "a", is_correct: true }, { label: "b", is_correct: true }, { label: "c", is_correct: false }],
+      options: [
+        { label: "a", is_correct: true },
+        { label: "b", is_correct: true },
+        { label: "c", is_correct: false },
+      ],
     });
     expectValidation(await api.patch(`/questions/${multiple.id}`, { question_type: "single_choice" }));
     expect((await api.get(`/questions/${multiple.id}`)).body).toEqual(multiple);
@@ -678,7 +731,15 @@ describe("[QUESTIONS] PATCH /questions/{questionId}", () => {
       const options = flags.map((is_correct, i) => ({ label: `o${i}`, is_correct }));
       expectValidation(await api.patch(`/questions/${question.id}`, { options }), "options");
     }
-    expectValidation(await api.patch(`/questions/${question.id}`, { options: [{ label: "", is_correct: true }, { label: "b", is_correct: false }] }), "options.0.label");
+    expectValidation(
+      await api.patch(`/questions/${question.id}`, {
+        options: [
+          { label: "", is_correct: true },
+          { label: "b", is_correct: false },
+        ],
+      }),
+      "options.0.label",
+    );
     expect((await api.get(`/questions/${question.id}`)).body).toEqual(question);
   });
 
@@ -715,7 +776,8 @@ describe("[QUESTIONS] GET /projects/{projectId}/questions", () => {
     const { api, projectId, personalWorkspace } = await owner();
     const category = await createCategory(api, projectId);
     const created: Question[] = [];
-    for (const prompt of ["First", "Second", "Third"]) created.push(await createQuestion(api, projectId, singleChoice(category.id, { prompt })));
+    for (const prompt of ["First", "Second", "Third"])
+      created.push(await createQuestion(api, projectId, singleChoice(category.id, { prompt })));
     const made = await createdInOrder("questions", created);
     const otherProject = (await createProject(api, { workspace_id: personalWorkspace.id })).id;
     await createQuestion(api, otherProject, singleChoice((await createCategory(api, otherProject)).id));
@@ -736,12 +798,18 @@ describe("[QUESTIONS] GET /projects/{projectId}/questions", () => {
     const a2 = await createQuestion(api, projectId, {
       ...singleChoice(algebra.id, { difficulty: 4 }),
       question_type: "multiple_choice",
-      options: [{ label: "x", is_correct: true }, { label: "y", is_correct: true }],
+      options: [
+        { label: "x", is_correct: true },
+        { label: "y", is_correct: true },
+      ],
     });
     const g1 = await createQuestion(api, projectId, {
       ...singleChoice(geometry.id, { difficulty: 4, question_family_id: family.id }),
       question_type: "true_false",
-      options: [{ label: "True", is_correct: false }, { label: "False", is_correct: true }],
+      options: [
+        { label: "True", is_correct: false },
+        { label: "False", is_correct: true },
+      ],
     });
     await createdInOrder("questions", [a1, a2, g1]);
     const ids = async (query: string) => {
@@ -766,9 +834,15 @@ describe("[QUESTIONS] GET /projects/{projectId}/questions", () => {
   it("[QUESTIONS] invalid filters or paging answer 400", async () => {
     const { api, projectId } = await owner();
     for (const [query, path] of [
-      ["difficulty=0", "difficulty"], ["difficulty=6", "difficulty"], ["difficulty=x", "difficulty"],
-      ["question_type=essay", "question_type"], ["category_id=abc", "category_id"],
-      ["question_family_id=abc", "question_family_id"], ["limit=0", "limit"], ["limit=501", "limit"], ["offset=-1", "offset"],
+      ["difficulty=0", "difficulty"],
+      ["difficulty=6", "difficulty"],
+      ["difficulty=x", "difficulty"],
+      ["question_type=essay", "question_type"],
+      ["category_id=abc", "category_id"],
+      ["question_family_id=abc", "question_family_id"],
+      ["limit=0", "limit"],
+      ["limit=501", "limit"],
+      ["offset=-1", "offset"],
     ]) {
       expectValidation(await api.get(`/projects/${projectId}/questions?${query}`), path);
     }
@@ -783,9 +857,16 @@ describe("[QUESTIONS] GET /projects/{projectId}/questions", () => {
     for (let i = 0; i < 4; i += 1) {
       made.push((await createQuestion(api, projectId, singleChoice(i === 2 ? other.id : category.id, { prompt: `Q${i}` }))).id);
     }
-    await createdInOrder("questions", made.map((id) => ({ id })));
+    await createdInOrder(
+      "questions",
+      made.map((id) => ({ id })),
+    );
     expect(await walkIds(api, `/projects/${projectId}/questions`, "questions")).toEqual([...made].reverse());
-    expect(await walkIds(api, `/projects/${projectId}/questions?category_id=${category.id}`, "questions")).toEqual([made[3], made[1], made[0]]);
+    expect(await walkIds(api, `/projects/${projectId}/questions?category_id=${category.id}`, "questions")).toEqual([
+      made[3],
+      made[1],
+      made[0],
+    ]);
   });
 });
 

@@ -6,7 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
 import { expectNotFound, expectValidation, ISO_RE, NO_SUCH_ID, UUID_RE, walkIds } from "../expect";
 import {
-  type Api, authoringClient, backdate, correctOptionIds, createBlock, createCategory, createCourse, createdInOrder, createLesson, createModule, createProject, createQuestionOfKind, createQuiz, newUserWithProject, quizAttempts, seedTeamWithProject, wrongOptionIds,
+  type Api,
+  authoringClient,
+  backdate,
+  correctOptionIds,
+  createBlock,
+  createCategory,
+  createCourse,
+  createdInOrder,
+  createLesson,
+  createModule,
+  createProject,
+  createQuestionOfKind,
+  createQuiz,
+  newUserWithProject,
+  quizAttempts,
+  seedTeamWithProject,
+  wrongOptionIds,
 } from "../factories";
 
 let server: TestServer;
@@ -90,7 +106,10 @@ describe("[QUIZZES] POST /projects/{projectId}/quizzes and GET /quizzes/{quizId}
     const foreign = await createQuestionOfKind(api, otherProject, (await createCategory(api, otherProject)).id);
 
     expectValidation(await api.post(`/projects/${projectId}/quizzes`, { title: "Dup", question_ids: [q1.id, q1.id] }));
-    expectValidation(await api.post(`/projects/${projectId}/quizzes`, { title: "Foreign", question_ids: [q1.id, foreign.id] }), "question_ids.1");
+    expectValidation(
+      await api.post(`/projects/${projectId}/quizzes`, { title: "Foreign", question_ids: [q1.id, foreign.id] }),
+      "question_ids.1",
+    );
     expectValidation(await api.post(`/projects/${projectId}/quizzes`, { title: "Unknown", question_ids: [NO_SUCH_ID] }), "question_ids.0");
     expectValidation(await api.post(`/projects/${projectId}/quizzes`, { title: "Deleted", question_ids: [gone.id] }), "question_ids.0");
     expectValidation(await api.post(`/projects/${projectId}/quizzes`, { title: "Bad", question_ids: ["nope"] }), "question_ids.0");
@@ -187,7 +206,11 @@ describe("[QUIZZES] GET /projects/{projectId}/quizzes and DELETE /quizzes/{quizI
     expect(Object.keys(res.body).sort()).toEqual(["has_more", "limit", "offset", "quizzes"]);
     expect(res.body).toMatchObject({ has_more: false, limit: 500, offset: 0 });
     expect(res.body.quizzes).toEqual(
-      [[third, 1], [second, 0], [first, 2]].map(([quiz, count]) => {
+      [
+        [third, 1],
+        [second, 0],
+        [first, 2],
+      ].map(([quiz, count]) => {
         const { questions: _questions, ...summary } = quiz as Quiz;
         return { ...summary, question_count: count };
       }),
@@ -239,9 +262,24 @@ describe("[QUIZ ATTEMPTS] POST /quizzes/{quizId}/submit scoring", () => {
     expect(res.body.score_total).toBe(4);
     expect(res.body.percentage).toBe(25);
     expect(res.body.results).toEqual([
-      { question_id: single.id, is_correct: true, selected_option_ids: correctOptionIds(single), correct_option_ids: correctOptionIds(single) },
-      { question_id: multiple.id, is_correct: false, selected_option_ids: [correctOptionIds(multiple)[0]], correct_option_ids: correctOptionIds(multiple) },
-      { question_id: trueFalse.id, is_correct: false, selected_option_ids: wrongOptionIds(trueFalse), correct_option_ids: correctOptionIds(trueFalse) },
+      {
+        question_id: single.id,
+        is_correct: true,
+        selected_option_ids: correctOptionIds(single),
+        correct_option_ids: correctOptionIds(single),
+      },
+      {
+        question_id: multiple.id,
+        is_correct: false,
+        selected_option_ids: [correctOptionIds(multiple)[0]],
+        correct_option_ids: correctOptionIds(multiple),
+      },
+      {
+        question_id: trueFalse.id,
+        is_correct: false,
+        selected_option_ids: wrongOptionIds(trueFalse),
+        correct_option_ids: correctOptionIds(trueFalse),
+      },
       { question_id: unanswered.id, is_correct: false, selected_option_ids: [], correct_option_ids: correctOptionIds(unanswered) },
     ]);
 
@@ -254,7 +292,8 @@ describe("[QUIZ ATTEMPTS] POST /quizzes/{quizId}/submit scoring", () => {
     const category = await createCategory(api, projectId);
     const multiple = await createQuestionOfKind(api, projectId, category.id, "multiple");
     const quiz = await createQuiz(api, projectId, [multiple.id]);
-    const submit = (selected: string[]) => api.post(`/quizzes/${quiz.id}/submit`, { answers: [{ question_id: multiple.id, selected_option_ids: selected }] });
+    const submit = (selected: string[]) =>
+      api.post(`/quizzes/${quiz.id}/submit`, { answers: [{ question_id: multiple.id, selected_option_ids: selected }] });
 
     const exact = await submit([...correctOptionIds(multiple)].reverse());
     expect(exact.status).toBe(201);
@@ -266,7 +305,10 @@ describe("[QUIZ ATTEMPTS] POST /quizzes/{quizId}/submit scoring", () => {
     const none = await submit([]);
     expect(none.body).toMatchObject({ score_correct: 0, score_total: 1, percentage: 0 });
     expect(none.body.results[0]).toEqual({
-      question_id: multiple.id, is_correct: false, selected_option_ids: [], correct_option_ids: correctOptionIds(multiple),
+      question_id: multiple.id,
+      is_correct: false,
+      selected_option_ids: [],
+      correct_option_ids: correctOptionIds(multiple),
     });
   });
 
@@ -278,7 +320,11 @@ describe("[QUIZ ATTEMPTS] POST /quizzes/{quizId}/submit scoring", () => {
       await createQuestionOfKind(api, projectId, category.id, "true_false"),
       await createQuestionOfKind(api, projectId, category.id),
     ];
-    const quiz = await createQuiz(api, projectId, questions.map((q) => q.id));
+    const quiz = await createQuiz(
+      api,
+      projectId,
+      questions.map((q) => q.id),
+    );
     const third = await api.post(`/quizzes/${quiz.id}/submit`, {
       answers: [{ question_id: questions[1].id, selected_option_ids: correctOptionIds(questions[1]) }],
     });
@@ -454,7 +500,11 @@ describe("[LEARNERS] quizzes and answer keys", () => {
     const course = await createCourse(admin.api, projectId);
     const mod = await createModule(admin.api, course.id);
     const lesson = await createLesson(admin.api, mod.id);
-    const questionBlock = await createBlock(admin.api, lesson.id, { type: "question", question_id: question.id, question_role: "checkpoint" });
+    const questionBlock = await createBlock(admin.api, lesson.id, {
+      type: "question",
+      question_id: question.id,
+      question_role: "checkpoint",
+    });
     const quizBlock = await createBlock(admin.api, lesson.id, { type: "quiz", quiz_id: quiz.id });
     expect((await admin.api.post(`/courses/${course.id}/publish`)).status).toBe(200);
 
@@ -490,4 +540,3 @@ describe("[LEARNERS] quizzes and answer keys", () => {
     await readAll();
   });
 });
-

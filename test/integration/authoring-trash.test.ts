@@ -6,7 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
 import { expectNotFound, expectValidation, ISO_RE, NO_SUCH_ID, walkIds } from "../expect";
 import {
-  type Api, authoringClient, correctOptionIds, createBlock, createCategory, createCourse, createFamily, createLesson, createModule, createProject, createQuestionOfKind, createQuiz, deletedInOrder, newUserWithProject, quizAttempts, seedTeamWithProject, textBlock,
+  type Api,
+  authoringClient,
+  correctOptionIds,
+  createBlock,
+  createCategory,
+  createCourse,
+  createFamily,
+  createLesson,
+  createModule,
+  createProject,
+  createQuestionOfKind,
+  createQuiz,
+  deletedInOrder,
+  newUserWithProject,
+  quizAttempts,
+  seedTeamWithProject,
+  textBlock,
 } from "../factories";
 
 let server: TestServer;
@@ -28,7 +44,11 @@ const team = () => seedTeamWithProject(server);
 function withoutUpdatedAt(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutUpdatedAt);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([k]) => k !== "updated_at").map(([k, v]) => [k, withoutUpdatedAt(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => k !== "updated_at")
+        .map(([k, v]) => [k, withoutUpdatedAt(v)]),
+    );
   }
   return value;
 }
@@ -54,7 +74,14 @@ async function courseTree(api: Api, projectId: string, title = "Intro course") {
 const trashOf = async (api: Api, projectId: string) => {
   const res = await api.get(`/projects/${projectId}/trash`);
   expect(res.status).toBe(200);
-  return res.body.items as { kind: string; id: string; title: string; context: string | null; deleted_at: string; deleted_by_name: string | null }[];
+  return res.body.items as {
+    kind: string;
+    id: string;
+    title: string;
+    context: string | null;
+    deleted_at: string;
+    deleted_by_name: string | null;
+  }[];
 };
 
 const restore = (api: Api, projectId: string, kind: string, id: string) => api.post(`/projects/${projectId}/trash/restore`, { kind, id });
@@ -105,9 +132,16 @@ describe("[TRASH] GET /projects/{projectId}/trash", () => {
       ["lesson", "Lesson B", "Intro course › Basics"],
       ["block", expect.stringContaining("First words"), "Intro course › Basics › Lesson A"],
     ]);
-    expect(items.map((i: { id: string }) => i.id)).toEqual(
-      [tree.course.id, otherCategory.id, family.id, quiz.id, question.id, tree.advanced.id, tree.lessonB.id, tree.blocks[0].id],
-    );
+    expect(items.map((i: { id: string }) => i.id)).toEqual([
+      tree.course.id,
+      otherCategory.id,
+      family.id,
+      quiz.id,
+      question.id,
+      tree.advanced.id,
+      tree.lessonB.id,
+      tree.blocks[0].id,
+    ]);
   });
 
   it("[TRASH] limit=1 walks every trash item exactly once, newest first", async () => {
@@ -188,7 +222,10 @@ describe("[TRASH] POST /projects/{projectId}/trash/restore", () => {
     expect(late.status).toBe(200);
     expect(late.body).toEqual({ success: true, kind: "lesson", id: tree.lessonA.id, restored_count: 3 });
     const lessons = (await api.get(`/modules/${tree.basics.id}/lessons`)).body.lessons;
-    expect(lessons.map((l: { id: string; position: number }) => [l.id, l.position])).toEqual([[tree.lessonA.id, 0], [tree.lessonB.id, 1]]);
+    expect(lessons.map((l: { id: string; position: number }) => [l.id, l.position])).toEqual([
+      [tree.lessonA.id, 0],
+      [tree.lessonB.id, 1],
+    ]);
     expect((await api.get(`/lessons/${tree.lessonA.id}/blocks`)).body.blocks).toHaveLength(2);
   });
 
@@ -214,9 +251,16 @@ describe("[TRASH] POST /projects/{projectId}/trash/restore", () => {
     await api.delete(`/courses/${courses[1].id}`);
     const positions = async () =>
       (await api.get(`/projects/${projectId}/courses`)).body.courses.map((c: { title: string; position: number }) => [c.title, c.position]);
-    expect(await positions()).toEqual([["C0", 0], ["C2", 1]]);
+    expect(await positions()).toEqual([
+      ["C0", 0],
+      ["C2", 1],
+    ]);
     expect((await restore(api, projectId, "course", courses[1].id)).status).toBe(200);
-    expect(await positions()).toEqual([["C0", 0], ["C1", 1], ["C2", 2]]);
+    expect(await positions()).toEqual([
+      ["C0", 0],
+      ["C1", 1],
+      ["C2", 2],
+    ]);
   });
 
   it("[TRASH] a restored item whose old position is past the end goes to the end", async () => {
@@ -233,9 +277,16 @@ describe("[TRASH] POST /projects/{projectId}/trash/restore", () => {
       (await api.get(`/lessons/${lesson.id}/blocks`)).body.blocks.map((b: { id: string; position: number }) => [b.id, b.position]);
     expect(await positions()).toEqual([[b1.id, 0]]);
     expect((await restore(api, projectId, "block", b2.id)).body).toEqual({ success: true, kind: "block", id: b2.id, restored_count: 1 });
-    expect(await positions()).toEqual([[b1.id, 0], [b2.id, 1]]);
+    expect(await positions()).toEqual([
+      [b1.id, 0],
+      [b2.id, 1],
+    ]);
     expect((await restore(api, projectId, "block", b0.id)).status).toBe(200);
-    expect(await positions()).toEqual([[b0.id, 0], [b1.id, 1], [b2.id, 2]]);
+    expect(await positions()).toEqual([
+      [b0.id, 0],
+      [b1.id, 1],
+      [b2.id, 2],
+    ]);
   });
 
   it("[TRASH] a block whose question or quiz is in the trash reads question: null / quiz: null, and shows it again after restore", async () => {
@@ -254,13 +305,24 @@ describe("[TRASH] POST /projects/{projectId}/trash/restore", () => {
     await api.delete(`/questions/${question.id}`);
     await api.delete(`/quizzes/${quiz.id}`);
     const blocks = (await api.get(`/lessons/${lesson.id}/blocks`)).body.blocks;
-    expect(blocks.map((b: { question: unknown; quiz: unknown }) => [b.question, b.quiz])).toEqual([[null, null], [null, null]]);
+    expect(blocks.map((b: { question: unknown; quiz: unknown }) => [b.question, b.quiz])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
     expect((await api.get(`/blocks/${qBlock.id}`)).body.question).toBeNull();
     expect((await api.get(`/blocks/${zBlock.id}`)).body.quiz).toBeNull();
     const tree = (await api.get(`/courses/${course.id}`)).body.modules[0].lessons[0].blocks;
-    expect(tree.map((b: { question: unknown; quiz: unknown }) => [b.question, b.quiz])).toEqual([[null, null], [null, null]]);
+    expect(tree.map((b: { question: unknown; quiz: unknown }) => [b.question, b.quiz])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
 
-    expect((await restore(api, projectId, "question", question.id)).body).toEqual({ success: true, kind: "question", id: question.id, restored_count: 1 });
+    expect((await restore(api, projectId, "question", question.id)).body).toEqual({
+      success: true,
+      kind: "question",
+      id: question.id,
+      restored_count: 1,
+    });
     expect((await restore(api, projectId, "quiz", quiz.id)).body).toEqual({ success: true, kind: "quiz", id: quiz.id, restored_count: 1 });
     expect((await api.get(`/blocks/${qBlock.id}`)).body.question).toEqual(question);
     expect((await api.get(`/blocks/${zBlock.id}`)).body.quiz).toEqual({ id: quiz.id, title: "Linked quiz" });
@@ -280,14 +342,21 @@ describe("[TRASH] POST /projects/{projectId}/trash/restore", () => {
     await api.delete(`/questions/${early.id}`);
     expect((await api.delete(`/categories/${category.id}`)).status).toBe(200);
     await deletedInOrder([early.id, category.id]);
-    expect((await trashOf(api, projectId)).map((i) => [i.kind, i.id])).toEqual([["category", category.id], ["question", early.id]]);
+    expect((await trashOf(api, projectId)).map((i) => [i.kind, i.id])).toEqual([
+      ["category", category.id],
+      ["question", early.id],
+    ]);
     expectNotFound(await api.get(`/questions/${q1.id}`));
     expect((await api.get(`/projects/${projectId}/questions`)).body.questions).toEqual([]);
     expect((await api.get(`/blocks/${block.id}`)).body.question).toBeNull();
 
     const tooEarly = await restore(api, projectId, "question", early.id);
     expect(tooEarly.status).toBe(400);
-    expect(tooEarly.body).toEqual({ error: expect.any(String), code: "parent_in_trash", details: { kind: "category", id: category.id, trash_item: { kind: "category", id: category.id } } });
+    expect(tooEarly.body).toEqual({
+      error: expect.any(String),
+      code: "parent_in_trash",
+      details: { kind: "category", id: category.id, trash_item: { kind: "category", id: category.id } },
+    });
 
     const res = await restore(api, projectId, "category", category.id);
     expect(res.body).toEqual({ success: true, kind: "category", id: category.id, restored_count: 3 });
@@ -448,7 +517,12 @@ describe("[DELETED PROJECTS] GET /projects/deleted and POST /projects/{projectId
     const res = await api.post(`/projects/${projectId}/restore`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["courses", "created_at", "description", "id", "name", "updated_at", "workspace"]);
-    expect(res.body).toMatchObject({ id: projectId, name: "Quiz project", workspace: before.project.workspace, created_at: before.project.created_at });
+    expect(res.body).toMatchObject({
+      id: projectId,
+      name: "Quiz project",
+      workspace: before.project.workspace,
+      created_at: before.project.created_at,
+    });
 
     expect(withoutUpdatedAt((await api.get(`/projects/${projectId}`)).body)).toEqual(withoutUpdatedAt(before.project));
     expect((await api.get(`/projects/${projectId}/questions`)).body).toEqual(before.questions);

@@ -7,7 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
 import { anyIso, anyUuid, expectContiguous, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
-import { type Api, backdate, createBlock, createCourse, createLesson, createModule, createProject, createQuestionAndQuiz, newUser } from "../factories";
+import {
+  type Api,
+  backdate,
+  createBlock,
+  createCourse,
+  createLesson,
+  createModule,
+  createProject,
+  createQuestionAndQuiz,
+  newUser,
+} from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -76,14 +86,18 @@ describe("[BLOCKS] POST /lessons/{lessonId}/blocks", () => {
     const { question, quiz } = await createQuestionAndQuiz(api, project.id);
     const q = await api.post(`/lessons/${lesson.id}/blocks`, { type: "question", question_id: question.id, question_role: "checkpoint" });
     expectStatus(q, 201);
-    expect(q.body).toEqual(blockShape(lesson.id, { type: "question", position: 0, question_id: question.id, question_role: "checkpoint", question }));
+    expect(q.body).toEqual(
+      blockShape(lesson.id, { type: "question", position: 0, question_id: question.id, question_role: "checkpoint", question }),
+    );
     expect(q.body.question.options).toEqual([
       { id: anyUuid(), label: "True", sort_order: expect.any(Number), is_correct: true },
       { id: anyUuid(), label: "False", sort_order: expect.any(Number), is_correct: false },
     ]);
     const z = await api.post(`/lessons/${lesson.id}/blocks`, { type: "quiz", quiz_id: quiz.id });
     expectStatus(z, 201);
-    expect(z.body).toEqual(blockShape(lesson.id, { type: "quiz", position: 1, quiz_id: quiz.id, quiz: { id: quiz.id, title: quiz.title } }));
+    expect(z.body).toEqual(
+      blockShape(lesson.id, { type: "quiz", position: 1, quiz_id: quiz.id, quiz: { id: quiz.id, title: quiz.title } }),
+    );
     for (const role of ["practice", "assessment", "review"]) {
       const res = await api.post(`/lessons/${lesson.id}/blocks`, { type: "question", question_id: question.id, question_role: role });
       expectStatus(res, 201);
@@ -140,7 +154,9 @@ describe("[BLOCKS] POST /lessons/{lessonId}/blocks", () => {
     expectValidation(await api.post(path, { type: "text", question_id: question.id }), ["question_id"]);
     expectValidation(await api.post(path, { type: "text", question_role: "practice" }), ["question_role"]);
     expectValidation(await api.post(path, { type: "image", quiz_id: quiz.id }), ["quiz_id"]);
-    expectValidation(await api.post(path, { type: "question", question_id: question.id, question_role: "review", quiz_id: quiz.id }), ["quiz_id"]);
+    expectValidation(await api.post(path, { type: "question", question_id: question.id, question_role: "review", quiz_id: quiz.id }), [
+      "quiz_id",
+    ]);
     expectValidation(await api.post(path, { type: "quiz", quiz_id: quiz.id, question_id: question.id }), ["question_id"]);
     expectValidation(await api.post(path, { type: "quiz", quiz_id: quiz.id, question_role: "practice" }), ["question_role"]);
     expect((await api.get(path)).body.blocks).toEqual([]);
@@ -200,7 +216,10 @@ describe("[BLOCKS] GET /lessons/{lessonId}/blocks and /blocks/{blockId}", () => 
     expect((await api.get(`/blocks/${q.id}`)).body.question).toBeNull();
     expect((await api.get(`/blocks/${z.id}`)).body.quiz).toBeNull();
     const list = (await api.get(`/lessons/${lesson.id}/blocks`)).body.blocks;
-    expect(list.map((b: { question: unknown; quiz: unknown }) => [b.question, b.quiz])).toEqual([[null, null], [null, null]]);
+    expect(list.map((b: { question: unknown; quiz: unknown }) => [b.question, b.quiz])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
   });
 
   it("answers 404 for an unknown, malformed or deleted block or lesson", async () => {
@@ -239,12 +258,23 @@ describe("[BLOCKS] PATCH /blocks/{blockId}", () => {
     const z = await createBlock(api, lesson.id, { type: "quiz", quiz_id: first.quiz.id });
     const changed = await api.patch(`/blocks/${q.id}`, { question_id: second.question.id, question_role: "assessment" });
     expectStatus(changed, 200);
-    expect(changed.body).toEqual({ ...q, question_id: second.question.id, question_role: "assessment", question: second.question, updated_at: anyIso() });
+    expect(changed.body).toEqual({
+      ...q,
+      question_id: second.question.id,
+      question_role: "assessment",
+      question: second.question,
+      updated_at: anyIso(),
+    });
     const role = await api.patch(`/blocks/${q.id}`, { question_role: "review" });
     expect(role.body).toMatchObject({ question_id: second.question.id, question_role: "review" });
     const quiz = await api.patch(`/blocks/${z.id}`, { quiz_id: second.quiz.id });
     expectStatus(quiz, 200);
-    expect(quiz.body).toEqual({ ...z, quiz_id: second.quiz.id, quiz: { id: second.quiz.id, title: second.quiz.title }, updated_at: anyIso() });
+    expect(quiz.body).toEqual({
+      ...z,
+      quiz_id: second.quiz.id,
+      quiz: { id: second.quiz.id, title: second.quiz.title },
+      updated_at: anyIso(),
+    });
   });
 
   it("answers 400 to a PATCH that names a type, even the block's own, and changes nothing", async () => {
@@ -377,7 +407,10 @@ describe("[BLOCKS] concurrent moves between lessons", () => {
     const travellers = [inA[1], inB[2]];
     const results = await Promise.all([
       ...Array.from({ length: 12 }, (_, i) =>
-        api.patch(`/blocks/${travellers[i % 2].id}`, i % 3 === 2 ? { position: i % 4 } : { lesson_id: i % 4 < 2 ? b.id : a.id, position: i % 3 }),
+        api.patch(
+          `/blocks/${travellers[i % 2].id}`,
+          i % 3 === 2 ? { position: i % 4 } : { lesson_id: i % 4 < 2 ? b.id : a.id, position: i % 3 },
+        ),
       ),
       api.delete(`/blocks/${inA[3].id}`),
       api.delete(`/blocks/${inB[0].id}`),

@@ -6,7 +6,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
 import { anyIso, anyUuid, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
-import { type Api, backdate, createBlock, createCourse, createLesson, createModule, createProject, minutesAgo, newUser, setTimestamps } from "../factories";
+import {
+  type Api,
+  backdate,
+  createBlock,
+  createCourse,
+  createLesson,
+  createModule,
+  createProject,
+  minutesAgo,
+  newUser,
+  setTimestamps,
+} from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -80,9 +91,15 @@ describe("[COURSES] POST /projects/{projectId}/courses", () => {
     expectValidation(await api.post(path, { title: "ok", sources: Array.from({ length: 21 }, (_, i) => source(i)) }), ["sources"]);
     expectValidation(await api.post(path, { title: "ok", sources: [{ title: "x", url: "ftp://example.org/file" }] }), ["sources.0.url"]);
     expectValidation(await api.post(path, { title: "ok", sources: [source(0), { title: "x", url: "not a url" }] }), ["sources.1.url"]);
-    expectValidation(await api.post(path, { title: "ok", sources: [{ title: "x", last_edited: "2024-13-01" }] }), ["sources.0.last_edited"]);
-    expectValidation(await api.post(path, { title: "ok", sources: [{ title: "x", last_edited: "2024-02-30" }] }), ["sources.0.last_edited"]);
-    expectValidation(await api.post(path, { title: "ok", sources: [{ title: "x", last_edited: "2024-01-01T00:00:00Z" }] }), ["sources.0.last_edited"]);
+    expectValidation(await api.post(path, { title: "ok", sources: [{ title: "x", last_edited: "2024-13-01" }] }), [
+      "sources.0.last_edited",
+    ]);
+    expectValidation(await api.post(path, { title: "ok", sources: [{ title: "x", last_edited: "2024-02-30" }] }), [
+      "sources.0.last_edited",
+    ]);
+    expectValidation(await api.post(path, { title: "ok", sources: [{ title: "x", last_edited: "2024-01-01T00:00:00Z" }] }), [
+      "sources.0.last_edited",
+    ]);
     expectValidation(await api.post(path, { title: "ok", sources: [{ title: "s".repeat(201) }] }), ["sources.0.title"]);
     expectValidation(await api.post(path, { title: "ok", sources: [{ url: "https://example.org" }] }), ["sources.0.title"]);
     expectValidation(await api.post(path, { title: "ok", sources: "https://example.org" }), ["sources"]);

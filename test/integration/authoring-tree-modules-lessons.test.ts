@@ -22,8 +22,7 @@ async function courseWithModule(api: Api) {
   return { project, course, module: mod };
 }
 
-const titles = async (api: Api, path: string, key: string) =>
-  ((await api.get(path)).body[key] as { title: string }[]).map((i) => i.title);
+const titles = async (api: Api, path: string, key: string) => ((await api.get(path)).body[key] as { title: string }[]).map((i) => i.title);
 
 describe("[MODULES] POST /courses/{courseId}/modules", () => {
   it("creates a module, answering every field", async () => {
@@ -80,7 +79,15 @@ describe("[MODULES] GET /courses/{courseId}/modules and /modules/{moduleId}", ()
     await api.delete(`/modules/${gone.id}`);
     const res = await api.get(`/courses/${course.id}/modules`);
     expectStatus(res, 200);
-    expect(res.body).toEqual({ modules: [{ ...first, lessons: null }, { ...second, lessons: null }], has_more: false, limit: 500, offset: 0 });
+    expect(res.body).toEqual({
+      modules: [
+        { ...first, lessons: null },
+        { ...second, lessons: null },
+      ],
+      has_more: false,
+      limit: 500,
+      offset: 0,
+    });
   });
 
   it("reads one module with every field", async () => {
@@ -89,7 +96,14 @@ describe("[MODULES] GET /courses/{courseId}/modules and /modules/{moduleId}", ()
     const res = await api.get(`/modules/${module.id}`);
     expectStatus(res, 200);
     const { lessons, ...rest } = res.body;
-    expect(rest).toEqual({ id: module.id, course_id: module.course_id, title: module.title, position: 0, created_at: module.created_at, updated_at: module.updated_at });
+    expect(rest).toEqual({
+      id: module.id,
+      course_id: module.course_id,
+      title: module.title,
+      position: 0,
+      created_at: module.created_at,
+      updated_at: module.updated_at,
+    });
     expect(lessons === null || (Array.isArray(lessons) && lessons.length === 0)).toBe(true);
   });
 
@@ -220,7 +234,10 @@ describe("[LESSONS] GET /modules/{moduleId}/lessons and /lessons/{lessonId}", ()
     const res = await api.get(`/modules/${module.id}/lessons`);
     expectStatus(res, 200);
     expect(res.body).toEqual({
-      lessons: [{ ...a, blocks: null }, { ...b, position: 1, blocks: null }],
+      lessons: [
+        { ...a, blocks: null },
+        { ...b, position: 1, blocks: null },
+      ],
       has_more: false,
       limit: 500,
       offset: 0,
@@ -422,7 +439,10 @@ describe("[LESSONS] concurrent moves between modules", () => {
     for (let i = 0; i < 4; i++) inB.push(await createLesson(api, b.id, { title: `B${i}` }));
     const travellers = [inA[1], inB[2]];
     const moves = Array.from({ length: 12 }, (_, i) =>
-      api.patch(`/lessons/${travellers[i % 2].id}`, i % 3 === 2 ? { position: i % 4 } : { module_id: i % 4 < 2 ? b.id : a.id, position: i % 3 }),
+      api.patch(
+        `/lessons/${travellers[i % 2].id}`,
+        i % 3 === 2 ? { position: i % 4 } : { module_id: i % 4 < 2 ? b.id : a.id, position: i % 3 },
+      ),
     );
     for (const res of await Promise.all(moves)) expectStatus(res, 200);
     const lessonsA = (await api.get(`/modules/${a.id}/lessons`)).body.lessons;

@@ -222,7 +222,12 @@ for (const set of SETS) {
         ...Array.from({ length: 4 }, (_, i) => api.patch(set.item(c.id), { position: i % 2 ? 0 : 4 })),
         api.post(set.collection(parentId), { ...set.body("N"), position: 1 }),
       ]);
-      expect(results.slice(0, 4).map((r) => r.status).sort()).toEqual([200, 404, 404, 404]);
+      expect(
+        results
+          .slice(0, 4)
+          .map((r) => r.status)
+          .sort(),
+      ).toEqual([200, 404, 404, 404]);
       for (const res of results.slice(4, 8)) expectStatus(res, 200);
       expectStatus(results[8], 201);
       const after = await list(api, parentId);

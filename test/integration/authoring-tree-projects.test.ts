@@ -5,7 +5,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
 import { anyIso, anyUuid, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
-import { createBlock, createCourse, createLesson, createModule, createProject, createTree, deletedInOrder, newUser, teamWorkspace } from "../factories";
+import {
+  createBlock,
+  createCourse,
+  createLesson,
+  createModule,
+  createProject,
+  createTree,
+  deletedInOrder,
+  newUser,
+  teamWorkspace,
+} from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -41,7 +51,9 @@ describe("[WORKSPACES] GET /workspaces", () => {
     const res = await me.api.get("/workspaces");
     expectStatus(res, 200);
     expect(res.body).toEqual({
-      workspaces: [{ id: me.personalWorkspace.id, name: me.personalWorkspace.name, kind: "personal", role: "admin", can_create_projects: true }],
+      workspaces: [
+        { id: me.personalWorkspace.id, name: me.personalWorkspace.name, kind: "personal", role: "admin", can_create_projects: true },
+      ],
     });
   });
 });
@@ -211,7 +223,19 @@ describe("[PROJECTS] GET /projects/{projectId}", () => {
         {
           ...fresh(first),
           modules: [
-            { ...fresh(m1), position: 0, lessons: [{ ...fresh(lesson), blocks: [{ ...fresh(b1), position: 0 }, { ...fresh(b2), position: 1 }] }] },
+            {
+              ...fresh(m1),
+              position: 0,
+              lessons: [
+                {
+                  ...fresh(lesson),
+                  blocks: [
+                    { ...fresh(b1), position: 0 },
+                    { ...fresh(b2), position: 1 },
+                  ],
+                },
+              ],
+            },
             { ...fresh(m2), position: 1, lessons: [] },
           ],
         },
@@ -351,7 +375,13 @@ describe("[PROJECTS] GET /projects/deleted", () => {
     expect(new Date(res.body.projects[0].deleted_at).getTime()).toBeGreaterThan(new Date(res.body.projects[1].deleted_at).getTime());
     const ownerView = await owner.api.get("/projects/deleted");
     expect(ownerView.body.projects).toEqual([
-      { id: notAdmin.id, name: "Team", workspace: { id: team.id, name: "Owned elsewhere", kind: "team" }, deleted_at: anyIso(), deleted_by_name: owner.user.name },
+      {
+        id: notAdmin.id,
+        name: "Team",
+        workspace: { id: team.id, name: "Owned elsewhere", kind: "team" },
+        deleted_at: anyIso(),
+        deleted_by_name: owner.user.name,
+      },
     ]);
   });
 

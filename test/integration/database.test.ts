@@ -5,9 +5,7 @@ import { seedUser } from "../factories";
 describe("[DB] sessions and transactions", () => {
   it("runs every connection in UTC and round-trips timestamps exactly", async () => {
     const db = await getDb();
-    const zones = await Promise.all(
-      Array.from({ length: 6 }, () => db.$queryRaw<{ TimeZone: string }[]>`SHOW TimeZone`),
-    );
+    const zones = await Promise.all(Array.from({ length: 6 }, () => db.$queryRaw<{ TimeZone: string }[]>`SHOW TimeZone`));
     for (const [row] of zones) expect(row.TimeZone).toBe("UTC");
     const { apiKeyId } = await seedUser();
     const at = new Date("2026-03-29T01:30:00.123Z"); // a DST change in Europe

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
 import {
-  type Api, createBlock, createCategory, createCourse, createLesson, createModule, createProject, createQuestion, createQuiz, newUser,
+  type Api,
+  createBlock,
+  createCategory,
+  createCourse,
+  createLesson,
+  createModule,
+  createProject,
+  createQuestion,
+  createQuiz,
+  newUser,
 } from "../factories";
 
 let server: TestServer;
@@ -20,7 +29,10 @@ async function buildProject(api: Api, size: number) {
     prompt: "Q?",
     question_type: "true_false",
     difficulty: 1,
-    options: [{ label: "Yes", is_correct: true }, { label: "No", is_correct: false }],
+    options: [
+      { label: "Yes", is_correct: true },
+      { label: "No", is_correct: false },
+    ],
   });
   const quiz = await createQuiz(api, project.id, [question.id], "Quiz");
   for (let c = 0; c < size; c++) {

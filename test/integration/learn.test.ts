@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
 import { apiClient } from "../api-client";
 import {
-  createBlock, createCategory, createCourse, createLesson, createModule, createProject, createQuestion, createQuiz, newUser, seedUser,
+  createBlock,
+  createCategory,
+  createCourse,
+  createLesson,
+  createModule,
+  createProject,
+  createQuestion,
+  createQuiz,
+  newUser,
+  seedUser,
   teamWorkspace,
 } from "../factories";
 
@@ -29,7 +38,10 @@ async function classroom() {
     prompt: "2 + 2?",
     question_type: "single_choice",
     difficulty: 1,
-    options: [{ label: "4", is_correct: true }, { label: "5", is_correct: false }],
+    options: [
+      { label: "4", is_correct: true },
+      { label: "5", is_correct: false },
+    ],
   });
   const quiz = await createQuiz(api, project.id, [question.id], "Check");
   await createBlock(api, first.id, { type: "text", content: { body: "Hello" } });
@@ -60,7 +72,12 @@ describe("[LEARN] the learner's side", () => {
     expect(result.status).toBe(201);
     expect(result.body).toMatchObject({ score_correct: 0, score_total: 1, percentage: 0 });
     expect(result.body.results).toEqual([
-      { question_id: question.id, is_correct: false, selected_option_ids: [question.options[1].id], correct_option_ids: [question.options[0].id] },
+      {
+        question_id: question.id,
+        is_correct: false,
+        selected_option_ids: [question.options[1].id],
+        correct_option_ids: [question.options[0].id],
+      },
     ]);
     // The answer key stays out of what the learner reads, before and after.
     expect(JSON.stringify((await learn.get(`/learn/lessons/${first.id}`)).body)).not.toContain("is_correct");
@@ -74,16 +91,30 @@ describe("[LEARN] the learner's side", () => {
     expect(wrong.body).toEqual({ question_id: question.id, is_correct: false, correct_option_ids: [question.options[0].id] });
     const right = await learn.post(`/learn/questions/${question.id}/check`, { selected_option_ids: [question.options[0].id] });
     expect(right.body.is_correct).toBe(true);
-    expect((await learn.post(`/learn/questions/${question.id}/check`, { selected_option_ids: ["00000000-0000-4000-8000-000000000000"] })).status).toBe(400);
+    expect(
+      (await learn.post(`/learn/questions/${question.id}/check`, { selected_option_ids: ["00000000-0000-4000-8000-000000000000"] })).status,
+    ).toBe(400);
     const category = (await api.get(`/projects/${project.id}/categories`)).body.categories[0];
     const hidden = (
       await api.post(`/projects/${project.id}/questions`, {
-        category_id: category.id, prompt: "Not shown", question_type: "true_false", difficulty: 1,
-        options: [{ label: "T", is_correct: true }, { label: "F", is_correct: false }],
+        category_id: category.id,
+        prompt: "Not shown",
+        question_type: "true_false",
+        difficulty: 1,
+        options: [
+          { label: "T", is_correct: true },
+          { label: "F", is_correct: false },
+        ],
       })
     ).body;
     expect((await learn.post(`/learn/questions/${hidden.id}/check`, { selected_option_ids: [] })).status).toBe(403);
-    expect((await apiClient(`${server.url}/api`, (await seedUser()).key).post(`/learn/questions/${question.id}/check`, { selected_option_ids: [] })).status).toBe(404);
+    expect(
+      (
+        await apiClient(`${server.url}/api`, (await seedUser()).key).post(`/learn/questions/${question.id}/check`, {
+          selected_option_ids: [],
+        })
+      ).status,
+    ).toBe(404);
     void author;
   });
 

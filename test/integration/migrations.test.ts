@@ -4,7 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import { applyMigrations, markRolledBack, migrationStatus, readMigrations, MigrationFailedError, type SqlConnection } from "@/lib/db/migrate";
+import {
+  applyMigrations,
+  markRolledBack,
+  migrationStatus,
+  readMigrations,
+  MigrationFailedError,
+  type SqlConnection,
+} from "@/lib/db/migrate";
 import { checkMigrations } from "@/scripts/db-diff";
 
 const connection = (db: PGlite): SqlConnection => ({
@@ -62,9 +69,11 @@ describe("[MIGRATIONS] runner", () => {
     await expect(applyMigrations(conn, { dir })).rejects.toBeInstanceOf(MigrationFailedError);
     const tables = (await db.query<{ t: string }>(`SELECT tablename AS t FROM pg_tables WHERE schemaname = 'public' ORDER BY 1`)).rows;
     expect(tables.map((r) => r.t)).toEqual(["_prisma_migrations", "a"]);
-    const failed = (await db.query<{ logs: string; finished_at: Date | null }>(
-      `SELECT logs, finished_at FROM "_prisma_migrations" WHERE migration_name = '002_broken'`,
-    )).rows;
+    const failed = (
+      await db.query<{ logs: string; finished_at: Date | null }>(
+        `SELECT logs, finished_at FROM "_prisma_migrations" WHERE migration_name = '002_broken'`,
+      )
+    ).rows;
     expect(failed).toHaveLength(1);
     expect(failed[0].finished_at).toBeNull();
     expect(failed[0].logs).toMatch(/nowhere/);
