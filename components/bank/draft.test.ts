@@ -73,7 +73,10 @@ describe("[BANK] the question editor's option rules", () => {
 
   it("prefills True and False for a new true / false question, leaving the answer to the author", () => {
     const draft = emptyDraft({ question_type: "true_false", category_id: "c", prompt: "The sky is blue" });
-    expect(draft.options.map((o) => [o.label, o.is_correct])).toEqual([["True", false], ["False", false]]);
+    expect(draft.options.map((o) => [o.label, o.is_correct])).toEqual([
+      ["True", false],
+      ["False", false],
+    ]);
     expect(draftProblems(draft).all).toEqual(["Mark which of the two options is correct."]);
     draft.options[0].is_correct = true;
     expect(draftProblems(draft).all).toEqual([]);
