@@ -15,8 +15,8 @@ export default async function HomePage() {
         <main className="mx-auto max-w-3xl px-4 py-20 text-center">
           <h1 className="text-4xl font-bold tracking-tight">Build courses people finish.</h1>
           <p className="mt-4 text-lg text-slate-600">
-            Write lessons with text, diagrams, video and questions; publish when ready; let your team, your learners and
-            your AI agents work on the same content.
+            Write lessons with text, diagrams, video and questions; publish when ready; let your team, your learners and your AI agents work
+            on the same content.
           </p>
           <div className="mt-8 flex justify-center gap-3">
             <Link href="/sign-up" className="rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">

@@ -13,7 +13,8 @@ async function projectWithTree(page: Page) {
   return { project, course, first, second, lessons };
 }
 
-const lessonTitles = (page: Page, moduleId: string) => authoringApi(page, "GET", `/modules/${moduleId}/lessons`).then((r) => r.lessons.map((l: { title: string }) => l.title));
+const lessonTitles = (page: Page, moduleId: string) =>
+  authoringApi(page, "GET", `/modules/${moduleId}/lessons`).then((r) => r.lessons.map((l: { title: string }) => l.title));
 
 test("[COURSE TREE] build a course inline: add, rename and delete courses, modules and lessons", async ({ page, signUpAndSignIn }) => {
   await signUpAndSignIn();
@@ -51,7 +52,10 @@ test("[COURSE TREE] build a course inline: add, rename and delete courses, modul
   await screenshot(page, "course-tree-built");
 });
 
-test("[COURSE TREE] drag a lesson to another module with the pointer, and it stays there after a reload", async ({ page, signUpAndSignIn }) => {
+test("[COURSE TREE] drag a lesson to another module with the pointer, and it stays there after a reload", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   await signUpAndSignIn();
   const { project, first, second } = await projectWithTree(page);
   await page.goto(`/projects/${project.id}`);
@@ -69,8 +73,20 @@ test("[COURSE TREE] drag a lesson to another module with the pointer, and it sta
   expect(await lessonTitles(page, first.id)).toEqual(["Lesson B"]);
   await page.reload();
   const order = () =>
-    page.getByRole("list", { name: "Course tree" }).getByRole("listitem").evaluateAll((items) => items.map((i) => i.getAttribute("aria-label")).filter(Boolean));
-  await expect.poll(order).toEqual(["course Welcome course", "module First module", "lesson Lesson B", "module Second module", "lesson Lesson A", "lesson Lesson C"]);
+    page
+      .getByRole("list", { name: "Course tree" })
+      .getByRole("listitem")
+      .evaluateAll((items) => items.map((i) => i.getAttribute("aria-label")).filter(Boolean));
+  await expect
+    .poll(order)
+    .toEqual([
+      "course Welcome course",
+      "module First module",
+      "lesson Lesson B",
+      "module Second module",
+      "lesson Lesson A",
+      "lesson Lesson C",
+    ]);
 });
 
 test("[COURSE TREE] move a lesson with the keyboard, with screen-reader announcements", async ({ page, signUpAndSignIn }) => {
@@ -129,7 +145,10 @@ test("[COURSE TREE] publishing says what becomes visible; badges follow", async 
   await screenshot(page, "course-tree-published");
 });
 
-test("[TRASH] delete and restore from the trash, with a clear message when a parent must come back first", async ({ page, signUpAndSignIn }) => {
+test("[TRASH] delete and restore from the trash, with a clear message when a parent must come back first", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   await signUpAndSignIn("Tess Trash");
   const { project, course, lessons } = await projectWithTree(page);
   await authoringApi(page, "DELETE", `/lessons/${lessons[0].id}`);
@@ -149,7 +168,10 @@ test("[TRASH] delete and restore from the trash, with a clear message when a par
   await expect(page.getByRole("link", { name: "Lesson A" })).toBeVisible();
 });
 
-test("[WORKSPACES] team workspace: members page adds, re-roles and removes members; projects rename, delete and restore", async ({ page, signUpAndSignIn }) => {
+test("[WORKSPACES] team workspace: members page adds, re-roles and removes members; projects rename, delete and restore", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   const colleague = await signUpViaApi(page.request, "Colin Colleague");
   await page.context().clearCookies();
   await signUpAndSignIn("Wanda Admin");
@@ -169,7 +191,14 @@ test("[WORKSPACES] team workspace: members page adds, re-roles and removes membe
   const members = page.getByRole("list", { name: "Members" });
   await expect(members.getByText("Colin Colleague", { exact: true })).toBeVisible();
   await page.getByLabel("Role of Colin Colleague").selectOption("author");
-  await expect.poll(async () => (await (await page.request.get(page.url().replace(/.*\/workspaces/, "/api/workspaces"))).json()).members.find((m: { name: string }) => m.name === "Colin Colleague")?.role).toBe("author");
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(page.url().replace(/.*\/workspaces/, "/api/workspaces"))).json()).members.find(
+          (m: { name: string }) => m.name === "Colin Colleague",
+        )?.role,
+    )
+    .toBe("author");
   await page.getByLabel("Role of Wanda Admin").selectOption("author");
   await expect(page.getByRole("alert").filter({ hasText: "at least one admin" })).toBeVisible();
   await page.getByRole("button", { name: "Remove Colin Colleague" }).click();

@@ -25,7 +25,10 @@ test("[AUTH] missing, malformed, unknown and revoked keys answer 401 in the serv
   }
   const auth = { authorization: `Bearer ${key}` };
   expect((await request.get("/api/authoring/api-keys", { headers: auth })).status()).toBe(200);
-  const bad = await request.post("/api/authoring/api-keys", { headers: { ...auth, "content-type": "application/json" }, data: Buffer.from("{oops") });
+  const bad = await request.post("/api/authoring/api-keys", {
+    headers: { ...auth, "content-type": "application/json" },
+    data: Buffer.from("{oops"),
+  });
   expect(bad.status()).toBe(400);
   expect((await bad.json()).code).toBe("invalid_json");
   expect((await request.delete(`/api/authoring/api-keys/${id}`, { headers: auth })).status()).toBe(200);

@@ -44,7 +44,12 @@ export async function answerConfirm(page: Page, confirmLabel: string) {
  * Calls the course-authoring API as the signed-in browser user (the page's cookies), to set up
  * data a test is not about.
  */
-export async function authoringApi<T = any>(page: Page, method: "GET" | "POST" | "PATCH" | "DELETE", path: string, data?: unknown): Promise<T> {
+export async function authoringApi<T = any>(
+  page: Page,
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const res = await page.request.fetch(`/api/authoring${path}`, { method, data });
   if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
   return res.json();

@@ -17,7 +17,10 @@ async function setUp(browser: Browser, baseURL: string) {
   const team = await call("POST", "/api/workspaces", { name: "Acme Academy" });
   await call("POST", `/api/workspaces/${team.id}/members`, { email: learnerUser.email, role: "learner" });
   const project = await call("POST", "/api/authoring/projects", { name: "Onboarding", workspace_id: team.id });
-  const course = await call("POST", `/api/authoring/projects/${project.id}/courses`, { title: "Safety basics", description: "What everyone needs on day one." });
+  const course = await call("POST", `/api/authoring/projects/${project.id}/courses`, {
+    title: "Safety basics",
+    description: "What everyone needs on day one.",
+  });
   const mod = await call("POST", `/api/authoring/courses/${course.id}/modules`, { title: "On site" });
   const first = await call("POST", `/api/authoring/modules/${mod.id}/lessons`, { title: "Hard hats" });
   const second = await call("POST", `/api/authoring/modules/${mod.id}/lessons`, { title: "Exits" });
@@ -28,11 +31,18 @@ async function setUp(browser: Browser, baseURL: string) {
     prompt: "Must you wear a hard hat on site?",
     question_type: "true_false",
     difficulty: 1,
-    options: [{ label: "Yes", is_correct: true }, { label: "No", is_correct: false }],
+    options: [
+      { label: "Yes", is_correct: true },
+      { label: "No", is_correct: false },
+    ],
   });
   const quiz = await call("POST", `/api/authoring/projects/${project.id}/quizzes`, { title: "Safety check", question_ids: [question.id] });
   await call("POST", `/api/authoring/lessons/${first.id}/blocks`, { type: "text", content: { body: "Wear a **hard hat** at all times." } });
-  await call("POST", `/api/authoring/lessons/${first.id}/blocks`, { type: "question", question_id: question.id, question_role: "practice" });
+  await call("POST", `/api/authoring/lessons/${first.id}/blocks`, {
+    type: "question",
+    question_id: question.id,
+    question_role: "practice",
+  });
   await call("POST", `/api/authoring/lessons/${second.id}/blocks`, { type: "text", content: { body: "Know your exits." } });
   await call("POST", `/api/authoring/lessons/${second.id}/blocks`, { type: "quiz", quiz_id: quiz.id });
   await call("POST", `/api/authoring/courses/${course.id}/publish`);
@@ -40,7 +50,11 @@ async function setUp(browser: Browser, baseURL: string) {
   return { authorContext, call, learnerUser, project, course, first, second, draft, author: author as APIRequestContext };
 }
 
-test("[LEARN] a learner takes a published course: reads, practises, takes the quiz, and keeps progress across unpublish and republish", async ({ browser, page, baseURL }) => {
+test("[LEARN] a learner takes a published course: reads, practises, takes the quiz, and keeps progress across unpublish and republish", async ({
+  browser,
+  page,
+  baseURL,
+}) => {
   const { authorContext, call, learnerUser, project, course, first } = await setUp(browser, baseURL!);
   await signInViaApi(page.request, learnerUser);
   await page.goto("/learn");
@@ -111,7 +125,11 @@ test("[LEARN] a learner cannot open the authoring pages of the project, and sees
   await authorContext.close();
 });
 
-test("[LEARN] an author previews a draft lesson as learners will see it, from the lesson editor", async ({ page, context, signUpAndSignIn }) => {
+test("[LEARN] an author previews a draft lesson as learners will see it, from the lesson editor", async ({
+  page,
+  context,
+  signUpAndSignIn,
+}) => {
   await signUpAndSignIn();
   const project = await authoringApi(page, "POST", "/projects", { name: "Preview project" });
   const course = await authoringApi(page, "POST", `/projects/${project.id}/courses`, { title: "Draft course" });
@@ -132,8 +150,14 @@ test("[LEARN] the quiz player shows one question at a time or all at once, and s
   const category = await authoringApi(page, "POST", `/projects/${project.id}/categories`, { name: "Maths" });
   const ask = (prompt: string, right: string, wrong: string) =>
     authoringApi(page, "POST", `/projects/${project.id}/questions`, {
-      category_id: category.id, prompt, question_type: "single_choice", difficulty: 1,
-      options: [{ label: right, is_correct: true }, { label: wrong, is_correct: false }],
+      category_id: category.id,
+      prompt,
+      question_type: "single_choice",
+      difficulty: 1,
+      options: [
+        { label: right, is_correct: true },
+        { label: wrong, is_correct: false },
+      ],
     });
   const q1 = await ask("1 + 1?", "2", "3");
   const q2 = await ask("2 + 2?", "4", "5");

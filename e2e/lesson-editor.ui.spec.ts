@@ -27,8 +27,18 @@ async function setUpLesson(page: Page, signUpAndSignIn: () => Promise<unknown>):
       { label: "Golgi apparatus", is_correct: false },
     ],
   });
-  const quiz = await authoringApi(page, "POST", `/projects/${project.id}/quizzes`, { title: "Organelles check", question_ids: [question.id] });
-  return { projectId: project.id, courseId: course.id, lessonId: lesson.id, otherLessonId: other.id, questionId: question.id, quizId: quiz.id };
+  const quiz = await authoringApi(page, "POST", `/projects/${project.id}/quizzes`, {
+    title: "Organelles check",
+    question_ids: [question.id],
+  });
+  return {
+    projectId: project.id,
+    courseId: course.id,
+    lessonId: lesson.id,
+    otherLessonId: other.id,
+    questionId: question.id,
+    quizId: quiz.id,
+  };
 }
 
 const editorUrl = (s: Setup) => `/projects/${s.projectId}/lessons/${s.lessonId}`;
@@ -50,7 +60,10 @@ test.beforeEach(async ({ page }) => {
   await page.route("https://www.youtube-nocookie.com/**", (route) => route.abort());
 });
 
-test("[LESSON EDITOR] every block type is added in the editor, previewed live and shown again after a reload", async ({ page, signUpAndSignIn }) => {
+test("[LESSON EDITOR] every block type is added in the editor, previewed live and shown again after a reload", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   const s = await setUpLesson(page, signUpAndSignIn);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
@@ -78,15 +91,19 @@ test("[LESSON EDITOR] every block type is added in the editor, previewed live an
   // Text: markdown is rendered, raw HTML is not executed.
   await addBlock(page, "Text");
   const text = blockCard(page, 1, "Text");
-  await text.getByLabel("Text (Markdown)").fill("Cells are the **building blocks** of life.\n\n<img src=x onerror=\"window.__pwned='markdown'\">");
+  await text
+    .getByLabel("Text (Markdown)")
+    .fill("Cells are the **building blocks** of life.\n\n<img src=x onerror=\"window.__pwned='markdown'\">");
   await expect(preview(text).locator("strong")).toHaveText("building blocks");
-  await expect(preview(text).getByText('<img src=x onerror="window.__pwned=\'markdown\'">')).toBeVisible();
+  await expect(preview(text).getByText("<img src=x onerror=\"window.__pwned='markdown'\">")).toBeVisible();
   await expect(text.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
 
   await addBlock(page, "Example");
   const example = blockCard(page, 2, "Example");
   await example.getByLabel("Example (Markdown)").fill("A muscle cell holds *thousands* of mitochondria.");
-  await expect(preview(example).getByRole("complementary", { name: "Example" })).toContainText("A muscle cell holds thousands of mitochondria.");
+  await expect(preview(example).getByRole("complementary", { name: "Example" })).toContainText(
+    "A muscle cell holds thousands of mitochondria.",
+  );
 
   await addBlock(page, "Scenario");
   const scenario = blockCard(page, 3, "Scenario");
@@ -204,8 +221,14 @@ test("[LESSON EDITOR] every block type is added in the editor, previewed live an
   await expect(page.getByRole("article")).toHaveCount(11);
   await expect(preview(blockCard(page, 1, "Text")).locator("strong")).toHaveText("building blocks");
   await expect(preview(blockCard(page, 4, "Glossary")).getByRole("term")).toHaveText(["Organelle", "Cytoplasm"]);
-  await expect(preview(blockCard(page, 5, "Image")).getByRole("img", { name: "A blue cell membrane" })).toHaveAttribute("src", /^data:image\/svg\+xml/);
-  await expect(preview(blockCard(page, 6, "Video")).locator("iframe")).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=90");
+  await expect(preview(blockCard(page, 5, "Image")).getByRole("img", { name: "A blue cell membrane" })).toHaveAttribute(
+    "src",
+    /^data:image\/svg\+xml/,
+  );
+  await expect(preview(blockCard(page, 6, "Video")).locator("iframe")).toHaveAttribute(
+    "src",
+    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=90",
+  );
   await expect(preview(blockCard(page, 7, "Diagram")).locator("svg")).toContainText("Protein");
   await expect(preview(blockCard(page, 8, "Interactive")).locator("iframe")).toHaveAttribute("sandbox", "allow-scripts");
   await expect(preview(blockCard(page, 9, "Question")).getByText("Which organelle makes most of the cell's energy?")).toBeVisible();
@@ -214,7 +237,17 @@ test("[LESSON EDITOR] every block type is added in the editor, previewed live an
 
   const stored = await authoringApi(page, "GET", `/lessons/${s.lessonId}/blocks`);
   expect(stored.blocks.map((b: { type: string }) => b.type)).toEqual([
-    "text", "example", "scenario", "glossary", "image", "video", "diagram", "interactive", "question", "quiz", "visual",
+    "text",
+    "example",
+    "scenario",
+    "glossary",
+    "image",
+    "video",
+    "diagram",
+    "interactive",
+    "question",
+    "quiz",
+    "visual",
   ]);
   expect(stored.blocks[5].content).toMatchObject({ source: { type: "youtube", id: "dQw4w9WgXcQ", start: 90 } });
   expect(stored.blocks[8]).toMatchObject({ question_id: s.questionId, question_role: "checkpoint" });
@@ -226,7 +259,10 @@ test("[LESSON EDITOR] every block type is added in the editor, previewed live an
   await screenshot(page, "lesson-editor-reloaded");
 });
 
-test("[LESSON EDITOR] blocks reorder with the keyboard, persist, and roll back when the server refuses", async ({ page, signUpAndSignIn }) => {
+test("[LESSON EDITOR] blocks reorder with the keyboard, persist, and roll back when the server refuses", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   const s = await setUpLesson(page, signUpAndSignIn);
   for (const body of ["First", "Second", "Third"]) {
     await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body } });
@@ -268,7 +304,10 @@ test("[LESSON EDITOR] blocks reorder with the keyboard, persist, and roll back w
   expect(await blockSummaries(page, s.lessonId)).toEqual(["Second", "First"]);
 });
 
-test("[LESSON EDITOR] a failed save keeps the typed text, says so, and saves once the network is back", async ({ page, signUpAndSignIn }) => {
+test("[LESSON EDITOR] a failed save keeps the typed text, says so, and saves once the network is back", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   const s = await setUpLesson(page, signUpAndSignIn);
   await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body: "Draft" } });
   await page.goto(editorUrl(s));
@@ -294,7 +333,10 @@ test("[LESSON EDITOR] a failed save keeps the typed text, says so, and saves onc
   await expect(blockCard(page, 1, "Text").getByLabel("Text (Markdown)")).toHaveValue("Mitochondria have their own DNA.");
 });
 
-test("[LESSON EDITOR] content shapes the renderers do not know show a small note, never an error page", async ({ page, signUpAndSignIn }) => {
+test("[LESSON EDITOR] content shapes the renderers do not know show a small note, never an error page", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   const s = await setUpLesson(page, signUpAndSignIn);
   // Content is stored as given: shapes the renderers do not know must render empty.
   await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body: "Still here" } });
@@ -305,13 +347,20 @@ test("[LESSON EDITOR] content shapes the renderers do not know show a small note
 
   await expect(page.getByRole("article")).toHaveCount(4);
   await expect(preview(blockCard(page, 1, "Text"))).toContainText("Still here");
-  for (const [n, type] of [[2, "Image"], [3, "Diagram"], [4, "Glossary"]] as const) {
+  for (const [n, type] of [
+    [2, "Image"],
+    [3, "Diagram"],
+    [4, "Glossary"],
+  ] as const) {
     await expect(preview(blockCard(page, n, type)).getByRole("note")).toHaveText("This block cannot be shown.");
   }
   await screenshot(page, "lesson-editor-unknown-blocks");
 });
 
-test("[LESSON EDITOR] a block moves to another lesson of the course, and a deleted block comes back with Undo", async ({ page, signUpAndSignIn }) => {
+test("[LESSON EDITOR] a block moves to another lesson of the course, and a deleted block comes back with Undo", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   const s = await setUpLesson(page, signUpAndSignIn);
   await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body: "Stays here" } });
   await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body: "Belongs to division" } });
@@ -348,12 +397,25 @@ test("[LESSON EDITOR] the lesson title is edited in place and saved", async ({ p
   await expect(page.getByLabel("Lesson title")).toHaveValue("Inside the eukaryotic cell");
 });
 
-test("[LESSON EDITOR] the lesson's history tells people from AI agents, with the key an agent used", async ({ page, playwright, baseURL, signUpAndSignIn }) => {
+test("[LESSON EDITOR] the lesson's history tells people from AI agents, with the key an agent used", async ({
+  page,
+  playwright,
+  baseURL,
+  signUpAndSignIn,
+}) => {
   const s = await setUpLesson(page, signUpAndSignIn);
   const key = (await authoringApi(page, "POST", "/api-keys", { name: "Claude" })).key;
-  const agent = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${key}`, accept: "application/json, text/event-stream" } });
+  const agent = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${key}`, accept: "application/json, text/event-stream" },
+  });
   const call = await agent.post("/api/authoring/mcp", {
-    data: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "update_lesson", arguments: { lessonId: s.lessonId, title: "Renamed by an agent" } } },
+    data: {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "update_lesson", arguments: { lessonId: s.lessonId, title: "Renamed by an agent" } },
+    },
   });
   expect(call.status()).toBe(200);
   await authoringApi(page, "PATCH", `/lessons/${s.lessonId}`, { title: "Renamed in the app" });

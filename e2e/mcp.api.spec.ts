@@ -14,11 +14,15 @@ test("[MCP] the production server offers the 54 agent tools over Streamable HTTP
 
   const client = new Client({ name: "e2e-agent", version: "1.0.0" });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${baseURL}/api/authoring/mcp`), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+    new StreamableHTTPClientTransport(new URL(`${baseURL}/api/authoring/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${key}` } },
+    }),
   );
   const { tools } = await client.listTools();
   expect(tools).toHaveLength(54);
-  const result = (await client.callTool({ name: "create_project", arguments: { name: "From an agent" } })) as unknown as { structuredContent: { name: string } };
+  const result = (await client.callTool({ name: "create_project", arguments: { name: "From an agent" } })) as unknown as {
+    structuredContent: { name: string };
+  };
   expect(result.structuredContent.name).toBe("From an agent");
   await client.close();
   await session.dispose();

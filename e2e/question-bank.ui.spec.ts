@@ -24,7 +24,10 @@ async function fillOptions(dialog: Locator, options: [string, boolean][]) {
   }
 }
 
-test("[BANK] categories, the question editor's option rules, filters, editing and deleting questions", async ({ page, signUpAndSignIn }) => {
+test("[BANK] categories, the question editor's option rules, filters, editing and deleting questions", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   const project = await newProject(page, signUpAndSignIn, "Geography course");
   await page.goto(`/projects/${project.id}/questions`);
   await expect(page.getByRole("link", { name: "Question bank" })).toHaveAttribute("aria-current", "page");
@@ -67,7 +70,11 @@ test("[BANK] categories, the question editor's option rules, filters, editing an
   await dialog.getByLabel("Category").selectOption({ label: "Geography" });
   await dialog.getByLabel("Family (optional)").selectOption({ label: "Capitals" });
   await dialog.getByLabel("Difficulty").selectOption({ label: "2 · Easy" });
-  await fillOptions(dialog, [["Paris", true], ["Lyon", true], ["Marseille", false]]);
+  await fillOptions(dialog, [
+    ["Paris", true],
+    ["Lyon", true],
+    ["Marseille", false],
+  ]);
   const create = dialog.getByRole("button", { name: "Create question" });
   await expect(create).toBeDisabled();
   await expect(dialog.getByText("Single choice needs exactly 1 correct option; 2 are marked.").first()).toBeVisible();
@@ -102,7 +109,11 @@ test("[BANK] categories, the question editor's option rules, filters, editing an
   await dialog.getByRole("radio", { name: "Multiple choice" }).check();
   await dialog.getByLabel("Category").selectOption({ label: "Geography" });
   await dialog.getByLabel("Difficulty").selectOption({ label: "4 · Hard" });
-  await fillOptions(dialog, [["Canberra", true], ["Sydney", false], ["Ottawa", false]]);
+  await fillOptions(dialog, [
+    ["Canberra", true],
+    ["Sydney", false],
+    ["Ottawa", false],
+  ]);
   await expect(dialog.getByRole("button", { name: "Create question" })).toBeDisabled();
   await expect(dialog.getByText("Multiple choice needs at least 2 correct options; 1 is marked.").first()).toBeVisible();
   await dialog.getByRole("checkbox", { name: "Option 3 correct" }).check();
@@ -216,7 +227,10 @@ test("[BANK] categories, the question editor's option rules, filters, editing an
   await expect(categories.getByRole("button", { name: "Geography", exact: true })).toBeVisible();
 });
 
-test("[QUIZZES] build a quiz from the bank, reorder it with keyboard and pointer, and preview it in the player", async ({ page, signUpAndSignIn }) => {
+test("[QUIZZES] build a quiz from the bank, reorder it with keyboard and pointer, and preview it in the player", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   const project = await newProject(page, signUpAndSignIn, "Quiz course");
   const category = await authoringApi<{ id: string }>(page, "POST", `/projects/${project.id}/categories`, { name: "Basics" });
   const make = (prompt: string, question_type: string, options: [string, boolean][]) =>
@@ -227,10 +241,24 @@ test("[QUIZZES] build a quiz from the bank, reorder it with keyboard and pointer
       difficulty: 2,
       options: options.map(([label, is_correct]) => ({ label, is_correct })),
     });
-  const sum = await make("What is 2 + 2?", "single_choice", [["3", false], ["4", true], ["5", false]]);
-  const earth = await make("The Earth orbits the Sun.", "true_false", [["True", true], ["False", false]]);
-  const primes = await make("Which of these numbers are prime?", "multiple_choice", [["2", true], ["4", false], ["7", true]]);
-  const spare = await make("A question that will not stay", "true_false", [["True", true], ["False", false]]);
+  const sum = await make("What is 2 + 2?", "single_choice", [
+    ["3", false],
+    ["4", true],
+    ["5", false],
+  ]);
+  const earth = await make("The Earth orbits the Sun.", "true_false", [
+    ["True", true],
+    ["False", false],
+  ]);
+  const primes = await make("Which of these numbers are prime?", "multiple_choice", [
+    ["2", true],
+    ["4", false],
+    ["7", true],
+  ]);
+  const spare = await make("A question that will not stay", "true_false", [
+    ["True", true],
+    ["False", false],
+  ]);
   await authoringApi(page, "POST", `/projects/${project.id}/quizzes`, { title: "Scratch quiz" });
 
   // The list: delete the scratch quiz, create a new one (which opens it).
@@ -305,10 +333,22 @@ test("[QUIZZES] build a quiz from the bank, reorder it with keyboard and pointer
   await preview.getByRole("radio", { name: "All on one page" }).check();
   const player = preview.getByRole("region", { name: "Quiz: Warm-up quiz" });
   await expect(player.getByRole("group")).toHaveCount(3);
-  await player.getByRole("group", { name: /Which of these numbers are prime/ }).getByLabel("2", { exact: true }).check();
-  await player.getByRole("group", { name: /Which of these numbers are prime/ }).getByLabel("7", { exact: true }).check();
-  await player.getByRole("group", { name: /What is 2 \+ 2/ }).getByLabel("3", { exact: true }).check();
-  await player.getByRole("group", { name: /The Earth orbits the Sun/ }).getByLabel("True", { exact: true }).check();
+  await player
+    .getByRole("group", { name: /Which of these numbers are prime/ })
+    .getByLabel("2", { exact: true })
+    .check();
+  await player
+    .getByRole("group", { name: /Which of these numbers are prime/ })
+    .getByLabel("7", { exact: true })
+    .check();
+  await player
+    .getByRole("group", { name: /What is 2 \+ 2/ })
+    .getByLabel("3", { exact: true })
+    .check();
+  await player
+    .getByRole("group", { name: /The Earth orbits the Sun/ })
+    .getByLabel("True", { exact: true })
+    .check();
   await player.getByRole("button", { name: "Submit answers" }).click();
   await expect(player.getByRole("status")).toHaveText("2 of 3 · 67%");
   await screenshot(page, "quiz-preview");

@@ -4,13 +4,21 @@ import { authoringApi, screenshot } from "./helpers";
 
 const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 
-test("[LAYOUT] the course tree, lesson editor and lesson reader fit a tablet and the reader fits a phone", async ({ page, signUpAndSignIn }) => {
+test("[LAYOUT] the course tree, lesson editor and lesson reader fit a tablet and the reader fits a phone", async ({
+  page,
+  signUpAndSignIn,
+}) => {
   await signUpAndSignIn();
   const project = await authoringApi(page, "POST", "/projects", { name: "A project with a rather long name for a small screen" });
-  const course = await authoringApi(page, "POST", `/projects/${project.id}/courses`, { title: "A course whose title is long enough to wrap on a tablet" });
+  const course = await authoringApi(page, "POST", `/projects/${project.id}/courses`, {
+    title: "A course whose title is long enough to wrap on a tablet",
+  });
   const mod = await authoringApi(page, "POST", `/courses/${course.id}/modules`, { title: "Module" });
   const lesson = await authoringApi(page, "POST", `/modules/${mod.id}/lessons`, { title: "Lesson" });
-  await authoringApi(page, "POST", `/lessons/${lesson.id}/blocks`, { type: "text", content: { body: "| a | b | c |\n|---|---|---|\n| 1 | 2 | 3 |\n\nSome text." } });
+  await authoringApi(page, "POST", `/lessons/${lesson.id}/blocks`, {
+    type: "text",
+    content: { body: "| a | b | c |\n|---|---|---|\n| 1 | 2 | 3 |\n\nSome text." },
+  });
   await authoringApi(page, "POST", `/courses/${course.id}/publish`);
 
   await page.setViewportSize({ width: 820, height: 1180 });

@@ -39,7 +39,12 @@ export function AccountMenu({ name, email }: { name: string; email: string }) {
       {open ? (
         <div role="menu" className="absolute right-0 z-20 mt-1 w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
           <p className="truncate px-3 py-2 text-xs text-slate-500">{email}</p>
-          <Link role="menuitem" href="/account/api-keys" className="block px-3 py-2 text-sm hover:bg-slate-50" onClick={() => setOpen(false)}>
+          <Link
+            role="menuitem"
+            href="/account/api-keys"
+            className="block px-3 py-2 text-sm hover:bg-slate-50"
+            onClick={() => setOpen(false)}
+          >
             API keys
           </Link>
           <button

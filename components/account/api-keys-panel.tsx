@@ -13,9 +13,7 @@ function NewKeyNotice({ name, secret, onDone }: { name: string; secret: string; 
   const [copied, setCopied] = useState(false);
   return (
     <section aria-label="New API key" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-      <p className="text-sm font-medium text-emerald-900">
-        Key “{name}” created. Copy it now: it will not be shown again.
-      </p>
+      <p className="text-sm font-medium text-emerald-900">Key “{name}” created. Copy it now: it will not be shown again.</p>
       <div className="flex gap-2">
         <input
           readOnly
@@ -110,7 +108,15 @@ export function ApiKeysPanel() {
                   aria-label={`Revoke ${key.name}`}
                   disabled={revoke.isPending && revoke.variables === key.id}
                   onClick={async () => {
-                    if (await confirm({ title: `Revoke “${key.name}”?`, body: "Programs using it stop working at once.", confirmLabel: "Revoke", tone: "danger" })) revoke.mutate(key.id);
+                    if (
+                      await confirm({
+                        title: `Revoke “${key.name}”?`,
+                        body: "Programs using it stop working at once.",
+                        confirmLabel: "Revoke",
+                        tone: "danger",
+                      })
+                    )
+                      revoke.mutate(key.id);
                   }}
                 >
                   Revoke

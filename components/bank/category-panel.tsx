@@ -197,7 +197,12 @@ export function CategoryPanel({
                   {category.name}
                 </button>
                 <span className="flex shrink-0 pr-1.5 opacity-70 group-focus-within:opacity-100 group-hover:opacity-100">
-                  <button type="button" className={iconButton} aria-label={`Rename ${category.name}`} onClick={() => setRenaming(category.id)}>
+                  <button
+                    type="button"
+                    className={iconButton}
+                    aria-label={`Rename ${category.name}`}
+                    onClick={() => setRenaming(category.id)}
+                  >
                     <PencilIcon width={14} height={14} />
                   </button>
                   <button

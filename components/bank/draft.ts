@@ -83,8 +83,8 @@ export function draftProblems(draft: QuestionDraft): DraftProblems {
   draft.options.forEach((o, i) => {
     if (!o.label.trim()) problems.labels[i] = `Option ${i + 1} needs text.`;
   });
-  problems.all = [problems.prompt, problems.category_id, problems.options, ...Object.values(problems.labels)].filter(
-    (p): p is string => Boolean(p),
+  problems.all = [problems.prompt, problems.category_id, problems.options, ...Object.values(problems.labels)].filter((p): p is string =>
+    Boolean(p),
   );
   return problems;
 }

@@ -115,7 +115,8 @@ export function FamilyPanel({
 
   async function onDelete(family: QuestionFamilyDto) {
     const n = family.question_count;
-    const what = n === 0 ? "It goes to the trash." : `Its ${n} question${n === 1 ? "" : "s"} go${n === 1 ? "es" : ""} to the trash with it.`;
+    const what =
+      n === 0 ? "It goes to the trash." : `Its ${n} question${n === 1 ? "" : "s"} go${n === 1 ? "es" : ""} to the trash with it.`;
     if (!(await confirm({ title: `Delete the family “${family.name}”?`, body: what, confirmLabel: "Delete", tone: "danger" }))) return;
     remove.mutate(family.id, {
       onSuccess: () => {
@@ -135,7 +136,13 @@ export function FamilyPanel({
           Question families
         </h2>
         {!creating ? (
-          <Button type="button" variant="ghost" className="whitespace-nowrap px-2 py-1 text-xs" aria-label="New family" onClick={() => setCreating(true)}>
+          <Button
+            type="button"
+            variant="ghost"
+            className="whitespace-nowrap px-2 py-1 text-xs"
+            aria-label="New family"
+            onClick={() => setCreating(true)}
+          >
             <PlusIcon width={14} height={14} />
             New
           </Button>

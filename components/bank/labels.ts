@@ -16,7 +16,6 @@ export const DIFFICULTIES = [
   { value: 5, label: "5 · Very hard" },
 ] as const;
 
-export const isQuestionType = (value: string | null): value is QuestionTypeValue =>
-  QUESTION_TYPES.some((t) => t.value === value);
+export const isQuestionType = (value: string | null): value is QuestionTypeValue => QUESTION_TYPES.some((t) => t.value === value);
 
 export const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });

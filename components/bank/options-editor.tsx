@@ -29,8 +29,7 @@ export function OptionsEditor({
   labelProblems: Record<number, string>;
   serverErrors: Record<string, string>;
 }) {
-  const update = (index: number, patch: Partial<DraftOption>) =>
-    onChange(options.map((o, i) => (i === index ? { ...o, ...patch } : o)));
+  const update = (index: number, patch: Partial<DraftOption>) => onChange(options.map((o, i) => (i === index ? { ...o, ...patch } : o)));
   const move = (index: number, by: -1 | 1) => {
     const next = [...options];
     [next[index], next[index + by]] = [next[index + by], next[index]];

@@ -35,8 +35,7 @@ function refreshQuestions(client: QueryClient, projectId: string) {
 export const useCategories = (projectId: string) =>
   useQuery({
     queryKey: categoryKeys.ofProject(projectId),
-    queryFn: () =>
-      authoringFetch<Page<"categories", CategoryDto>>(`/projects/${projectId}/categories`).then((r) => r.categories),
+    queryFn: () => authoringFetch<Page<"categories", CategoryDto>>(`/projects/${projectId}/categories`).then((r) => r.categories),
   });
 
 export function useCategoryMutations(projectId: string) {
@@ -44,8 +43,7 @@ export function useCategoryMutations(projectId: string) {
   const refresh = () => client.invalidateQueries({ queryKey: categoryKeys.ofProject(projectId) });
   return {
     create: useMutation({
-      mutationFn: (name: string) =>
-        authoringFetch<CategoryDto>(`/projects/${projectId}/categories`, { method: "POST", json: { name } }),
+      mutationFn: (name: string) => authoringFetch<CategoryDto>(`/projects/${projectId}/categories`, { method: "POST", json: { name } }),
       onSuccess: refresh,
     }),
     rename: useMutation({

@@ -53,13 +53,19 @@ export function QuestionBank({ projectId }: { projectId: string }) {
     // Next.js keeps useSearchParams in step with the History API, without a server round trip.
     window.history.replaceState(null, "", query ? `${pathname}?${query}` : pathname);
   }
-  const clearFilters = () => setFilters({ category_id: undefined, question_family_id: undefined, question_type: undefined, difficulty: undefined });
+  const clearFilters = () =>
+    setFilters({ category_id: undefined, question_family_id: undefined, question_type: undefined, difficulty: undefined });
 
   const openCreate = () =>
     setEditor({
       mode: "create",
       defaults: {
-        category_id: filters.category_id && categoryNames.has(filters.category_id) ? filters.category_id : categories.data?.length === 1 ? categories.data[0].id : "",
+        category_id:
+          filters.category_id && categoryNames.has(filters.category_id)
+            ? filters.category_id
+            : categories.data?.length === 1
+              ? categories.data[0].id
+              : "",
         question_family_id: filters.question_family_id ?? "",
         question_type: filters.question_type,
         difficulty: filters.difficulty ?? 3,
@@ -72,7 +78,11 @@ export function QuestionBank({ projectId }: { projectId: string }) {
     <div className="grid grid-cols-[17rem_minmax(0,1fr)] items-start gap-6">
       <aside className="space-y-4" aria-label="Categories and families">
         <CategoryPanel projectId={projectId} activeId={filters.category_id} onSelect={(id) => setFilters({ category_id: id })} />
-        <FamilyPanel projectId={projectId} activeId={filters.question_family_id} onSelect={(id) => setFilters({ question_family_id: id })} />
+        <FamilyPanel
+          projectId={projectId}
+          activeId={filters.question_family_id}
+          onSelect={(id) => setFilters({ question_family_id: id })}
+        />
       </aside>
 
       <section aria-labelledby="questions-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -93,7 +103,11 @@ export function QuestionBank({ projectId }: { projectId: string }) {
           </Button>
         </div>
 
-        <div role="group" aria-label="Filters" className="flex flex-wrap items-end gap-3 border-b border-slate-100 bg-slate-50/60 px-4 py-3">
+        <div
+          role="group"
+          aria-label="Filters"
+          className="flex flex-wrap items-end gap-3 border-b border-slate-100 bg-slate-50/60 px-4 py-3"
+        >
           <label className="block min-w-[10rem] flex-1 space-y-1">
             <span className="text-xs font-medium text-slate-600">Category</span>
             <select

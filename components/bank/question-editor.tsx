@@ -57,7 +57,9 @@ function EditorForm({ projectId, target, onDone }: { projectId: string; target: 
   const { create, update } = useQuestionMutations(projectId);
   const toast = useToast();
   const original = target.mode === "edit" ? target.question : undefined;
-  const [draft, setDraft] = useState<QuestionDraft>(() => (original ? draftFromQuestion(original) : emptyDraft(target.mode === "create" ? target.defaults : {})));
+  const [draft, setDraft] = useState<QuestionDraft>(() =>
+    original ? draftFromQuestion(original) : emptyDraft(target.mode === "create" ? target.defaults : {}),
+  );
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const problems = useMemo(() => draftProblems(draft), [draft]);
@@ -68,7 +70,9 @@ function EditorForm({ projectId, target, onDone }: { projectId: string; target: 
 
   function set<K extends keyof QuestionDraft>(key: K, value: QuestionDraft[K], clears: string[] = [key]) {
     setDraft((d) => ({ ...d, [key]: value }));
-    setServerErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([path]) => !clears.some((c) => path === c || path.startsWith(`${c}.`)))));
+    setServerErrors((errors) =>
+      Object.fromEntries(Object.entries(errors).filter(([path]) => !clears.some((c) => path === c || path.startsWith(`${c}.`)))),
+    );
     setFormError(undefined);
   }
 
@@ -76,7 +80,9 @@ function EditorForm({ projectId, target, onDone }: { projectId: string; target: 
     // A new true / false question starts from "True" and "False"; typed options are never thrown away.
     const blank = draft.options.every((o) => !o.label.trim());
     setDraft((d) => ({ ...d, question_type: type, options: type === "true_false" && blank ? trueFalseOptions() : d.options }));
-    setServerErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([path]) => !["question_type", "options"].includes(path.split(".")[0]))));
+    setServerErrors((errors) =>
+      Object.fromEntries(Object.entries(errors).filter(([path]) => !["question_type", "options"].includes(path.split(".")[0]))),
+    );
   }
 
   async function onSubmit(event: FormEvent) {
@@ -130,7 +136,9 @@ function EditorForm({ projectId, target, onDone }: { projectId: string; target: 
               <label
                 key={t.value}
                 className={`flex cursor-pointer flex-col rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
-                  draft.question_type === t.value ? "border-brand-500 bg-brand-50 text-brand-700" : "border-slate-200 hover:border-slate-300"
+                  draft.question_type === t.value
+                    ? "border-brand-500 bg-brand-50 text-brand-700"
+                    : "border-slate-200 hover:border-slate-300"
                 }`}
               >
                 <span className="flex items-center gap-2 font-medium">

@@ -16,7 +16,11 @@ export function TypeBadge({ type }: { type: QuestionDto["question_type"] }) {
     single_choice: "bg-sky-50 text-sky-800 ring-sky-200",
     multiple_choice: "bg-violet-50 text-violet-800 ring-violet-200",
   }[type];
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>{typeLabel(type)}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone}`}>
+      {typeLabel(type)}
+    </span>
+  );
 }
 
 export function DifficultyMeter({ value }: { value: number }) {
@@ -75,7 +79,9 @@ function QuestionRow({
               <li
                 key={o.id}
                 className={`inline-flex items-center gap-1 rounded-md px-2 py-0.5 text-xs ${
-                  o.is_correct ? "bg-emerald-50 font-medium text-emerald-800 ring-1 ring-inset ring-emerald-200" : "bg-slate-100 text-slate-600"
+                  o.is_correct
+                    ? "bg-emerald-50 font-medium text-emerald-800 ring-1 ring-inset ring-emerald-200"
+                    : "bg-slate-100 text-slate-600"
                 }`}
               >
                 {o.is_correct ? <CheckIcon width={12} height={12} /> : null}
@@ -152,7 +158,9 @@ export function QuestionList({
     if (!(await confirm({ title: `Move “${question.prompt}” to the trash?`, body, confirmLabel: "Move to trash", tone: "danger" }))) return;
     remove.mutate(question.id, {
       onSuccess: () =>
-        toast.show("Question moved to the trash.", { action: { label: "Undo", run: () => restore.mutate({ kind: "question", id: question.id }) } }),
+        toast.show("Question moved to the trash.", {
+          action: { label: "Undo", run: () => restore.mutate({ kind: "question", id: question.id }) },
+        }),
       onError: (e) => toast.show(`Could not delete the question: ${errorMessage(e)}`, { tone: "error" }),
     });
   }

@@ -26,7 +26,12 @@ describe("[BLOCKS] renderers", () => {
 
   it("shows an SVG image through an img data URL, so its scripts cannot run", () => {
     const html = renderToStaticMarkup(
-      <BlockView block={block("image", { source: { type: "svg", code: "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>" }, alt: "x" })} />,
+      <BlockView
+        block={block("image", {
+          source: { type: "svg", code: "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>" },
+          alt: "x",
+        })}
+      />,
     );
     expect(html).toMatch(/<img[^>]+src="data:image\/svg\+xml/);
     expect(html).not.toContain("<script");

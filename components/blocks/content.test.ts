@@ -29,7 +29,11 @@ describe("block content parsers", () => {
     expect(wholeSeconds("42")).toBe(42);
     expect(wholeSeconds(-3)).toBe(0);
     expect(wholeSeconds("soon")).toBe(0);
-    expect(parseVideo({ source: { type: "youtube", id: "dQw4w9WgXcQ", start: 12.9 } })?.source).toEqual({ type: "youtube", id: "dQw4w9WgXcQ", start: 12 });
+    expect(parseVideo({ source: { type: "youtube", id: "dQw4w9WgXcQ", start: 12.9 } })?.source).toEqual({
+      type: "youtube",
+      id: "dQw4w9WgXcQ",
+      start: 12,
+    });
     expect(youTubeEmbedUrl("dQw4w9WgXcQ", 12)).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=12");
   });
 

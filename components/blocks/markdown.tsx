@@ -12,7 +12,12 @@ const components: Components = {
   h6: (props) => <h6 className="mt-3 mb-1 text-sm font-medium text-slate-600 first:mt-0" {...strip(props)} />,
   p: (props) => <p className="my-2 leading-relaxed first:mt-0 last:mb-0" {...strip(props)} />,
   a: ({ node: _node, ...props }) => (
-    <a className="font-medium text-brand-600 underline underline-offset-2 hover:text-brand-700" target="_blank" rel="noopener noreferrer nofollow" {...props} />
+    <a
+      className="font-medium text-brand-600 underline underline-offset-2 hover:text-brand-700"
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      {...props}
+    />
   ),
   ul: (props) => <ul className="my-2 list-disc space-y-1 pl-6" {...strip(props)} />,
   ol: (props) => <ol className="my-2 list-decimal space-y-1 pl-6" {...strip(props)} />,
@@ -21,7 +26,12 @@ const components: Components = {
   code: ({ node: _node, className, ...props }) => (
     <code className={`rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] ${className ?? ""}`} {...props} />
   ),
-  pre: (props) => <pre className="my-3 overflow-x-auto rounded-md bg-slate-900 p-3 text-sm text-slate-100 [&_code]:bg-transparent [&_code]:p-0" {...strip(props)} />,
+  pre: (props) => (
+    <pre
+      className="my-3 overflow-x-auto rounded-md bg-slate-900 p-3 text-sm text-slate-100 [&_code]:bg-transparent [&_code]:p-0"
+      {...strip(props)}
+    />
+  ),
   table: (props) => (
     <div className="my-3 overflow-x-auto">
       <table className="min-w-full border-collapse text-sm" {...strip(props)} />

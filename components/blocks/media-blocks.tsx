@@ -16,9 +16,24 @@ export function svgDataUrl(code: string) {
 export function ImageBlock({ content }: { content: unknown }) {
   const c = parseImage(content);
   if (!c) return <BlockNote />;
-  const src = c.source.type === "svg" ? (c.source.code.trim() ? svgDataUrl(c.source.code) : null) : isWebUrl(c.source.url) ? c.source.url.trim() : null;
+  const src =
+    c.source.type === "svg"
+      ? c.source.code.trim()
+        ? svgDataUrl(c.source.code)
+        : null
+      : isWebUrl(c.source.url)
+        ? c.source.url.trim()
+        : null;
   if (!src) {
-    return <BlockNote>{c.source.type === "svg" ? "No SVG code yet." : c.source.url.trim() ? "This image address cannot be shown (use an http or https link)." : "No image address yet."}</BlockNote>;
+    return (
+      <BlockNote>
+        {c.source.type === "svg"
+          ? "No SVG code yet."
+          : c.source.url.trim()
+            ? "This image address cannot be shown (use an http or https link)."
+            : "No image address yet."}
+      </BlockNote>
+    );
   }
   return (
     <figure>
@@ -58,11 +73,22 @@ export function VideoBlock({ content }: { content: unknown }) {
     );
   }
   if (!isWebUrl(c.source.url)) {
-    return <BlockNote>{c.source.url.trim() ? "This video address cannot be played (use an http or https link)." : "No video address yet."}</BlockNote>;
+    return (
+      <BlockNote>
+        {c.source.url.trim() ? "This video address cannot be played (use an http or https link)." : "No video address yet."}
+      </BlockNote>
+    );
   }
   return (
     <figure>
-      <video controls preload="metadata" src={c.source.url.trim()} title={title} aria-label={title} className="w-full rounded-md bg-slate-900">
+      <video
+        controls
+        preload="metadata"
+        src={c.source.url.trim()}
+        title={title}
+        aria-label={title}
+        className="w-full rounded-md bg-slate-900"
+      >
         Your browser cannot play this video.
       </video>
       <Caption>{c.caption}</Caption>

@@ -42,7 +42,11 @@ function PracticeQuestion({ question, role }: { question: QuestionView; role: st
   const hasKey = inlineKey || serverKey !== undefined;
   const correct = serverKey ?? new Set(question.options.filter((o) => o.is_correct).map((o) => o.id));
   const isRight = checked && hasKey && selected.length === correct.size && selected.every((id) => correct.has(id));
-  const options = question.options.map((o, i) => ({ id: o.id, label: o.label, sort_order: typeof o.sort_order === "number" ? o.sort_order : i }));
+  const options = question.options.map((o, i) => ({
+    id: o.id,
+    label: o.label,
+    sort_order: typeof o.sort_order === "number" ? o.sort_order : i,
+  }));
 
   return (
     <form
@@ -93,7 +97,9 @@ function PracticeQuestion({ question, role }: { question: QuestionView; role: st
           ) : isRight ? (
             <span className="font-medium text-emerald-800">✓ Correct!</span>
           ) : (
-            <span className="font-medium text-red-700">✗ Not quite. The correct {correct.size === 1 ? "answer is" : "answers are"} highlighted.</span>
+            <span className="font-medium text-red-700">
+              ✗ Not quite. The correct {correct.size === 1 ? "answer is" : "answers are"} highlighted.
+            </span>
           )}
         </div>
         {checked ? (

@@ -18,7 +18,8 @@ function QuizLoader({ quizId, fallbackTitle }: { quizId: string; fallbackTitle: 
     setState({ status: "loading" });
     env.loadQuiz(quizId).then(
       (quiz) => !cancelled && setState({ status: "ready", quiz }),
-      (error: unknown) => !cancelled && setState({ status: "error", message: error instanceof Error ? error.message : "Could not load the quiz." }),
+      (error: unknown) =>
+        !cancelled && setState({ status: "error", message: error instanceof Error ? error.message : "Could not load the quiz." }),
     );
     return () => {
       cancelled = true;
@@ -29,7 +30,11 @@ function QuizLoader({ quizId, fallbackTitle }: { quizId: string; fallbackTitle: 
 
   if (state.status === "loading") {
     return (
-      <div aria-busy="true" aria-label={`Loading quiz ${fallbackTitle}`} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
+      <div
+        aria-busy="true"
+        aria-label={`Loading quiz ${fallbackTitle}`}
+        className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+      >
         <div className="h-5 w-1/3 animate-pulse rounded bg-slate-100" />
         <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
         <div className="h-4 w-1/2 animate-pulse rounded bg-slate-100" />
@@ -48,11 +53,7 @@ function QuizLoader({ quizId, fallbackTitle }: { quizId: string; fallbackTitle: 
   }
   const questions = Array.isArray(state.quiz.questions) ? state.quiz.questions : [];
   return (
-    <QuizPlayer
-      title={state.quiz.title || fallbackTitle}
-      questions={questions}
-      onSubmit={(answers) => env.submitQuiz(quizId, answers)}
-    />
+    <QuizPlayer title={state.quiz.title || fallbackTitle} questions={questions} onSubmit={(answers) => env.submitQuiz(quizId, answers)} />
   );
 }
 

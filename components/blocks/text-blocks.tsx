@@ -36,7 +36,13 @@ export function ScenarioBlock({ content }: { content: unknown }) {
       {c.body.trim() ? <Markdown>{c.body}</Markdown> : <p className="text-xs text-indigo-800/70">Empty scenario.</p>}
       {c.reveal.trim() ? (
         <div className="mt-3">
-          <Button type="button" variant="secondary" aria-expanded={revealed} aria-controls={revealId} onClick={() => setRevealed((v) => !v)}>
+          <Button
+            type="button"
+            variant="secondary"
+            aria-expanded={revealed}
+            aria-controls={revealId}
+            onClick={() => setRevealed((v) => !v)}
+          >
             {revealed ? "Hide" : "Reveal"}
           </Button>
           <div id={revealId} hidden={!revealed} className="mt-3 rounded-md border border-indigo-100 bg-white px-3 py-2">

@@ -32,7 +32,17 @@ function Badge({ published }: { published: boolean }) {
   );
 }
 
-function InlineInput({ label, initial = "", onSubmit, onCancel }: { label: string; initial?: string; onSubmit: (value: string) => void; onCancel: () => void }) {
+function InlineInput({
+  label,
+  initial = "",
+  onSubmit,
+  onCancel,
+}: {
+  label: string;
+  initial?: string;
+  onSubmit: (value: string) => void;
+  onCancel: () => void;
+}) {
   const [value, setValue] = useState(initial);
   return (
     <input
@@ -117,7 +127,9 @@ function TreeRow({ item, projectId, collapsed, hasChildren, onToggle, onRename, 
           {collapsed ? "▸" : "▾"}
         </button>
       ) : (
-        <span className="w-5" aria-hidden>•</span>
+        <span className="w-5" aria-hidden>
+          •
+        </span>
       )}
       {renaming ? (
         <InlineInput
@@ -140,19 +152,39 @@ function TreeRow({ item, projectId, collapsed, hasChildren, onToggle, onRename, 
       <span className="flex gap-1 opacity-70 group-focus-within:opacity-100 group-hover:opacity-100">
         {item.kind !== "module" ? (
           item.published ? (
-            <button type="button" onClick={onUnpublish} className="rounded px-2 py-0.5 text-xs hover:bg-slate-200" aria-label={`Unpublish ${label}`}>
+            <button
+              type="button"
+              onClick={onUnpublish}
+              className="rounded px-2 py-0.5 text-xs hover:bg-slate-200"
+              aria-label={`Unpublish ${label}`}
+            >
               Unpublish
             </button>
           ) : (
-            <button type="button" onClick={onPublish} className="rounded px-2 py-0.5 text-xs text-emerald-700 hover:bg-emerald-50" aria-label={`Publish ${label}`}>
+            <button
+              type="button"
+              onClick={onPublish}
+              className="rounded px-2 py-0.5 text-xs text-emerald-700 hover:bg-emerald-50"
+              aria-label={`Publish ${label}`}
+            >
               Publish
             </button>
           )
         ) : null}
-        <button type="button" onClick={() => setRenaming(true)} className="rounded px-2 py-0.5 text-xs hover:bg-slate-200" aria-label={`Rename ${label}`}>
+        <button
+          type="button"
+          onClick={() => setRenaming(true)}
+          className="rounded px-2 py-0.5 text-xs hover:bg-slate-200"
+          aria-label={`Rename ${label}`}
+        >
           Rename
         </button>
-        <button type="button" onClick={onDelete} className="rounded px-2 py-0.5 text-xs text-red-700 hover:bg-red-50" aria-label={`Delete ${label}`}>
+        <button
+          type="button"
+          onClick={onDelete}
+          className="rounded px-2 py-0.5 text-xs text-red-700 hover:bg-red-50"
+          aria-label={`Delete ${label}`}
+        >
           Delete
         </button>
       </span>
@@ -190,14 +222,19 @@ export function CourseTree({ projectId }: { projectId: string }) {
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${name(active.id)}. Use the arrow keys to move it, Space to drop, Escape to cancel.`,
     onDragOver: ({ active, over }) =>
-      !over ? `${name(active.id)} is no longer over a drop place.` : over.id === active.id ? undefined : `${name(active.id)} is over ${name(over.id)}.`,
+      !over
+        ? `${name(active.id)} is no longer over a drop place.`
+        : over.id === active.id
+          ? undefined
+          : `${name(active.id)} is over ${name(over.id)}.`,
     onDragEnd: ({ active, over }) => (over ? `${name(active.id)} was dropped on ${name(over.id)}.` : `${name(active.id)} was dropped.`),
     onDragCancel: ({ active }) => `Moving ${name(active.id)} was cancelled.`,
   };
 
   function run(change: TreeChange, success?: string, undo?: () => void) {
     write.mutate(change, {
-      onSuccess: () => (success ? toast.show(success, { tone: "success", action: undo ? { label: "Undo", run: undo } : undefined }) : undefined),
+      onSuccess: () =>
+        success ? toast.show(success, { tone: "success", action: undo ? { label: "Undo", run: undo } : undefined }) : undefined,
       onError: (error) => toast.show(error.message, { tone: "error" }),
     });
   }
@@ -253,7 +290,8 @@ export function CourseTree({ projectId }: { projectId: string }) {
       />,
     );
     // "Add lesson" closes each open module, "Add module" each open course.
-    const closesModule = (item.kind === "lesson" || (item.kind === "module" && !collapsed.has(item.id))) && next?.depth !== 2 && activeId === null;
+    const closesModule =
+      (item.kind === "lesson" || (item.kind === "module" && !collapsed.has(item.id))) && next?.depth !== 2 && activeId === null;
     if (closesModule && mod && !collapsed.has(mod.id)) {
       rows.push(
         <li key={`add-lesson-${mod.id}`}>
@@ -309,10 +347,16 @@ export function CourseTree({ projectId }: { projectId: string }) {
           onConfirm={() => {
             const { item } = pending;
             setPending(null);
-            run({ action: "delete", item }, `“${item.title}” moved to the trash.`, () => run({ action: "restore", item }, `“${item.title}” restored.`));
+            run({ action: "delete", item }, `“${item.title}” moved to the trash.`, () =>
+              run({ action: "restore", item }, `“${item.title}” restored.`),
+            );
           }}
         >
-          {pending.item.kind === "lesson" ? "The lesson and its blocks" : pending.item.kind === "module" ? "The module, its lessons and their blocks" : "The course with all its modules, lessons and blocks"}{" "}
+          {pending.item.kind === "lesson"
+            ? "The lesson and its blocks"
+            : pending.item.kind === "module"
+              ? "The module, its lessons and their blocks"
+              : "The course with all its modules, lessons and blocks"}{" "}
           go to the trash. You can restore them from there.
         </ConfirmDialog>
       ) : null}

@@ -7,13 +7,22 @@ const tree: ProjectTree = {
   name: "P",
   courses: [
     {
-      id: "c1", title: "c1", position: 0, published_at: null,
+      id: "c1",
+      title: "c1",
+      position: 0,
+      published_at: null,
       modules: [
         { id: "m1", course_id: "c1", title: "m1", position: 0, lessons: [lesson("l1", "m1", 0), lesson("l2", "m1", 1)] },
         { id: "m2", course_id: "c1", title: "m2", position: 1, lessons: [lesson("l3", "m2", 0)] },
       ],
     },
-    { id: "c2", title: "c2", position: 1, published_at: null, modules: [{ id: "m3", course_id: "c2", title: "m3", position: 0, lessons: [] }] },
+    {
+      id: "c2",
+      title: "c2",
+      position: 1,
+      published_at: null,
+      modules: [{ id: "m3", course_id: "c2", title: "m3", position: 0, lessons: [] }],
+    },
   ],
 };
 
@@ -30,7 +39,10 @@ describe("[COURSE TREE] moves", () => {
     const after = applyMove(tree, move as never);
     const [m1, m2] = after.courses![0].modules!;
     expect(m1.lessons!.map((l) => [l.id, l.position])).toEqual([["l2", 0]]);
-    expect(m2.lessons!.map((l) => [l.id, l.position, l.module_id])).toEqual([["l1", 0, "m2"], ["l3", 1, "m2"]]);
+    expect(m2.lessons!.map((l) => [l.id, l.position, l.module_id])).toEqual([
+      ["l1", 0, "m2"],
+      ["l3", 1, "m2"],
+    ]);
   });
 
   it("reorders courses and modules, and refuses moves the API cannot make", () => {

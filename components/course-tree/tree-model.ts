@@ -25,13 +25,31 @@ export type FlatItem = {
 export function flatten(tree: ProjectTree, collapsed: Set<string>, hideChildrenOf?: string): FlatItem[] {
   const out: FlatItem[] = [];
   for (const [ci, c] of (tree.courses ?? []).entries()) {
-    out.push({ id: c.id, kind: "course", title: c.title, depth: 0, parentId: null, courseId: c.id, index: ci, published: !!c.published_at });
+    out.push({
+      id: c.id,
+      kind: "course",
+      title: c.title,
+      depth: 0,
+      parentId: null,
+      courseId: c.id,
+      index: ci,
+      published: !!c.published_at,
+    });
     if (collapsed.has(c.id) || hideChildrenOf === c.id) continue;
     for (const [mi, m] of (c.modules ?? []).entries()) {
       out.push({ id: m.id, kind: "module", title: m.title, depth: 1, parentId: c.id, courseId: c.id, index: mi, published: false });
       if (collapsed.has(m.id) || hideChildrenOf === m.id) continue;
       for (const [li, l] of (m.lessons ?? []).entries()) {
-        out.push({ id: l.id, kind: "lesson", title: l.title, depth: 2, parentId: m.id, courseId: c.id, index: li, published: !!l.published_at });
+        out.push({
+          id: l.id,
+          kind: "lesson",
+          title: l.title,
+          depth: 2,
+          parentId: m.id,
+          courseId: c.id,
+          index: li,
+          published: !!l.published_at,
+        });
       }
     }
   }
@@ -55,9 +73,12 @@ export function planMove(items: FlatItem[], activeId: string, overId: string): M
   }
   if (active.kind === "module") {
     if (over.courseId !== active.courseId) return { refused: "A module stays in its course: create it in the other course instead." };
-    if (over.kind === "course") return active.index === 0 ? null : { kind: "module", id: active.id, courseId: active.courseId, position: 0 };
+    if (over.kind === "course")
+      return active.index === 0 ? null : { kind: "module", id: active.id, courseId: active.courseId, position: 0 };
     const targetModule = over.kind === "module" ? over : items.find((i) => i.id === over.parentId)!;
-    return targetModule.index === active.index ? null : { kind: "module", id: active.id, courseId: active.courseId, position: targetModule.index };
+    return targetModule.index === active.index
+      ? null
+      : { kind: "module", id: active.id, courseId: active.courseId, position: targetModule.index };
   }
   if (over.courseId !== active.courseId) return { refused: "A lesson moves between modules of its own course only." };
   if (over.kind === "course") return { refused: "Drop a lesson on a module or among its lessons." };

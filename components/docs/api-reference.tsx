@@ -36,7 +36,8 @@ function typeOf(schema: Schema | undefined): string {
 
 function bounds(schema: Schema): string {
   const parts: string[] = [];
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) parts.push(`${schema.minLength ?? 0}..${schema.maxLength ?? "∞"} chars`);
+  if (schema.minLength !== undefined || schema.maxLength !== undefined)
+    parts.push(`${schema.minLength ?? 0}..${schema.maxLength ?? "∞"} chars`);
   if (schema.minimum !== undefined || schema.maximum !== undefined) parts.push(`${schema.minimum ?? "−∞"}..${schema.maximum ?? "∞"}`);
   if (schema.maxItems !== undefined) parts.push(`at most ${schema.maxItems} items`);
   if (schema.default !== undefined) parts.push(`default ${JSON.stringify(schema.default)}`);
@@ -109,7 +110,9 @@ export function ApiReference({ doc, extra }: { doc: Doc; extra?: React.ReactNode
               .map(({ path, method, op }) => (
                 <article key={op.operationId} id={op.operationId} className="rounded-lg border border-slate-200 bg-white p-4">
                   <h3 className="flex flex-wrap items-center gap-2">
-                    <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_STYLE[method] ?? ""}`}>{method}</span>
+                    <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_STYLE[method] ?? ""}`}>
+                      {method}
+                    </span>
                     <code className="text-sm">{path}</code>
                     <span className="text-sm text-slate-500">— {op.summary}</span>
                   </h3>
@@ -121,7 +124,9 @@ export function ApiReference({ doc, extra }: { doc: Doc; extra?: React.ReactNode
                         doc={doc}
                         schema={{
                           type: "object",
-                          properties: Object.fromEntries(op.parameters.map((p) => [`${p.name} (${p.in})`, { ...p.schema, description: p.description }])),
+                          properties: Object.fromEntries(
+                            op.parameters.map((p) => [`${p.name} (${p.in})`, { ...p.schema, description: p.description }]),
+                          ),
                           required: op.parameters.filter((p) => p.required).map((p) => `${p.name} (${p.in})`),
                         }}
                       />

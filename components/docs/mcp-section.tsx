@@ -15,16 +15,20 @@ const CLI = `claude mcp add --transport http coursewright https://YOUR-HOST/api/
 
 export function McpSection() {
   return (
-    <section id="agent-tools" aria-labelledby="agent-tools-heading" className="space-y-3 rounded-lg border border-brand-100 bg-brand-50/50 p-5">
+    <section
+      id="agent-tools"
+      aria-labelledby="agent-tools-heading"
+      className="space-y-3 rounded-lg border border-brand-100 bg-brand-50/50 p-5"
+    >
       <h2 id="agent-tools-heading" className="text-xl font-semibold">
         Agent tools (MCP)
       </h2>
       <p className="text-sm text-slate-700">
-        AI agents use the same endpoints as tools through the Model Context Protocol at <code>/api/authoring/mcp</code>{" "}
-        (Streamable HTTP, stateless), with an API key from the account page. Each tool takes the endpoint&apos;s path ids,
-        query and body fields as one object and answers its JSON; errors come back as tool errors carrying the same error
-        body. Every write tool accepts <code>dry_run: true</code> to preview. Publishing is not offered to agents. Changes
-        made through tools are recorded in each item&apos;s history as made by an agent, with the key used.
+        AI agents use the same endpoints as tools through the Model Context Protocol at <code>/api/authoring/mcp</code> (Streamable HTTP,
+        stateless), with an API key from the account page. Each tool takes the endpoint&apos;s path ids, query and body fields as one object
+        and answers its JSON; errors come back as tool errors carrying the same error body. Every write tool accepts{" "}
+        <code>dry_run: true</code> to preview. Publishing is not offered to agents. Changes made through tools are recorded in each
+        item&apos;s history as made by an agent, with the key used.
       </p>
       <h3 className="text-sm font-semibold">Connect a client (Claude Desktop, Cursor, …)</h3>
       <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">

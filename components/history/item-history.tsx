@@ -3,7 +3,15 @@
 import { useState } from "react";
 import { useItemHistory, type HistoryEntry as Entry } from "./queries";
 
-const VERBS: Record<string, string> = { create: "Created", update: "Updated", delete: "Deleted", restore: "Restored", publish: "Published", unpublish: "Unpublished", move: "Moved" };
+const VERBS: Record<string, string> = {
+  create: "Created",
+  update: "Updated",
+  delete: "Deleted",
+  restore: "Restored",
+  publish: "Published",
+  unpublish: "Unpublished",
+  move: "Moved",
+};
 const VIA: Record<Entry["via"], { label: string; style: string }> = {
   browser: { label: "Person", style: "bg-slate-100 text-slate-700" },
   api: { label: "API", style: "bg-sky-100 text-sky-800" },

@@ -7,7 +7,8 @@ import { Unavailable } from "./unavailable";
 
 export function CourseOutline({ courseId }: { courseId: string }) {
   const course = useLearnCourse(courseId);
-  if (course.isPending) return <div className="h-64 animate-pulse rounded-xl bg-slate-100" aria-busy="true" aria-label="Loading the course" />;
+  if (course.isPending)
+    return <div className="h-64 animate-pulse rounded-xl bg-slate-100" aria-busy="true" aria-label="Loading the course" />;
   if (course.isError) return <Unavailable error={course.error} />;
   const c = course.data;
   const started = c.completed_count > 0;
@@ -25,7 +26,10 @@ export function CourseOutline({ courseId }: { courseId: string }) {
           <ProgressBar done={c.completed_count} total={c.lesson_count} label={`Progress in ${c.title}`} />
         </div>
         {c.next_lesson_id ? (
-          <Link href={`/learn/lessons/${c.next_lesson_id}`} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <Link
+            href={`/learn/lessons/${c.next_lesson_id}`}
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
             {c.completed_count === c.lesson_count ? "Review the course" : started ? "Continue where you left off" : "Start the course"}
           </Link>
         ) : null}
@@ -51,7 +55,9 @@ export function CourseOutline({ courseId }: { courseId: string }) {
                         {l.completed ? "✓" : ""}
                       </span>
                       <span className="flex-1">{l.title}</span>
-                      <span className="text-xs text-slate-500">{l.completed ? "Completed" : l.id === c.next_lesson_id ? "Up next" : ""}</span>
+                      <span className="text-xs text-slate-500">
+                        {l.completed ? "Completed" : l.id === c.next_lesson_id ? "Up next" : ""}
+                      </span>
                     </Link>
                   </li>
                 ))}

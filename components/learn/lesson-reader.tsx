@@ -59,7 +59,8 @@ export function LessonReader({ lessonId, preview }: { lessonId: string; preview:
     return () => observer.disconnect();
   }, [canComplete, markComplete]);
 
-  if (lesson.isPending) return <div className="h-96 animate-pulse rounded-xl bg-slate-100" aria-busy="true" aria-label="Loading the lesson" />;
+  if (lesson.isPending)
+    return <div className="h-96 animate-pulse rounded-xl bg-slate-100" aria-busy="true" aria-label="Loading the lesson" />;
   if (lesson.isError) return <Unavailable error={lesson.error} />;
   const l = lesson.data;
   return (
@@ -96,25 +97,36 @@ export function LessonReader({ lessonId, preview }: { lessonId: string; preview:
       <div ref={end} />
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6">
         {l.previous_lesson_id ? (
-          <Link href={`/learn/lessons/${l.previous_lesson_id}${l.preview ? "?preview=1" : ""}`} className="rounded-md px-3 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-white">
+          <Link
+            href={`/learn/lessons/${l.previous_lesson_id}${l.preview ? "?preview=1" : ""}`}
+            className="rounded-md px-3 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-white"
+          >
             ← Previous lesson
           </Link>
         ) : (
           <span />
         )}
         {l.preview ? null : l.completed || complete.isSuccess ? (
-          <p role="status" className="text-sm font-medium text-emerald-700">✓ Lesson complete</p>
+          <p role="status" className="text-sm font-medium text-emerald-700">
+            ✓ Lesson complete
+          </p>
         ) : (
           <Button onClick={() => complete.mutate()} disabled={complete.isPending}>
             Mark complete
           </Button>
         )}
         {l.next_lesson_id ? (
-          <Link href={`/learn/lessons/${l.next_lesson_id}${l.preview ? "?preview=1" : ""}`} className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <Link
+            href={`/learn/lessons/${l.next_lesson_id}${l.preview ? "?preview=1" : ""}`}
+            className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
             Next lesson →
           </Link>
         ) : (
-          <Link href={`/learn/courses/${l.course.id}`} className="rounded-md px-3 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-white">
+          <Link
+            href={`/learn/courses/${l.course.id}`}
+            className="rounded-md px-3 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-white"
+          >
             Back to the course
           </Link>
         )}

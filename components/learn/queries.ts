@@ -4,20 +4,15 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tansta
 import { appFetch } from "@/lib/client/api";
 import { quizRequests } from "@/components/quizzes/queries";
 import { learnKeys } from "@/lib/client/query-keys";
-import type {
-  AnswerCheck,
-  Attempt,
-  LearnCourse,
-  LearnCourseCard,
-  LearnLesson,
-  LearnQuiz,
-  QuizAnswer,
-} from "@/lib/client/types";
+import type { AnswerCheck, Attempt, LearnCourse, LearnCourseCard, LearnLesson, LearnQuiz, QuizAnswer } from "@/lib/client/types";
 
 export type { Attempt, LearnCourse, LearnCourseCard, LearnLesson, LearnQuiz };
 
 export const useLearnCourses = () =>
-  useQuery({ queryKey: learnKeys.courses(), queryFn: () => appFetch<{ courses: LearnCourseCard[] }>("/learn/courses").then((r) => r.courses) });
+  useQuery({
+    queryKey: learnKeys.courses(),
+    queryFn: () => appFetch<{ courses: LearnCourseCard[] }>("/learn/courses").then((r) => r.courses),
+  });
 
 export const useLearnCourse = (courseId: string) =>
   useQuery({ queryKey: learnKeys.course(courseId), queryFn: () => appFetch<LearnCourse>(`/learn/courses/${courseId}`), retry: false });
@@ -30,7 +25,10 @@ export const useLearnLesson = (lessonId: string, preview: boolean) =>
   });
 
 export const useAttempts = (quizId: string) =>
-  useQuery({ queryKey: learnKeys.attempts(quizId), queryFn: () => appFetch<LearnQuiz>(`/learn/quizzes/${quizId}`).then((r) => r.attempts) });
+  useQuery({
+    queryKey: learnKeys.attempts(quizId),
+    queryFn: () => appFetch<LearnQuiz>(`/learn/quizzes/${quizId}`).then((r) => r.attempts),
+  });
 
 export function useCompleteLesson(lessonId: string) {
   const client = useQueryClient();

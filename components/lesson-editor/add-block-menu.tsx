@@ -100,7 +100,10 @@ export function AddBlockMenu({
               }}
               className="flex w-full items-start gap-3 px-3 py-2 text-left hover:bg-slate-50 focus:bg-brand-50 focus:outline-none"
             >
-              <span aria-hidden className="mt-0.5 grid h-7 w-7 shrink-0 place-items-center rounded-md bg-slate-100 font-mono text-xs text-slate-600">
+              <span
+                aria-hidden
+                className="mt-0.5 grid h-7 w-7 shrink-0 place-items-center rounded-md bg-slate-100 font-mono text-xs text-slate-600"
+              >
                 {item.icon}
               </span>
               <span>

@@ -129,7 +129,10 @@ export function BlockCard({
       ? {
           ...block,
           question_role: (draft.question_role as BlockDto["question_role"]) ?? block.question_role,
-          question: draft.question_id === block.question_id ? block.question : (bank.data?.find((q) => q.id === draft.question_id) ?? block.question),
+          question:
+            draft.question_id === block.question_id
+              ? block.question
+              : (bank.data?.find((q) => q.id === draft.question_id) ?? block.question),
         }
       : block.type === "quiz"
         ? {
@@ -181,8 +184,8 @@ export function BlockCard({
     form = (
       <div className="space-y-2 text-sm text-slate-600">
         <p>
-          This block has the type <code className="rounded bg-slate-100 px-1 font-mono text-xs">{block.type}</code>, which this editor does not know.
-          It is kept as it is; you can move or delete it.
+          This block has the type <code className="rounded bg-slate-100 px-1 font-mono text-xs">{block.type}</code>, which this editor does
+          not know. It is kept as it is; you can move or delete it.
         </p>
         <details className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2">
           <summary className="cursor-pointer text-xs font-medium text-slate-700">Stored content</summary>
@@ -203,7 +206,11 @@ export function BlockCard({
       <article
         aria-labelledby={headingId}
         className={`overflow-hidden rounded-lg border bg-white transition-shadow ${
-          isDragging ? "border-brand-500 shadow-xl ring-2 ring-brand-100" : isCurrent ? "border-brand-500/60 shadow-sm ring-1 ring-brand-100" : "border-slate-200 shadow-sm"
+          isDragging
+            ? "border-brand-500 shadow-xl ring-2 ring-brand-100"
+            : isCurrent
+              ? "border-brand-500/60 shadow-sm ring-1 ring-brand-100"
+              : "border-slate-200 shadow-sm"
         }`}
       >
         <header className="flex items-center gap-2 border-b border-slate-100 bg-slate-50/70 px-2 py-1.5">

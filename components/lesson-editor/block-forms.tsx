@@ -37,7 +37,13 @@ const MARKDOWN_HINT = "Markdown: **bold**, _italic_, lists, [links](https://…)
 export function MarkdownForm({ content, onChange, label }: ContentFormProps & { label: string }) {
   const body = parseMarkdown(content)?.body ?? "";
   return (
-    <TextAreaField label={label} rows={8} value={body} hint={MARKDOWN_HINT} onChange={(e) => onChange({ ...rec(content), body: e.target.value })} />
+    <TextAreaField
+      label={label}
+      rows={8}
+      value={body}
+      hint={MARKDOWN_HINT}
+      onChange={(e) => onChange({ ...rec(content), body: e.target.value })}
+    />
   );
 }
 
@@ -75,11 +81,21 @@ export function GlossaryForm({ content, onChange }: ContentFormProps) {
               <div className="flex-1">
                 <Field label={`Term ${i + 1}`} value={t.term} onChange={(e) => setTerm(i, { term: e.target.value })} />
               </div>
-              <Button type="button" variant="ghost" aria-label={`Remove term ${i + 1}`} onClick={() => set({ terms: c.terms.filter((_, j) => j !== i) })}>
+              <Button
+                type="button"
+                variant="ghost"
+                aria-label={`Remove term ${i + 1}`}
+                onClick={() => set({ terms: c.terms.filter((_, j) => j !== i) })}
+              >
                 Remove
               </Button>
             </div>
-            <TextAreaField label={`Definition ${i + 1}`} rows={2} value={t.definition} onChange={(e) => setTerm(i, { definition: e.target.value })} />
+            <TextAreaField
+              label={`Definition ${i + 1}`}
+              rows={2}
+              value={t.definition}
+              onChange={(e) => setTerm(i, { definition: e.target.value })}
+            />
           </div>
         ))}
         <Button type="button" variant="secondary" onClick={() => set({ terms: [...c.terms, { term: "", definition: "" }] })}>
@@ -113,7 +129,13 @@ export function ImageForm({ content, onChange }: ContentFormProps) {
         onChange={(t) => setSource(t === "url" ? { type: "url", url: other.current.url } : { type: "svg", code: other.current.code })}
       />
       {source.type === "url" ? (
-        <Field label="Image URL" type="url" placeholder="https://…" value={source.url} onChange={(e) => setSource({ type: "url", url: e.target.value })} />
+        <Field
+          label="Image URL"
+          type="url"
+          placeholder="https://…"
+          value={source.url}
+          onChange={(e) => setSource({ type: "url", url: e.target.value })}
+        />
       ) : (
         <TextAreaField
           code
@@ -125,7 +147,12 @@ export function ImageForm({ content, onChange }: ContentFormProps) {
           onChange={(e) => setSource({ type: "svg", code: e.target.value })}
         />
       )}
-      <Field label="Alt text" value={text(c.alt)} hint="Describe the image for people who cannot see it." onChange={(e) => set({ alt: e.target.value })} />
+      <Field
+        label="Alt text"
+        value={text(c.alt)}
+        hint="Describe the image for people who cannot see it."
+        onChange={(e) => set({ alt: e.target.value })}
+      />
       <Field label="Caption" value={text(c.caption)} onChange={(e) => set({ caption: e.target.value })} />
     </div>
   );
@@ -209,7 +236,12 @@ export function VideoForm({ content, onChange }: ContentFormProps) {
           onChange={(e) => setSource({ type: "url", url: e.target.value })}
         />
       )}
-      <Field label="Video title" value={text(c.title)} hint="Read out by screen readers." onChange={(e) => set({ title: e.target.value })} />
+      <Field
+        label="Video title"
+        value={text(c.title)}
+        hint="Read out by screen readers."
+        onChange={(e) => set({ title: e.target.value })}
+      />
       <Field label="Caption" value={text(c.caption)} onChange={(e) => set({ caption: e.target.value })} />
     </div>
   );
@@ -229,7 +261,12 @@ export function DiagramForm({ content, onChange }: ContentFormProps) {
         hint={
           <>
             A flowchart, sequence, class or other{" "}
-            <a className="text-brand-600 underline" href="https://mermaid.js.org/intro/syntax-reference.html" target="_blank" rel="noreferrer">
+            <a
+              className="text-brand-600 underline"
+              href="https://mermaid.js.org/intro/syntax-reference.html"
+              target="_blank"
+              rel="noreferrer"
+            >
               Mermaid diagram
             </a>
             .
@@ -257,7 +294,7 @@ export function InteractiveForm({ content, onChange }: ContentFormProps) {
         label="HTML code"
         rows={10}
         value={code}
-        placeholder={"<button onclick=\"…\">Try it</button>\n<script>…</script>"}
+        placeholder={'<button onclick="…">Try it</button>\n<script>…</script>'}
         hint="Runs in a sandbox: its scripts work, but it cannot reach this page, the learner's data or their session."
         onChange={(e) => set({ source: { type: "html", code: e.target.value } })}
       />
@@ -280,7 +317,12 @@ export function InteractiveForm({ content, onChange }: ContentFormProps) {
             onChange(next);
           }}
         />
-        <Field label="Title" value={text(c.title)} hint="Names the frame for screen readers." onChange={(e) => set({ title: e.target.value })} />
+        <Field
+          label="Title"
+          value={text(c.title)}
+          hint="Names the frame for screen readers."
+          onChange={(e) => set({ title: e.target.value })}
+        />
       </div>
       <Field label="Caption" value={text(c.caption)} onChange={(e) => set({ caption: e.target.value })} />
     </div>
@@ -312,7 +354,11 @@ export function VisualForm({ content, onChange }: ContentFormProps) {
   );
 }
 
-const QUESTION_TYPE_LABELS: Record<string, string> = { single_choice: "single choice", multiple_choice: "multiple choice", true_false: "true/false" };
+const QUESTION_TYPE_LABELS: Record<string, string> = {
+  single_choice: "single choice",
+  multiple_choice: "multiple choice",
+  true_false: "true/false",
+};
 const clip = (s: string, n = 90) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 export function questionOptionLabel(q: QuestionDto) {

@@ -1,17 +1,7 @@
 import { blockTypeLabel } from "@/components/blocks/content";
 
 export type MenuBlockType =
-  | "text"
-  | "example"
-  | "scenario"
-  | "glossary"
-  | "image"
-  | "video"
-  | "diagram"
-  | "interactive"
-  | "question"
-  | "quiz"
-  | "visual";
+  "text" | "example" | "scenario" | "glossary" | "image" | "video" | "diagram" | "interactive" | "question" | "quiz" | "visual";
 
 /** The "Add block" menu, in the order authors reach for them. */
 export const BLOCK_MENU: { type: MenuBlockType; label: string; description: string; icon: string }[] = [
@@ -55,12 +45,20 @@ export function defaultContent(type: MenuBlockType): unknown {
 }
 
 const oneLine = (s: string, n = 60) => {
-  const t = s.replace(/[#*_`>[\]]/g, "").replace(/\s+/g, " ").trim();
+  const t = s
+    .replace(/[#*_`>[\]]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return t.length > n ? `${t.slice(0, n - 1)}…` : t;
 };
 
 /** A few words that tell blocks apart in headings and screen-reader announcements. */
-export function blockSummary(block: { type: string; content: unknown; question?: { prompt: string } | null; quiz?: { title: string } | null }): string {
+export function blockSummary(block: {
+  type: string;
+  content: unknown;
+  question?: { prompt: string } | null;
+  quiz?: { title: string } | null;
+}): string {
   if (block.type === "question") return block.question ? oneLine(block.question.prompt) : "";
   if (block.type === "quiz") return block.quiz ? oneLine(block.quiz.title) : "";
   const c = (typeof block.content === "object" && block.content !== null ? block.content : {}) as Record<string, unknown>;
@@ -70,7 +68,12 @@ export function blockSummary(block: { type: string; content: unknown; question?:
   return found ? oneLine(found) : "";
 }
 
-export const describeBlock = (block: { type: string; content: unknown; question?: { prompt: string } | null; quiz?: { title: string } | null }) => {
+export const describeBlock = (block: {
+  type: string;
+  content: unknown;
+  question?: { prompt: string } | null;
+  quiz?: { title: string } | null;
+}) => {
   const summary = blockSummary(block);
   return `${blockTypeLabel(block.type)} block${summary ? ` “${summary}”` : ""}`;
 };

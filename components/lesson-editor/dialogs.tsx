@@ -51,7 +51,13 @@ export function NewQuestionBlockDialog({
   };
   const empty = bank.data?.length === 0;
   return (
-    <Modal open={open} title="Add a question block" description="Pick a question from this project's bank." onClose={onCancel} closeOnBackdrop>
+    <Modal
+      open={open}
+      title="Add a question block"
+      description="Pick a question from this project's bank."
+      onClose={onCancel}
+      closeOnBackdrop
+    >
       <form onSubmit={submit} className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
         {bank.isPending ? (
@@ -168,7 +174,13 @@ export function MoveBlockDialog({
   const others = modules.flatMap((m) => (m.lessons ?? []).filter((l) => l.id !== currentLessonId));
   const chosen = others.find((l) => l.id === choice);
   return (
-    <Modal open={open} title="Move to another lesson" description={`${blockLabel} goes to the end of the lesson you choose.`} onClose={onCancel} closeOnBackdrop>
+    <Modal
+      open={open}
+      title="Move to another lesson"
+      description={`${blockLabel} goes to the end of the lesson you choose.`}
+      onClose={onCancel}
+      closeOnBackdrop
+    >
       <form
         className="space-y-4"
         onSubmit={(e) => {
@@ -197,7 +209,11 @@ export function MoveBlockDialog({
                       <li key={l.id}>
                         <label
                           className={`flex items-center gap-2 rounded-md border px-3 py-2 text-sm ${
-                            isCurrent ? "border-slate-100 text-slate-400" : choice === l.id ? "border-brand-500 bg-brand-50" : "border-slate-200 hover:border-slate-300"
+                            isCurrent
+                              ? "border-slate-100 text-slate-400"
+                              : choice === l.id
+                                ? "border-brand-500 bg-brand-50"
+                                : "border-slate-200 hover:border-slate-300"
                           }`}
                         >
                           <input

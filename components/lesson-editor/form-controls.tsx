@@ -99,7 +99,12 @@ export function ChoiceField<V extends string>({
               value === c.value ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900"
             }`}
           >
-            <input type="radio" name={name} value={c.value} checked={value === c.value} onChange={() => onChange(c.value)}
+            <input
+              type="radio"
+              name={name}
+              value={c.value}
+              checked={value === c.value}
+              onChange={() => onChange(c.value)}
               className="absolute inset-0 h-full w-full cursor-pointer appearance-none rounded opacity-0"
             />
             {c.label}

@@ -76,7 +76,10 @@ function EditorSkeleton({ withTitle = true }: { withTitle?: boolean }) {
 
 function BackLink({ projectId }: { projectId: string }) {
   return (
-    <Link href={`/projects/${projectId}`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-700">
+    <Link
+      href={`/projects/${projectId}`}
+      className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-700"
+    >
       <span aria-hidden>←</span> Back to course tree
     </Link>
   );
@@ -127,7 +130,9 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
       setPicker(type);
       return;
     }
-    addBlock({ type, content: defaultContent(type) }).catch((e) => setListError(`Couldn't add the ${blockTypeLabel(type).toLowerCase()} block: ${errorText(e)}`));
+    addBlock({ type, content: defaultContent(type) }).catch((e) =>
+      setListError(`Couldn't add the ${blockTypeLabel(type).toLowerCase()} block: ${errorText(e)}`),
+    );
   }
 
   async function onPickRef(input: Omit<NewBlock, "type">) {
@@ -249,7 +254,9 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
     return (
       <div className="space-y-4">
         <BackLink projectId={projectId} />
-        <Alert>{missing ? "This lesson does not exist or was moved to the trash." : `Could not load the lesson: ${lesson.error.message}`}</Alert>
+        <Alert>
+          {missing ? "This lesson does not exist or was moved to the trash." : `Could not load the lesson: ${lesson.error.message}`}
+        </Alert>
         {!missing ? (
           <button type="button" className="text-sm font-medium text-brand-600 underline" onClick={() => void lesson.refetch()}>
             Try again
@@ -294,20 +301,22 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
 
       <div className="sticky top-0 z-20 -mx-2 space-y-2 rounded-lg border border-slate-200 bg-white/95 px-3 py-2 shadow-sm backdrop-blur">
         <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <AddBlockMenu onPick={onPick} disabled={busy || blocks.isPending} placement={placement} />
-          <p className="text-sm text-slate-500">
-            {busy ? "Adding…" : <>New blocks go {placement}.</>}
-            {!busy && currentIndex >= 0 && currentIndex < list.length - 1 ? (
-              <button type="button" className="ml-2 font-medium text-brand-600 hover:text-brand-700" onClick={() => setCurrentId(undefined)}>
-                Add at the end instead
-              </button>
-            ) : null}
-          </p>
-        </div>
-        <p className="text-sm text-slate-500">
-          {blocks.data ? `${list.length} ${list.length === 1 ? "block" : "blocks"}` : null}
-        </p>
+          <div className="flex items-center gap-3">
+            <AddBlockMenu onPick={onPick} disabled={busy || blocks.isPending} placement={placement} />
+            <p className="text-sm text-slate-500">
+              {busy ? "Adding…" : <>New blocks go {placement}.</>}
+              {!busy && currentIndex >= 0 && currentIndex < list.length - 1 ? (
+                <button
+                  type="button"
+                  className="ml-2 font-medium text-brand-600 hover:text-brand-700"
+                  onClick={() => setCurrentId(undefined)}
+                >
+                  Add at the end instead
+                </button>
+              ) : null}
+            </p>
+          </div>
+          <p className="text-sm text-slate-500">{blocks.data ? `${list.length} ${list.length === 1 ? "block" : "blocks"}` : null}</p>
         </div>
         {/* In the sticky bar, so a refused move or add is seen wherever the author has scrolled to. */}
         {listError ? (

@@ -12,7 +12,8 @@ export function LessonTitle({ lesson }: { lesson: LessonDto }) {
   const title = useAutosave<string>({
     initial: lesson.title,
     save: (value) => rename.mutateAsync(value.trim()),
-    validate: (value) => (!value.trim() ? "A lesson needs a title." : value.trim().length > 200 ? "Keep the title to 200 characters." : null),
+    validate: (value) =>
+      !value.trim() ? "A lesson needs a title." : value.trim().length > 200 ? "Keep the title to 200 characters." : null,
   });
   const invalid = title.status === "error" && title.error && !title.error.willRetry;
   return (

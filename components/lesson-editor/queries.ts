@@ -3,7 +3,15 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { authoringFetch } from "@/lib/client/api";
 import { blockKeys, courseKeys, lessonKeys, moduleKeys, questionKeys, quizKeys } from "@/lib/client/query-keys";
-import type { BlockDto, CourseDto, LessonDto, ModuleDto, NewBlock as BlockCreateInput, QuestionDto, QuizSummaryDto } from "@/lib/client/types";
+import type {
+  BlockDto,
+  CourseDto,
+  LessonDto,
+  ModuleDto,
+  NewBlock as BlockCreateInput,
+  QuestionDto,
+  QuizSummaryDto,
+} from "@/lib/client/types";
 import { restoreFromTrash } from "@/components/trash/queries";
 
 export type { BlockDto, CourseDto, LessonDto, ModuleDto, QuestionDto, QuizSummaryDto };
@@ -151,8 +159,7 @@ export function useDeleteBlock(lessonId: string) {
 export function useRestoreBlock(projectId: string, lessonId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (blockId: string) =>
-      restoreFromTrash(projectId, { kind: "block", id: blockId }),
+    mutationFn: (blockId: string) => restoreFromTrash(projectId, { kind: "block", id: blockId }),
     onSettled: () => client.invalidateQueries({ queryKey: blockKeys.ofLesson(lessonId) }),
   });
 }

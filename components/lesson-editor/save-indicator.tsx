@@ -33,7 +33,8 @@ export function SaveErrorBar({ message, willRetry, onRetry }: { message: string;
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800">
       <p>
-        {message.trim().replace(/\.?$/, ".")} Your changes are kept on this page{willRetry ? " and will be saved as soon as the server answers." : "."}
+        {message.trim().replace(/\.?$/, ".")} Your changes are kept on this page
+        {willRetry ? " and will be saved as soon as the server answers." : "."}
       </p>
       <button
         type="button"

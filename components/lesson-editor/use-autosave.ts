@@ -11,7 +11,7 @@ const RETRY_DELAYS = [2_000, 4_000, 8_000, 15_000, 30_000];
 export const isRetryable = (error: unknown) =>
   !(error instanceof ApiClientError) || error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
 
-const readBackup = <T,>(key: string | undefined): T | undefined => {
+const readBackup = <T>(key: string | undefined): T | undefined => {
   if (!key || typeof window === "undefined") return undefined;
   try {
     const raw = window.localStorage.getItem(key);

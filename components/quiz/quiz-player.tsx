@@ -86,7 +86,11 @@ export function ChoiceGroup({
               {review ? (
                 <span className="flex shrink-0 gap-1 text-xs font-medium">
                   {checked ? <span className={isRight ? "text-emerald-800" : "text-red-700"}>Your answer</span> : null}
-                  {checked && isRight ? <span aria-hidden className="text-slate-400">·</span> : null}
+                  {checked && isRight ? (
+                    <span aria-hidden className="text-slate-400">
+                      ·
+                    </span>
+                  ) : null}
                   {isRight ? <span className="text-emerald-800">Correct answer</span> : null}
                 </span>
               ) : null}
@@ -137,7 +141,9 @@ function QuestionCard({
           {result ? <Verdict isCorrect={result.is_correct} /> : null}
         </span>
         <span className="block text-base font-medium text-slate-900">{question.prompt}</span>
-        {!result ? <span className="mt-0.5 block text-xs text-slate-500">{INSTRUCTIONS[question.question_type] ?? "Choose an answer."}</span> : null}
+        {!result ? (
+          <span className="mt-0.5 block text-xs text-slate-500">{INSTRUCTIONS[question.question_type] ?? "Choose an answer."}</span>
+        ) : null}
       </legend>
       <ChoiceGroup
         name={name}
@@ -240,7 +246,15 @@ export function QuizPlayer({
             const r = byQuestion.get(q.id) ?? { question_id: q.id, is_correct: false, selected_option_ids: [], correct_option_ids: [] };
             return (
               <li key={q.id}>
-                <QuestionCard number={i + 1} total={total} question={q} name={`${nameFor(q)}-review`} selected={[]} onChange={() => {}} result={r} />
+                <QuestionCard
+                  number={i + 1}
+                  total={total}
+                  question={q}
+                  name={`${nameFor(q)}-review`}
+                  selected={[]}
+                  onChange={() => {}}
+                  result={r}
+                />
                 {r.selected_option_ids.length === 0 ? <p className="mt-1 text-xs text-slate-500">Not answered.</p> : null}
               </li>
             );

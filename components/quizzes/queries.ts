@@ -51,7 +51,9 @@ export function useRenameQuiz(quiz: { id: string; project_id: string }) {
   return useMutation({
     mutationFn: (title: string) => authoringFetch<QuizDetailDto>(`/quizzes/${quiz.id}`, { method: "PATCH", json: { title } }),
     onSuccess: (saved) => {
-      client.setQueryData<QuizDetailDto>(quizKeys.detail(quiz.id), (old) => (old ? { ...old, title: saved.title, updated_at: saved.updated_at } : saved));
+      client.setQueryData<QuizDetailDto>(quizKeys.detail(quiz.id), (old) =>
+        old ? { ...old, title: saved.title, updated_at: saved.updated_at } : saved,
+      );
       return client.invalidateQueries({ queryKey: quizKeys.ofProject(quiz.project_id) });
     },
   });
@@ -62,10 +64,7 @@ export function useRenameQuiz(quiz: { id: string; project_id: string }) {
  * refuses, it goes back to what it showed before and `onRefused` says why. Saves run one after
  * another (scope), so an earlier order arriving late can never overwrite a later one.
  */
-export function useSaveQuizQuestions(
-  quiz: { id: string; project_id: string },
-  onRefused: (error: Error, change: string) => void,
-) {
+export function useSaveQuizQuestions(quiz: { id: string; project_id: string }, onRefused: (error: Error, change: string) => void) {
   const client = useQueryClient();
   const key = quizKeys.detail(quiz.id);
   const mutationKey = quizKeys.questionSaves(quiz.id);

@@ -30,7 +30,10 @@ export function QuestionPicker({
   const term = useDeferredValue(search.trim().toLowerCase());
   const bank = useQuestions(projectId, { category_id: categoryId || undefined, question_type: type || undefined });
   const matches = useMemo(
-    () => (bank.data ?? []).filter((q) => !term || q.prompt.toLowerCase().includes(term) || q.options.some((o) => o.label.toLowerCase().includes(term))),
+    () =>
+      (bank.data ?? []).filter(
+        (q) => !term || q.prompt.toLowerCase().includes(term) || q.options.some((o) => o.label.toLowerCase().includes(term)),
+      ),
     [bank.data, term],
   );
   const categoryNames = new Map(categories.map((c) => [c.id, c.name]));
@@ -56,7 +59,12 @@ export function QuestionPicker({
           />
         </div>
         <div className="grid grid-cols-2 gap-2">
-          <select aria-label="Bank category" value={categoryId} onChange={(e) => setCategoryId(e.target.value)} className={`${controlClass} pl-2.5 pr-8`}>
+          <select
+            aria-label="Bank category"
+            value={categoryId}
+            onChange={(e) => setCategoryId(e.target.value)}
+            className={`${controlClass} pl-2.5 pr-8`}
+          >
             <option value="">All categories</option>
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -123,7 +131,13 @@ export function QuestionPicker({
                     In quiz
                   </span>
                 ) : (
-                  <Button type="button" variant="secondary" className="shrink-0 px-2 py-1 text-xs" aria-label={`Add “${q.prompt}”`} onClick={() => onAdd(q)}>
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    className="shrink-0 px-2 py-1 text-xs"
+                    aria-label={`Add “${q.prompt}”`}
+                    onClick={() => onAdd(q)}
+                  >
                     <PlusIcon width={14} height={14} />
                     Add
                   </Button>

@@ -88,7 +88,13 @@ function Preview({ quiz, open, onClose }: { quiz: QuizDetailDto; open: boolean; 
             ] as const
           ).map(([value, label]) => (
             <label key={value} className="flex items-center gap-1.5">
-              <input type="radio" name="preview-mode" checked={mode === value} onChange={() => setMode(value)} className="accent-brand-600" />
+              <input
+                type="radio"
+                name="preview-mode"
+                checked={mode === value}
+                onChange={() => setMode(value)}
+                className="accent-brand-600"
+              />
               {label}
             </label>
           ))}
@@ -152,7 +158,12 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
           <span className="text-sm text-slate-500" aria-live="polite">
             {saving ? "Saving…" : refusal ? "" : "All changes saved"}
           </span>
-          <Button type="button" onClick={() => setPreviewing(true)} disabled={questions.length === 0} title={questions.length === 0 ? "Add questions to preview the quiz" : undefined}>
+          <Button
+            type="button"
+            onClick={() => setPreviewing(true)}
+            disabled={questions.length === 0}
+            title={questions.length === 0 ? "Add questions to preview the quiz" : undefined}
+          >
             <EyeIcon />
             Preview
           </Button>
@@ -202,7 +213,13 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
               questions={questions}
               categoryNames={categoryNames}
               onReorder={(next) => commit(next, "the new order", "")}
-              onRemove={(q) => commit(questions.filter((x) => x.id !== q.id), `the removal of “${q.prompt}”`, `Removed “${q.prompt}” from the quiz.`)}
+              onRemove={(q) =>
+                commit(
+                  questions.filter((x) => x.id !== q.id),
+                  `the removal of “${q.prompt}”`,
+                  `Removed “${q.prompt}” from the quiz.`,
+                )
+              }
             />
           )}
         </section>

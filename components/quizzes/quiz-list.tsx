@@ -42,7 +42,8 @@ export function QuizList({ projectId }: { projectId: string }) {
     const body = "Lessons that show it stop showing it until it is restored from the trash.";
     if (!(await confirm({ title: `Delete the quiz “${quiz.title}”?`, body, confirmLabel: "Delete", tone: "danger" }))) return;
     remove.mutate(quiz.id, {
-      onSuccess: () => toast.show(`Quiz “${quiz.title}” moved to the trash.`, { action: { label: "Undo", run: () => restore.mutate(quiz.id) } }),
+      onSuccess: () =>
+        toast.show(`Quiz “${quiz.title}” moved to the trash.`, { action: { label: "Undo", run: () => restore.mutate(quiz.id) } }),
       onError: (e) => toast.show(`Could not delete “${quiz.title}”: ${errorMessage(e)}`, { tone: "error" }),
     });
   }

@@ -70,7 +70,12 @@ function SortableQuestion({
           <span>{question.options.length} options</span>
         </p>
       </div>
-      <button type="button" className={`${iconButton} hover:text-red-700`} aria-label={`Remove “${question.prompt}” from the quiz`} onClick={onRemove}>
+      <button
+        type="button"
+        className={`${iconButton} hover:text-red-700`}
+        aria-label={`Remove “${question.prompt}” from the quiz`}
+        onClick={onRemove}
+      >
         <XIcon />
       </button>
     </li>
@@ -115,7 +120,9 @@ export function SortableQuestions({
       return over ? `${name(active.id)} moved to position ${position(over.id)} of ${total}.` : `${name(active.id)} is not over a position.`;
     },
     onDragEnd: ({ active, over }) =>
-      over ? `${name(active.id)} dropped at position ${position(over.id)} of ${total}.` : `${name(active.id)} dropped; the order is unchanged.`,
+      over
+        ? `${name(active.id)} dropped at position ${position(over.id)} of ${total}.`
+        : `${name(active.id)} dropped; the order is unchanged.`,
     onDragCancel: ({ active }) => `Reordering cancelled. ${name(active.id)} stays at position ${position(active.id)} of ${total}.`,
   };
 
@@ -138,7 +145,13 @@ export function SortableQuestions({
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol aria-label="Questions in this quiz">
           {questions.map((q, i) => (
-            <SortableQuestion key={q.id} question={q} index={i} categoryName={categoryNames.get(q.category_id)} onRemove={() => onRemove(q)} />
+            <SortableQuestion
+              key={q.id}
+              question={q}
+              index={i}
+              categoryName={categoryNames.get(q.category_id)}
+              onRemove={() => onRemove(q)}
+            />
           ))}
         </ol>
       </SortableContext>

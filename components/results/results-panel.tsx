@@ -13,12 +13,24 @@ function Distribution({ title, counts }: { title: string; counts: number[] }) {
   const bar = width / counts.length;
   return (
     <figure>
-      <svg role="img" aria-label={`Score distribution of ${title}: ${counts.map((c, i) => `${c} in ${BANDS[i]}%`).join(", ")}`} viewBox={`0 0 ${width} ${height + 18}`} className="w-full max-w-md">
+      <svg
+        role="img"
+        aria-label={`Score distribution of ${title}: ${counts.map((c, i) => `${c} in ${BANDS[i]}%`).join(", ")}`}
+        viewBox={`0 0 ${width} ${height + 18}`}
+        className="w-full max-w-md"
+      >
         {counts.map((count, i) => {
           const h = (count / max) * height;
           return (
             <g key={i}>
-              <rect x={i * bar + 2} y={height - h} width={bar - 4} height={h} rx={2} className={i >= 7 ? "fill-emerald-500" : i >= 5 ? "fill-amber-400" : "fill-rose-400"} />
+              <rect
+                x={i * bar + 2}
+                y={height - h}
+                width={bar - 4}
+                height={h}
+                rx={2}
+                className={i >= 7 ? "fill-emerald-500" : i >= 5 ? "fill-amber-400" : "fill-rose-400"}
+              />
               {count > 0 ? (
                 <text x={i * bar + bar / 2} y={height - h - 3} textAnchor="middle" className="fill-slate-700 text-[9px]">
                   {count}
@@ -39,14 +51,17 @@ function Distribution({ title, counts }: { title: string; counts: number[] }) {
 
 export function ResultsPanel({ projectId }: { projectId: string }) {
   const results = useProjectResults(projectId);
-  if (results.isPending) return <div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading results" />;
+  if (results.isPending)
+    return <div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading results" />;
   if (results.isError) return <Alert>Could not load the results: {results.error.message}</Alert>;
   const { quizzes, lessons } = results.data;
   const maxViews = Math.max(1, ...lessons.map((l) => l.views));
   return (
     <div className="space-y-8">
       <section aria-labelledby="quiz-results" className="space-y-3">
-        <h2 id="quiz-results" className="text-lg font-semibold">Quizzes</h2>
+        <h2 id="quiz-results" className="text-lg font-semibold">
+          Quizzes
+        </h2>
         {quizzes.length === 0 ? <p className="text-sm text-slate-500">No quizzes yet.</p> : null}
         <ul className="grid gap-4 md:grid-cols-2">
           {quizzes.map((q) => (
@@ -66,13 +81,21 @@ export function ResultsPanel({ projectId }: { projectId: string }) {
                   <dd className="text-xl font-semibold">{q.average_percentage === null ? "—" : `${Math.round(q.average_percentage)}%`}</dd>
                 </div>
               </dl>
-              <div className="mt-3">{q.attempts ? <Distribution title={q.title} counts={q.distribution} /> : <p className="text-sm text-slate-500">No attempts yet.</p>}</div>
+              <div className="mt-3">
+                {q.attempts ? (
+                  <Distribution title={q.title} counts={q.distribution} />
+                ) : (
+                  <p className="text-sm text-slate-500">No attempts yet.</p>
+                )}
+              </div>
             </li>
           ))}
         </ul>
       </section>
       <section aria-labelledby="lesson-results" className="space-y-3">
-        <h2 id="lesson-results" className="text-lg font-semibold">Lessons</h2>
+        <h2 id="lesson-results" className="text-lg font-semibold">
+          Lessons
+        </h2>
         {lessons.length === 0 ? <p className="text-sm text-slate-500">No lessons yet.</p> : null}
         <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
           <thead className="text-xs uppercase text-slate-500">

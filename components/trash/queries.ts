@@ -18,7 +18,8 @@ export const useTrash = (projectId: string) =>
   useInfiniteQuery({
     queryKey: trashKeys.ofProject(projectId),
     initialPageParam: 0,
-    queryFn: ({ pageParam }) => authoringFetch<Page<"items", TrashItemDto>>(`/projects/${projectId}/trash?limit=${PAGE}&offset=${pageParam}`),
+    queryFn: ({ pageParam }) =>
+      authoringFetch<Page<"items", TrashItemDto>>(`/projects/${projectId}/trash?limit=${PAGE}&offset=${pageParam}`),
     getNextPageParam: (last) => (last.has_more ? last.offset + last.limit : undefined),
   });
 

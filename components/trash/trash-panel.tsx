@@ -8,7 +8,14 @@ import { ApiClientError } from "@/lib/client/api";
 import { useRestoreTrashItem, useTrash } from "./queries";
 
 const KIND: Record<string, string> = {
-  course: "Course", module: "Module", lesson: "Lesson", block: "Block", question: "Question", quiz: "Quiz", category: "Category", question_family: "Question family",
+  course: "Course",
+  module: "Module",
+  lesson: "Lesson",
+  block: "Block",
+  question: "Question",
+  quiz: "Quiz",
+  category: "Category",
+  question_family: "Question family",
 };
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -19,25 +26,36 @@ export function TrashPanel({ projectId }: { projectId: string }) {
   const restore = useRestoreTrashItem(projectId, {
     restored: (result, item) => {
       setBlocked(null);
-      toast.show(`${KIND[item.kind] ?? item.kind} “${item.title}” restored${result.restored_count > 1 ? ` with ${result.restored_count - 1} item${result.restored_count > 2 ? "s" : ""} deleted along with it` : ""}.`, { tone: "success" });
+      toast.show(
+        `${KIND[item.kind] ?? item.kind} “${item.title}” restored${result.restored_count > 1 ? ` with ${result.restored_count - 1} item${result.restored_count > 2 ? "s" : ""} deleted along with it` : ""}.`,
+        { tone: "success" },
+      );
     },
     refused: (error, item) => {
       if (error instanceof ApiClientError && error.code === "parent_in_trash") {
         const parent = error.details as { kind?: string } | undefined;
-        setBlocked({ id: item.id, message: `Restore its ${(KIND[parent?.kind ?? ""] ?? "parent").toLowerCase()} first: “${item.title}” cannot come back while its ${parent?.kind?.replace("_", " ") ?? "parent"} is in the trash.` });
+        setBlocked({
+          id: item.id,
+          message: `Restore its ${(KIND[parent?.kind ?? ""] ?? "parent").toLowerCase()} first: “${item.title}” cannot come back while its ${parent?.kind?.replace("_", " ") ?? "parent"} is in the trash.`,
+        });
       } else toast.show(`Could not restore: ${error.message}`, { tone: "error" });
     },
   });
 
-  if (trash.isPending) return <div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading the trash" />;
+  if (trash.isPending)
+    return <div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading the trash" />;
   if (trash.isError) return <Alert>Could not load the trash: {trash.error.message}</Alert>;
   const items = trash.data.pages.flatMap((p) => p.items);
 
   return (
     <section aria-labelledby="trash-heading" className="rounded-lg border border-slate-200 bg-white">
       <div className="border-b border-slate-200 px-4 py-3">
-        <h2 id="trash-heading" className="font-semibold">Trash</h2>
-        <p className="text-sm text-slate-500">Deleted items stay here until restored. Restoring brings back everything deleted with the item.</p>
+        <h2 id="trash-heading" className="font-semibold">
+          Trash
+        </h2>
+        <p className="text-sm text-slate-500">
+          Deleted items stay here until restored. Restoring brings back everything deleted with the item.
+        </p>
       </div>
       {items.length === 0 ? (
         <p className="p-8 text-center text-sm text-slate-500">The trash is empty.</p>
@@ -48,7 +66,9 @@ export function TrashPanel({ projectId }: { projectId: string }) {
               <th className="px-4 py-2 font-medium">Item</th>
               <th className="px-4 py-2 font-medium">Where it was</th>
               <th className="px-4 py-2 font-medium">Deleted</th>
-              <th className="px-4 py-2"><span className="sr-only">Actions</span></th>
+              <th className="px-4 py-2">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -57,7 +77,11 @@ export function TrashPanel({ projectId }: { projectId: string }) {
                 <td className="px-4 py-3">
                   <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{KIND[item.kind] ?? item.kind}</span>
                   <span className="font-medium">{item.title}</span>
-                  {blocked?.id === item.id ? <div className="mt-2"><Alert>{blocked.message}</Alert></div> : null}
+                  {blocked?.id === item.id ? (
+                    <div className="mt-2">
+                      <Alert>{blocked.message}</Alert>
+                    </div>
+                  ) : null}
                 </td>
                 <td className="px-4 py-3 text-slate-600">{item.context ?? "—"}</td>
                 <td className="px-4 py-3 text-slate-600">

@@ -16,7 +16,16 @@ type ConfirmProps = {
 };
 
 /** A question with a clear consequence, in the app's modal; Escape, Close or Cancel say no. */
-export function ConfirmDialog({ open = true, title, children, confirmLabel, tone = "primary", busy, onConfirm, onCancel }: ConfirmProps & { open?: boolean }) {
+export function ConfirmDialog({
+  open = true,
+  title,
+  children,
+  confirmLabel,
+  tone = "primary",
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmProps & { open?: boolean }) {
   return (
     <Modal open={open} onClose={onCancel} title={title} description={children} size="narrow">
       <div className="flex justify-end gap-2">

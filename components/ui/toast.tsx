@@ -29,7 +29,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             key={t.id}
             role={t.tone === "error" ? "alert" : "status"}
             className={`pointer-events-auto flex items-start justify-between gap-3 rounded-lg border px-3 py-2 text-sm shadow-lg ${
-              t.tone === "error" ? "border-red-200 bg-red-50 text-red-800" : t.tone === "success" ? "border-emerald-200 bg-emerald-50 text-emerald-900" : "border-slate-200 bg-white text-slate-800"
+              t.tone === "error"
+                ? "border-red-200 bg-red-50 text-red-800"
+                : t.tone === "success"
+                  ? "border-emerald-200 bg-emerald-50 text-emerald-900"
+                  : "border-slate-200 bg-white text-slate-800"
             }`}
           >
             <span>{t.message}</span>

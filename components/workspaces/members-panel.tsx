@@ -38,7 +38,8 @@ export function MembersPanel({ workspaceId }: { workspaceId: string }) {
     }
   }
 
-  if (members.isPending) return <div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading members" />;
+  if (members.isPending)
+    return <div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading members" />;
   if (members.isError) return <Alert>Could not load the members: {members.error.message}</Alert>;
   const { workspace, can_manage } = members.data;
 
@@ -51,18 +52,38 @@ export function MembersPanel({ workspaceId }: { workspaceId: string }) {
         <h1 className="mt-1 text-2xl font-semibold">Members of {workspace.name}</h1>
       </div>
       {can_manage ? (
-        <form onSubmit={onAdd} className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end" noValidate aria-label="Add a member">
+        <form
+          onSubmit={onAdd}
+          className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_10rem_auto] sm:items-end"
+          noValidate
+          aria-label="Add a member"
+        >
           <Field label="Email of an existing user" name="email" type="email" error={errors.email} />
           <div className="space-y-1">
-            <label htmlFor="new-role" className="block text-sm font-medium text-slate-700">Role</label>
-            <select id="new-role" name="role" defaultValue="author" className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+            <label htmlFor="new-role" className="block text-sm font-medium text-slate-700">
+              Role
+            </label>
+            <select
+              id="new-role"
+              name="role"
+              defaultValue="author"
+              className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
               {ROLES.map((r) => (
-                <option key={r.value} value={r.value}>{r.label}</option>
+                <option key={r.value} value={r.value}>
+                  {r.label}
+                </option>
               ))}
             </select>
           </div>
-          <Button type="submit" disabled={add.isPending}>Add</Button>
-          {errors.form ? <div className="sm:col-span-3"><Alert>{errors.form}</Alert></div> : null}
+          <Button type="submit" disabled={add.isPending}>
+            Add
+          </Button>
+          {errors.form ? (
+            <div className="sm:col-span-3">
+              <Alert>{errors.form}</Alert>
+            </div>
+          ) : null}
         </form>
       ) : (
         <Alert tone="info">Only admins of this workspace change its members.</Alert>
@@ -78,7 +99,9 @@ export function MembersPanel({ workspaceId }: { workspaceId: string }) {
             </div>
             {can_manage ? (
               <div className="flex items-center gap-2">
-                <label className="sr-only" htmlFor={`role-${m.user_id}`}>Role of {m.name}</label>
+                <label className="sr-only" htmlFor={`role-${m.user_id}`}>
+                  Role of {m.name}
+                </label>
                 <select
                   id={`role-${m.user_id}`}
                   value={m.role}
@@ -91,14 +114,23 @@ export function MembersPanel({ workspaceId }: { workspaceId: string }) {
                   className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
                 >
                   {ROLES.map((r) => (
-                    <option key={r.value} value={r.value}>{r.label}</option>
+                    <option key={r.value} value={r.value}>
+                      {r.label}
+                    </option>
                   ))}
                 </select>
                 <Button
                   variant="danger"
                   aria-label={`Remove ${m.name}`}
                   onClick={async () => {
-                    if (await confirm({ title: `Remove ${m.name} from ${workspace.name}?`, body: `${m.name} loses access to its projects.`, confirmLabel: "Remove", tone: "danger" })) {
+                    if (
+                      await confirm({
+                        title: `Remove ${m.name} from ${workspace.name}?`,
+                        body: `${m.name} loses access to its projects.`,
+                        confirmLabel: "Remove",
+                        tone: "danger",
+                      })
+                    ) {
                       remove.mutate(m.user_id, { onError: (error) => toast.show(error.message, { tone: "error" }) });
                     }
                   }}

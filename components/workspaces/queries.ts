@@ -3,18 +3,35 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { appFetch, authoringFetch } from "@/lib/client/api";
 import { projectKeys, workspaceKeys } from "@/lib/client/query-keys";
-import type { DeletedProjectDto, MemberList, ProjectChange, ProjectDto, ProjectInput, WorkspaceDto, WorkspaceRoleValue } from "@/lib/client/types";
+import type {
+  DeletedProjectDto,
+  MemberList,
+  ProjectChange,
+  ProjectDto,
+  ProjectInput,
+  WorkspaceDto,
+  WorkspaceRoleValue,
+} from "@/lib/client/types";
 
 export type { DeletedProjectDto, MemberList, ProjectDto, WorkspaceDto };
 
 export const useWorkspaces = () =>
-  useQuery({ queryKey: workspaceKeys.all, queryFn: () => authoringFetch<{ workspaces: WorkspaceDto[] }>("/workspaces").then((r) => r.workspaces) });
+  useQuery({
+    queryKey: workspaceKeys.all,
+    queryFn: () => authoringFetch<{ workspaces: WorkspaceDto[] }>("/workspaces").then((r) => r.workspaces),
+  });
 
 export const useProjects = () =>
-  useQuery({ queryKey: projectKeys.list(), queryFn: () => authoringFetch<{ projects: ProjectDto[] }>("/projects").then((r) => r.projects) });
+  useQuery({
+    queryKey: projectKeys.list(),
+    queryFn: () => authoringFetch<{ projects: ProjectDto[] }>("/projects").then((r) => r.projects),
+  });
 
 export const useDeletedProjects = () =>
-  useQuery({ queryKey: projectKeys.deleted(), queryFn: () => authoringFetch<{ projects: DeletedProjectDto[] }>("/projects/deleted").then((r) => r.projects) });
+  useQuery({
+    queryKey: projectKeys.deleted(),
+    queryFn: () => authoringFetch<{ projects: DeletedProjectDto[] }>("/projects/deleted").then((r) => r.projects),
+  });
 
 export function useProjectMutations() {
   const client = useQueryClient();
@@ -25,11 +42,15 @@ export function useProjectMutations() {
       onSuccess: refresh,
     }),
     rename: useMutation({
-      mutationFn: ({ id, ...input }: ProjectChange & { id: string }) => authoringFetch<ProjectDto>(`/projects/${id}`, { method: "PATCH", json: input }),
+      mutationFn: ({ id, ...input }: ProjectChange & { id: string }) =>
+        authoringFetch<ProjectDto>(`/projects/${id}`, { method: "PATCH", json: input }),
       onSuccess: refresh,
     }),
     remove: useMutation({ mutationFn: (id: string) => authoringFetch(`/projects/${id}`, { method: "DELETE" }), onSuccess: refresh }),
-    restore: useMutation({ mutationFn: (id: string) => authoringFetch<ProjectDto>(`/projects/${id}/restore`, { method: "POST" }), onSuccess: refresh }),
+    restore: useMutation({
+      mutationFn: (id: string) => authoringFetch<ProjectDto>(`/projects/${id}/restore`, { method: "POST" }),
+      onSuccess: refresh,
+    }),
   };
 }
 
@@ -49,7 +70,8 @@ export function useMemberMutations(workspaceId: string) {
   const set = (data: MemberList) => client.setQueryData(workspaceKeys.members(workspaceId), data);
   return {
     add: useMutation({
-      mutationFn: (input: { email: string; role: WorkspaceRoleValue }) => appFetch<MemberList>(`/workspaces/${workspaceId}/members`, { method: "POST", json: input }),
+      mutationFn: (input: { email: string; role: WorkspaceRoleValue }) =>
+        appFetch<MemberList>(`/workspaces/${workspaceId}/members`, { method: "POST", json: input }),
       onSuccess: set,
     }),
     changeRole: useMutation({

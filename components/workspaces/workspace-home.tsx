@@ -9,7 +9,15 @@ import { Field } from "@/components/ui/field";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
-import { useCreateWorkspace, useDeletedProjects, useProjectMutations, useProjects, useWorkspaces, type ProjectDto, type WorkspaceDto } from "./queries";
+import {
+  useCreateWorkspace,
+  useDeletedProjects,
+  useProjectMutations,
+  useProjects,
+  useWorkspaces,
+  type ProjectDto,
+  type WorkspaceDto,
+} from "./queries";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
@@ -61,8 +69,12 @@ function WorkspaceSwitcher({ workspaces, selected }: { workspaces: WorkspaceDto[
         <form onSubmit={onCreate} className="space-y-2 rounded-md border border-slate-200 bg-white p-3" noValidate>
           <Field label="Team workspace name" name="name" autoFocus maxLength={200} error={error} />
           <div className="flex gap-2">
-            <Button type="submit" disabled={create.isPending}>Create</Button>
-            <Button type="button" variant="ghost" onClick={() => setAdding(false)}>Cancel</Button>
+            <Button type="submit" disabled={create.isPending}>
+              Create
+            </Button>
+            <Button type="button" variant="ghost" onClick={() => setAdding(false)}>
+              Cancel
+            </Button>
           </div>
         </form>
       ) : (
@@ -119,7 +131,12 @@ function ProjectCard({ project, canEdit, canDelete }: { project: ProjectDto; can
         <span>Updated {dateFormat.format(new Date(project.updated_at))}</span>
         <span className="flex gap-1">
           {canEdit ? (
-            <button type="button" className="rounded px-2 py-1 hover:bg-slate-100" aria-label={`Rename ${project.name}`} onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="rounded px-2 py-1 hover:bg-slate-100"
+              aria-label={`Rename ${project.name}`}
+              onClick={() => setEditing(true)}
+            >
               Rename
             </button>
           ) : null}
@@ -129,7 +146,15 @@ function ProjectCard({ project, canEdit, canDelete }: { project: ProjectDto; can
               className="rounded px-2 py-1 text-red-700 hover:bg-red-50"
               aria-label={`Delete ${project.name}`}
               onClick={async () => {
-                if (!(await confirm({ title: `Delete “${project.name}” and everything in it?`, body: "An admin can restore it.", confirmLabel: "Delete", tone: "danger" }))) return;
+                if (
+                  !(await confirm({
+                    title: `Delete “${project.name}” and everything in it?`,
+                    body: "An admin can restore it.",
+                    confirmLabel: "Delete",
+                    tone: "danger",
+                  }))
+                )
+                  return;
                 try {
                   await remove.mutateAsync(project.id);
                   toast.show(`“${project.name}” deleted.`, { action: { label: "Undo", run: () => restore.mutate(project.id) } });
@@ -172,8 +197,12 @@ function NewProjectForm({ workspaceId, onDone }: { workspaceId: string; onDone: 
       <Field label="Project name" name="name" autoFocus maxLength={200} error={error.name} />
       <Field label="Description" name="description" maxLength={2000} error={error.description} hint="Optional" />
       <div className="flex gap-2">
-        <Button type="submit" disabled={create.isPending}>{create.isPending ? "Creating…" : "Create project"}</Button>
-        <Button type="button" variant="ghost" onClick={onDone}>Cancel</Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Creating…" : "Create project"}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
       </div>
     </form>
   );
@@ -207,12 +236,17 @@ export function WorkspaceHome() {
           <div>
             <h1 className="text-2xl font-semibold">{selected.name}</h1>
             <p className="text-sm text-slate-500">
-              {selected.kind === "personal" ? "Your personal workspace" : `Team workspace · you are ${selected.role === "admin" ? "an admin" : `an ${selected.role}`}`}
+              {selected.kind === "personal"
+                ? "Your personal workspace"
+                : `Team workspace · you are ${selected.role === "admin" ? "an admin" : `an ${selected.role}`}`}
             </p>
           </div>
           <div className="flex gap-2">
             {selected.kind === "team" ? (
-              <Link href={`/workspaces/${selected.id}/members`} className="rounded-md px-3.5 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-white">
+              <Link
+                href={`/workspaces/${selected.id}/members`}
+                className="rounded-md px-3.5 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-white"
+              >
                 Members
               </Link>
             ) : null}
@@ -226,14 +260,18 @@ export function WorkspaceHome() {
         </div>
         {creating ? <NewProjectForm workspaceId={selected.id} onDone={() => setCreating(false)} /> : null}
         <section aria-labelledby="projects-heading">
-          <h2 id="projects-heading" className="sr-only">Projects</h2>
+          <h2 id="projects-heading" className="sr-only">
+            Projects
+          </h2>
           {projects.isPending ? (
             <Skeleton />
           ) : inWorkspace.length === 0 ? (
             <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
               <p className="font-medium">No projects yet</p>
               <p className="mt-1 text-sm text-slate-500">
-                {selected.can_create_projects ? "A project holds courses, a question bank and quizzes. Create one to start." : "Nothing has been shared with you here yet."}
+                {selected.can_create_projects
+                  ? "A project holds courses, a question bank and quizzes. Create one to start."
+                  : "Nothing has been shared with you here yet."}
               </p>
             </div>
           ) : (

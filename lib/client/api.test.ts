@@ -50,7 +50,14 @@ describe("[CLIENT] API errors", () => {
     answer(
       400,
       JSON.stringify({
-        error: { code: "VALIDATION_ERROR", message: "Invalid request", issues: [{ path: "name", message: "Required" }, { path: "", message: "Unknown key: x" }] },
+        error: {
+          code: "VALIDATION_ERROR",
+          message: "Invalid request",
+          issues: [
+            { path: "name", message: "Required" },
+            { path: "", message: "Unknown key: x" },
+          ],
+        },
       }),
     );
     const error = await failure(proposalsFetch("/v3/companies", { method: "POST", json: { x: 1 } }));

@@ -46,7 +46,13 @@ export function toApiError(status: number, body: unknown): ApiClientError {
   if (isRecord(body) && typeof body.error === "string") {
     // Course authoring: {error, code, details?: {issues?}}
     const details = isRecord(body.details) ? body.details : undefined;
-    return new ApiClientError(status, body.error || fallback, typeof body.code === "string" ? body.code : undefined, issuesOf(details?.issues), details);
+    return new ApiClientError(
+      status,
+      body.error || fallback,
+      typeof body.code === "string" ? body.code : undefined,
+      issuesOf(details?.issues),
+      details,
+    );
   }
   return new ApiClientError(status, fallback);
 }

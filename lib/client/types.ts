@@ -13,7 +13,13 @@ import type { Lesson } from "@/lib/authoring/lessons/schemas";
 import type { Module } from "@/lib/authoring/modules/schemas";
 import type { DeletedProject, Project, ProjectCreate, ProjectUpdate } from "@/lib/authoring/projects/schemas";
 import type { QuestionFamily, QuestionFamilyCreate, QuestionFamilyUpdate } from "@/lib/authoring/question-families/schemas";
-import type { QuestionCreate, QuestionDetail, QuestionListQuery, QuestionTypeEnum, QuestionUpdate } from "@/lib/authoring/questions/schemas";
+import type {
+  QuestionCreate,
+  QuestionDetail,
+  QuestionListQuery,
+  QuestionTypeEnum,
+  QuestionUpdate,
+} from "@/lib/authoring/questions/schemas";
 import type { QuizAttemptResult, QuizCreate, QuizDetail, QuizSubmission, QuizSummary } from "@/lib/authoring/quizzes/schemas";
 import type { TrashItem, TrashKind, TrashRestoreResult } from "@/lib/authoring/trash/schemas";
 import type { Workspace, WorkspaceRole } from "@/lib/authoring/workspaces/schemas";
