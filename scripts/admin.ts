@@ -10,7 +10,7 @@ import { SignUpRequest } from "../lib/accounts/schemas";
 import { createApiKey } from "../lib/api-keys/api-keys";
 import { createTeamWorkspace, setWorkspaceMember } from "../lib/workspaces/manage-workspaces";
 import { addCompanyMember, createCompany, createRfp } from "../lib/proposals/companies/manage-companies";
-import { archiveContact, createContact } from "../lib/proposals/contacts/manage-contacts";
+import { archiveContact, createContact } from "../lib/proposals/contacts/contacts";
 import { seedDemo } from "../lib/seed/seed-demo";
 
 class UsageError extends Error {}

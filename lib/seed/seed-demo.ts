@@ -12,7 +12,7 @@ import { createQuestion } from "@/lib/authoring/questions/questions";
 import { createQuiz } from "@/lib/authoring/quizzes/quizzes";
 import { createTeamWorkspace, setWorkspaceMember } from "@/lib/workspaces/manage-workspaces";
 import { createCompany, createRfp } from "@/lib/proposals/companies/manage-companies";
-import { createContact } from "@/lib/proposals/contacts/manage-contacts";
+import { createContact } from "@/lib/proposals/contacts/contacts";
 
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" rx="8" fill="#2f6fed"/><text x="60" y="36" font-size="16" text-anchor="middle" fill="#fff">Demo</text></svg>`;
 

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { getDb } from "@/lib/db/client";
-import { addCompanyMember, createCompany } from "@/lib/proposals/companies/manage-companies";
+import { addCompanyMember, createCompany, createRfp } from "@/lib/proposals/companies/manage-companies";
+import { createContact } from "@/lib/proposals/contacts/contacts";
 import { apiClient, type ApiResponse } from "../api-client";
 import {
   createCategory, createFamily, createProject, createQuestion, createQuiz, createTree, newUser, questionOfKind, type Api,
@@ -108,16 +109,30 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
     const own = await createCompany(db, { name: "Stranger's company", ownerUserId: stranger.user.id });
     await addCompanyMember(db, { companyId: own.id, userId: stranger.user.id });
     const ownerApi = apiClient(`${server.url}/api/proposals`, owner.key);
+    const tag = owner.user.id.slice(0, 6);
+    const contact = await createContact(db, { companyId: company.id, firstName: "Owner's", email: `customer-${tag}@owner.example` });
+    const rfp = await createRfp(db, { companyId: company.id, title: `Owner's RFP ${tag}` });
     return {
       stranger: apiClient(`${server.url}/api/proposals`, stranger.key),
-      ids: { companyId: company.id },
-      bodies: {},
-      snapshot: async () => (await ownerApi.get("/v3/companies")).body,
+      ids: { companyId: company.id, contactId: contact.id },
+      bodies: {
+        create_contact: { company_id: company.id, first_name: "Intruder" },
+        update_contact: { first_name: "Taken over" },
+      },
+      queries: {
+        list_contacts: `company_id=${company.id}&include_archived=true`,
+        list_rfps: `company_id=${company.id}`,
+      },
+      snapshot: async () => ({
+        companies: (await ownerApi.get("/v3/companies")).body,
+        contacts: (await ownerApi.get("/v3/contacts?include_archived=true")).body,
+        rfps: (await ownerApi.get("/v3/rfps")).body,
+      }),
       expectRefused: (res) => {
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ error: { code: "NOT_FOUND", message: expect.any(String) } });
       },
-      secrets: [company.name],
+      secrets: [company.name, contact.email, rfp.title],
     };
   },
 };

@@ -1,0 +1,36 @@
+import { mcpHandler } from "@/lib/mcp/server";
+import { toolSet, type ToolSet } from "@/lib/mcp/tools";
+import { proposalsEndpoints } from "./endpoints";
+import { proposalsService } from "./service";
+
+/**
+ * What people do and agents do not: committing a proposal to a customer, or answering for the
+ * customer. File uploads (multipart) are left out by toolSet itself.
+ */
+export const NOT_AGENT_TOOLS = new Set(["send_proposal", "accept_proposal", "reject_proposal", "withdraw_proposal"]);
+
+let tools: ToolSet | undefined;
+
+/** The proposals agent tools: every endpoint of the registry except NOT_AGENT_TOOLS and uploads. */
+export const proposalsTools = () =>
+  (tools ??= toolSet(proposalsService, proposalsEndpoints, {
+    exclude: NOT_AGENT_TOOLS,
+    deleteHint: "Nothing is erased: deleting content archives it, and archived items can be restored.",
+  }));
+
+const INSTRUCTIONS =
+  "Sales proposals: companies (yours), their content library (products with prices), contacts (the customers' people " +
+  "who receive proposals) and proposals in series with versions. To draft a proposal from a CRM note: find your company " +
+  "with list_companies; find the recipient with list_contacts (q searches name, email and company name) or make one with " +
+  "create_contact; find the products with list_content (company_id, include_archived=false); optionally find the RFP with " +
+  "list_rfps for tracking.created_from_rfp. Then call create_proposal with company_id, language, title_md, description_md, " +
+  "recipient {id} and blocks [{content_id: variation_id}] with dry_run: true to preview it, call it again without dry_run " +
+  "to save the draft, and read it back with get_proposal. A draft is edited with update_proposal; a sent proposal is " +
+  "revised by creating its next version. Every write tool accepts dry_run: true. Sending, accepting, rejecting and " +
+  "withdrawing proposals are done by people in the app, not through these tools.";
+
+/** POST /api/proposals/mcp */
+export const handleProposalsMcp = mcpHandler(
+  { name: "coursewright-proposals", title: "Coursewright proposals", instructions: INSTRUCTIONS },
+  proposalsTools,
+);

@@ -1,0 +1,18 @@
+import { defineEndpoint } from "@/lib/api/endpoint";
+import { listRfps } from "./rfps";
+import { ListRfpsQuery, RfpList } from "./schemas";
+
+export const listRfpsEndpoint = defineEndpoint({
+  operationId: "list_rfps",
+  method: "GET",
+  path: "/v3/rfps",
+  tag: "RFPs",
+  summary: "List requests for proposal",
+  description:
+    "Your companies' RFPs, newest first (one company's with company_id). A proposal made for one names it in " +
+    "tracking.created_from_rfp. Beyond the document: the interface grows.",
+  query: ListRfpsQuery,
+  response: RfpList,
+  status: 200,
+  run: async ({ db, caller, query }) => ({ data: await listRfps(db, caller, query) }),
+});

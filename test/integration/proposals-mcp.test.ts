@@ -1,0 +1,186 @@
+/** The proposals service's agent tools at /api/proposals/mcp (MCP, Streamable HTTP), derived from its endpoint registry. */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { NOT_AGENT_TOOLS } from "@/lib/proposals/agent-tools";
+import { createCompany } from "@/lib/proposals/companies/manage-companies";
+import { createContact } from "@/lib/proposals/contacts/contacts";
+import { proposalsEndpoints } from "@/lib/proposals/endpoints";
+import { seedUser } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const mcpUrl = () => `${server.url}/api/proposals/mcp`;
+
+async function connect(key: string) {
+  const client = new Client({ name: "test-agent", version: "1.0.0" });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(mcpUrl()), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+  );
+  return client;
+}
+
+type Result = { structuredContent?: any; isError?: boolean; content: { type: string; text: string }[] };
+
+async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = (await client.callTool({ name, arguments: args })) as Result;
+  expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
+  return result;
+}
+
+async function ok(client: Client, name: string, args: Record<string, unknown> = {}) {
+  const result = await call(client, name, args);
+  expect(result.isError, `${name}: ${result.content[0].text}`).toBeFalsy();
+  return result.structuredContent;
+}
+
+/** A user with a company and an MCP client speaking with their key. */
+async function agentOf(companyName = "Acme") {
+  const user = await seedUser();
+  const company = await createCompany(await getDb(), { name: companyName, ownerUserId: user.user.id });
+  return { ...user, company, client: await connect(user.key) };
+}
+
+describe("[PROPOSALS-MCP] agent tools", () => {
+  it("lists one tool per registered endpoint except sending, accepting, rejecting, withdrawing and uploads, annotated", async () => {
+    const { client } = await agentOf();
+    const { tools } = await client.listTools();
+    const expected = proposalsEndpoints
+      .filter((e) => !NOT_AGENT_TOOLS.has(e.operationId) && (e.bodyKind ?? "json") === "json")
+      .map((e) => e.operationId);
+    expect(tools.map((t) => t.name).sort()).toEqual(expected.sort());
+    for (const name of NOT_AGENT_TOOLS) expect(tools.some((t) => t.name === name)).toBe(false);
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["list_companies", "list_contacts", "create_contact", "list_rfps"]));
+
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    for (const tool of tools) {
+      const endpoint = proposalsEndpoints.find((e) => e.operationId === tool.name)!;
+      expect(tool.annotations, tool.name).toMatchObject({
+        readOnlyHint: endpoint.method === "GET",
+        destructiveHint: endpoint.method === "DELETE",
+        openWorldHint: false,
+      });
+      // Every write can be previewed; a read has nothing to preview.
+      expect((tool.inputSchema.properties as any)?.dry_run?.type, tool.name).toBe(endpoint.method === "GET" ? undefined : "boolean");
+    }
+    const createContactTool = byName.get("create_contact")!;
+    expect(createContactTool.inputSchema.required).toEqual(["company_id"]);
+    expect((createContactTool.inputSchema.properties as any).first_name).toMatchObject({ type: "string", maxLength: 200 });
+    expect(byName.get("update_contact")!.inputSchema.required).toEqual(["contactId"]);
+    await client.close();
+  });
+
+  it("introduces itself with instructions for drafting a proposal from a CRM note", async () => {
+    const { client } = await agentOf();
+    const instructions = client.getInstructions() ?? "";
+    for (const step of [
+      "list_companies",
+      "list_contacts",
+      "create_contact",
+      "list_content",
+      "create_proposal",
+      "dry_run",
+      "get_proposal",
+    ]) {
+      expect(instructions).toContain(step);
+    }
+    expect(client.getServerVersion()?.name).toBe("coursewright-proposals");
+    await client.close();
+  });
+
+  it("answers 401 in the proposals error shape without a key, and with an unknown key", async () => {
+    const init = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+    };
+    for (const authorization of [undefined, `Bearer cak_${"x".repeat(43)}`]) {
+      const res = await fetch(mcpUrl(), {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...(authorization ? { authorization } : {}),
+        },
+        body: JSON.stringify(init),
+      });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toBe("Bearer");
+      expect(await res.json()).toEqual({ error: { code: "UNAUTHORIZED", message: expect.any(String) } });
+    }
+  });
+
+  it("previews create_contact with dry_run and writes nothing, then creates it for real", async () => {
+    const { client, company } = await agentOf();
+    const preview = await ok(client, "create_contact", {
+      company_id: company.id,
+      first_name: "Robin",
+      email: "Robin@Client.example",
+      dry_run: true,
+    });
+    expect(preview).toEqual({
+      dry_run: true,
+      would_return: {
+        data: expect.objectContaining({ company_id: company.id, first_name: "Robin", email: "robin@client.example", is_archived: false }),
+      },
+    });
+    expect(await ok(client, "list_contacts", { company_id: company.id, include_archived: true })).toEqual({ data: [] });
+    expect(
+      await (await getDb()).auditEvent.count({ where: { operation: "create_contact", targetId: String(preview.would_return.data.id) } }),
+    ).toBe(0);
+
+    const created = await ok(client, "create_contact", { company_id: company.id, first_name: "Robin" });
+    expect((await ok(client, "list_contacts", { q: "robin" })).data).toEqual([created.data]);
+    const archivePreview = await ok(client, "archive_contact", { contactId: created.data.id, dry_run: true });
+    expect(archivePreview.would_return.data.is_archived).toBe(true);
+    expect((await ok(client, "list_contacts", {})).data.map((c: { id: number }) => c.id)).toEqual([created.data.id]);
+    await client.close();
+  });
+
+  it("answers a refusal as a tool error carrying the status and the proposals error body, a dry run included", async () => {
+    const { client, company } = await agentOf();
+    const bad = await call(client, "create_contact", { company_id: company.id, email: "nope", nickname: "R", dry_run: true });
+    expect(bad.isError).toBe(true);
+    expect(bad.structuredContent).toEqual({
+      status: 400,
+      error: {
+        code: "VALIDATION_ERROR",
+        message: expect.any(String),
+        issues: expect.arrayContaining([
+          expect.objectContaining({ path: "email" }),
+          { path: "nickname", message: expect.stringContaining("nickname") },
+        ]),
+      },
+    });
+    const unknownTool = await call(client, "send_proposal", { uuid: "00000000-0000-4000-8000-000000000000" });
+    expect(unknownTool.structuredContent).toMatchObject({ status: 404, error: { code: "NOT_FOUND" } });
+    await client.close();
+  });
+
+  it("answers another company's contact as NOT_FOUND, and leaves it as it was", async () => {
+    const ann = await agentOf();
+    const bob = await agentOf("Globex");
+    const bobs = await createContact(await getDb(), { companyId: bob.company.id, firstName: "Secret" });
+    for (const [name, args] of [
+      ["update_contact", { contactId: bobs.id, first_name: "Taken over" }],
+      ["archive_contact", { contactId: bobs.id }],
+      ["list_contacts", { company_id: bob.company.id }],
+      ["create_contact", { company_id: bob.company.id, first_name: "Intruder" }],
+    ] as const) {
+      const res = await call(ann.client, name, args);
+      expect(res.structuredContent, name).toEqual({ status: 404, error: { code: "NOT_FOUND", message: expect.any(String) } });
+    }
+    expect((await ok(bob.client, "list_contacts", { include_archived: true })).data).toEqual([
+      expect.objectContaining({ id: bobs.id, first_name: "Secret", is_archived: false }),
+    ]);
+    await ann.client.close();
+    await bob.client.close();
+  });
+});
