@@ -19,9 +19,18 @@ const inTree = (caller: Caller) => treeWhere({ learner: false, project: projectO
 
 const withProject = (caller: Caller) => ({ project: { select: projectOf(caller).select } });
 
-function treeAccess(project: Parameters<typeof accessTo>[0], what: string, action: Action, visible: () => boolean) {
-  const access = accessTo(project, what, action);
-  return { access, visible: can(access.role, "content.read_drafts") || visible() };
+type Published = { publishedAt: Date | null };
+
+/** The caller's access to a course-tree item; 404 (or `hidden`) when it is not visible to them. */
+function treeAccess(
+  rows: { course: Published & { project: Parameters<typeof accessTo>[0] }; lesson?: Published },
+  what: string,
+  action: Action,
+  hidden = () => notFound(what),
+) {
+  const access = accessTo(rows.course.project, what, action);
+  if (!can(access.role, "content.read_drafts") && !isVisibleToLearner(rows)) throw hidden();
+  return access;
 }
 
 /**
@@ -37,12 +46,8 @@ export async function getCourseOrThrow({
 }: Load<{ courseId: string; ifHidden?: "not_found" | "forbidden" }>) {
   const course = await tx.course.findFirst({ where: { id: courseId, ...inTree(caller).course }, include: withProject(caller) });
   if (!course) throw notFound("Course");
-  const { access, visible } = treeAccess(course.project, "Course", action, () => isVisibleToLearner({ course }));
-  if (!visible) {
-    if (ifHidden === "forbidden") throw new AppError("forbidden", "This course is not published");
-    throw notFound("Course");
-  }
-  return { course, access };
+  const forbidden = () => new AppError("forbidden", "This course is not published");
+  return { course, access: treeAccess({ course }, "Course", action, ifHidden === "forbidden" ? forbidden : undefined) };
 }
 
 export async function getModuleOrThrow({ tx, caller, moduleId, action = "content.read" }: Load<{ moduleId: string }>) {
@@ -51,9 +56,7 @@ export async function getModuleOrThrow({ tx, caller, moduleId, action = "content
     include: { course: { include: withProject(caller) } },
   });
   if (!mod) throw notFound("Module");
-  const { access, visible } = treeAccess(mod.course.project, "Module", action, () => isVisibleToLearner({ course: mod.course }));
-  if (!visible) throw notFound("Module");
-  return { module: mod, access };
+  return { module: mod, access: treeAccess({ course: mod.course }, "Module", action) };
 }
 
 export async function getLessonOrThrow({ tx, caller, lessonId, action = "content.read" }: Load<{ lessonId: string }>) {
@@ -63,9 +66,7 @@ export async function getLessonOrThrow({ tx, caller, lessonId, action = "content
   });
   if (!lesson) throw notFound("Lesson");
   const course = lesson.module.course;
-  const { access, visible } = treeAccess(course.project, "Lesson", action, () => isVisibleToLearner({ course, lesson }));
-  if (!visible) throw notFound("Lesson");
-  return { lesson, course, access };
+  return { lesson, course, access: treeAccess({ course, lesson }, "Lesson", action) };
 }
 
 export async function getBlockOrThrow({ tx, caller, blockId, action = "content.read" }: Load<{ blockId: string }>) {
@@ -76,9 +77,7 @@ export async function getBlockOrThrow({ tx, caller, blockId, action = "content.r
   if (!block) throw notFound("Block");
   const { lesson } = block;
   const course = lesson.module.course;
-  const { access, visible } = treeAccess(course.project, "Block", action, () => isVisibleToLearner({ course, lesson }));
-  if (!visible) throw notFound("Block");
-  return { block, lesson, course, access };
+  return { block, lesson, course, access: treeAccess({ course, lesson }, "Block", action) };
 }
 
 /** A quiz's undeleted questions in quiz order, each with its options in order. */
@@ -90,43 +89,41 @@ export const quizQuestionsInclude = {
   },
 };
 
-/** Learners load a quiz only to take it (`quiz.submit`); reading one is for authors. */
-export async function getQuizOrThrow({ tx, caller, quizId, action = "content.read_drafts" }: Load<{ quizId: string }>) {
-  const { where, select } = projectOf(caller);
-  const quiz = await tx.quiz.findFirst({
-    where: { id: quizId, deletedAt: null, project: where },
-    include: { ...quizQuestionsInclude, project: { select } },
-  });
-  if (!quiz) throw notFound("Quiz");
-  return { quiz, access: accessTo(quiz.project, "Quiz", action) };
-}
-
-export async function getQuestionOrThrow({ tx, caller, questionId, action = "content.read_drafts" }: Load<{ questionId: string }>) {
-  const { where, select } = projectOf(caller);
-  const question = await tx.question.findFirst({
-    where: { id: questionId, deletedAt: null, project: where },
-    include: { options: { orderBy: { sortOrder: "asc" } }, project: { select } },
-  });
-  if (!question) throw notFound("Question");
-  return { question, access: accessTo(question.project, "Question", action) };
-}
-
-export async function getCategoryOrThrow({ tx, caller, categoryId, action = "content.read_drafts" }: Load<{ categoryId: string }>) {
-  const { where, select } = projectOf(caller);
-  const category = await tx.category.findFirst({ where: { id: categoryId, deletedAt: null, project: where }, include: { project: { select } } });
-  if (!category) throw notFound("Category");
-  return { category, access: accessTo(category.project, "Category", action) };
-}
-
 /** A family counts its undeleted questions. */
 export const familyCount = { _count: { select: { questions: { where: { deletedAt: null } } } } } as const;
 
-export async function getQuestionFamilyOrThrow({ tx, caller, familyId, action = "content.read_drafts" }: Load<{ familyId: string }>) {
-  const { where, select } = projectOf(caller);
-  const family = await tx.questionFamily.findFirst({
-    where: { id: familyId, deletedAt: null, project: where },
-    include: { ...familyCount, project: { select } },
+/** Question-bank items and quizzes: undeleted, in a project of the caller's workspaces. */
+const inBank = (caller: Caller) => ({ deletedAt: null, project: projectOf(caller).where });
+
+function found<T extends { project: Parameters<typeof accessTo>[0] }>(item: T | null, what: string, action: Action) {
+  if (!item) throw notFound(what);
+  return { item, access: accessTo(item.project, what, action) };
+}
+
+/** Learners load a quiz only to take it (`quiz.submit`); reading one is for authors. */
+export async function getQuizOrThrow({ tx, caller, quizId, action = "content.read_drafts" }: Load<{ quizId: string }>) {
+  const quiz = await tx.quiz.findFirst({ where: { id: quizId, ...inBank(caller) }, include: { ...quizQuestionsInclude, ...withProject(caller) } });
+  const { item, access } = found(quiz, "Quiz", action);
+  return { quiz: item, access };
+}
+
+export async function getQuestionOrThrow({ tx, caller, questionId, action = "content.read_drafts" }: Load<{ questionId: string }>) {
+  const question = await tx.question.findFirst({
+    where: { id: questionId, ...inBank(caller) },
+    include: { options: { orderBy: { sortOrder: "asc" } }, ...withProject(caller) },
   });
-  if (!family) throw notFound("Question family");
-  return { family, access: accessTo(family.project, "Question family", action) };
+  const { item, access } = found(question, "Question", action);
+  return { question: item, access };
+}
+
+export async function getCategoryOrThrow({ tx, caller, categoryId, action = "content.read_drafts" }: Load<{ categoryId: string }>) {
+  const category = await tx.category.findFirst({ where: { id: categoryId, ...inBank(caller) }, include: withProject(caller) });
+  const { item, access } = found(category, "Category", action);
+  return { category: item, access };
+}
+
+export async function getQuestionFamilyOrThrow({ tx, caller, familyId, action = "content.read_drafts" }: Load<{ familyId: string }>) {
+  const family = await tx.questionFamily.findFirst({ where: { id: familyId, ...inBank(caller) }, include: { ...familyCount, ...withProject(caller) } });
+  const { item, access } = found(family, "Question family", action);
+  return { family: item, access };
 }

@@ -104,6 +104,37 @@ export async function moveWithin(tx: Tx, kind: SiblingKind, parentId: string, id
   return target;
 }
 
+/** Where a new row goes under `parentId`, with room made for it: the parent is locked first. */
+export async function insertAt(tx: Tx, kind: SiblingKind, parentId: string, position: number | undefined): Promise<number> {
+  await lockParents(tx, kind, [parentId]);
+  return openGap(tx, kind, parentId, position);
+}
+
+/**
+ * Moves a row to `position` among its siblings, or under another parent (`toParentId`) at
+ * `position` or the end; the parents are locked first, in a fixed order. Without a position or a
+ * new parent, nothing moves.
+ */
+export async function moveTo(
+  tx: Tx,
+  kind: SiblingKind,
+  id: string,
+  move: { fromParentId: string; toParentId?: string; position?: number },
+) {
+  const { fromParentId, toParentId = fromParentId, position } = move;
+  if (toParentId === fromParentId && position === undefined) return;
+  await lockParents(tx, kind, [fromParentId, toParentId]);
+  const from = await lockedPosition(tx, kind, id, fromParentId);
+  if (toParentId === fromParentId) {
+    await moveWithin(tx, kind, fromParentId, id, from, position!);
+    return;
+  }
+  const { table, parentColumn } = SETS[kind];
+  const at = await openGap(tx, kind, toParentId, position);
+  await tx.$executeRawUnsafe(`UPDATE "${table}" SET ${parentColumn} = $1::uuid, position = $2 WHERE id = $3::uuid`, toParentId, at, id);
+  await closeGap(tx, kind, fromParentId, from);
+}
+
 /** Reads a row's current position under the parent lock (the caller's copy may be stale). */
 export async function currentPosition(tx: Tx, kind: SiblingKind, id: string): Promise<{ position: number; parentId: string }> {
   const { table, parentColumn } = SETS[kind];

@@ -6,7 +6,7 @@ import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { blockInclude, toBlockDto } from "../dto";
 import { getBlockOrThrow, getLessonOrThrow } from "../load";
-import { closeGap, lockedPosition, lockParents, moveWithin, openGap } from "../positions";
+import { insertAt, moveTo } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 
@@ -49,8 +49,7 @@ export async function createBlock(
 ) {
   const { access } = await getLessonOrThrow({ tx, caller, lessonId, action: "content.write" });
   await checkReferences(tx, access.projectId, input);
-  await lockParents(tx, "block", [lessonId]);
-  const position = await openGap(tx, "block", lessonId, input.position);
+  const position = await insertAt(tx, "block", lessonId, input.position);
   const block = await tx.block.create({
     data: {
       lessonId,
@@ -95,16 +94,8 @@ export async function updateBlock(
     if (!target || target.module.courseId !== lesson.module.courseId) {
       throw validationError([{ path: "lesson_id", message: "Must be a lesson of the same course" }]);
     }
-    await lockParents(tx, "block", [block.lessonId, targetLessonId]);
-    const from = await lockedPosition(tx, "block", blockId, block.lessonId);
-    const at = await openGap(tx, "block", targetLessonId, input.position);
-    await tx.block.update({ where: { id: blockId }, data: { lessonId: targetLessonId, position: at } });
-    await closeGap(tx, "block", block.lessonId, from);
-  } else if (input.position !== undefined) {
-    await lockParents(tx, "block", [block.lessonId]);
-    const position = await lockedPosition(tx, "block", blockId, block.lessonId);
-    await moveWithin(tx, "block", block.lessonId, blockId, position, input.position);
   }
+  await moveTo(tx, "block", blockId, { fromParentId: block.lessonId, toParentId: targetLessonId, position: input.position });
   const updated = await tx.block.update({
     where: { id: blockId },
     data: {

@@ -5,7 +5,7 @@ import { paged, type Page } from "@/lib/api/schemas";
 import { toCourseDto } from "../dto";
 import { readCourses } from "../hierarchy";
 import { getCourseOrThrow } from "../load";
-import { lockedPosition, lockParents, moveWithin, openGap } from "../positions";
+import { insertAt, moveTo } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 import type { CourseDto } from "./schemas";
@@ -26,8 +26,7 @@ export async function listCourses(tx: Tx, caller: Caller, projectId: string, pag
 
 export async function createCourse(tx: Tx, caller: Caller, projectId: string, input: CourseInput & { title: string }) {
   await getProjectOrThrow({ tx, caller, projectId, action: "content.write" });
-  await lockParents(tx, "course", [projectId]);
-  const position = await openGap(tx, "course", projectId, input.position);
+  const position = await insertAt(tx, "course", projectId, input.position);
   const course = await tx.course.create({
     data: { projectId, title: input.title, description: input.description ?? "", sources: input.sources ?? [], position },
   });
@@ -43,11 +42,7 @@ export async function getCourse(tx: Tx, caller: Caller, courseId: string) {
 
 export async function updateCourse(tx: Tx, caller: Caller, courseId: string, input: CourseInput) {
   const { course } = await getCourseOrThrow({ tx, caller, courseId, action: "content.write" });
-  if (input.position !== undefined) {
-    await lockParents(tx, "course", [course.projectId]);
-    const position = await lockedPosition(tx, "course", courseId, course.projectId);
-    await moveWithin(tx, "course", course.projectId, courseId, position, input.position);
-  }
+  await moveTo(tx, "course", courseId, { fromParentId: course.projectId, position: input.position });
   const updated = await tx.course.update({
     where: { id: courseId },
     data: { title: input.title, description: input.description, sources: input.sources, updatedAt: new Date() },

@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { toLessonDto } from "../dto";
 import { getLessonOrThrow, getModuleOrThrow } from "../load";
-import { closeGap, lockedPosition, lockParents, moveWithin, openGap } from "../positions";
+import { insertAt, moveTo } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 
@@ -22,8 +22,7 @@ export async function listLessons(tx: Tx, caller: Caller, moduleId: string, page
 
 export async function createLesson(tx: Tx, caller: Caller, moduleId: string, input: { title: string; position?: number }) {
   await getModuleOrThrow({ tx, caller, moduleId, action: "content.write" });
-  await lockParents(tx, "lesson", [moduleId]);
-  const position = await openGap(tx, "lesson", moduleId, input.position);
+  const position = await insertAt(tx, "lesson", moduleId, input.position);
   return toLessonDto(await tx.lesson.create({ data: { moduleId, title: input.title, position } }));
 }
 
@@ -46,16 +45,8 @@ export async function updateLesson(
     if (!target || target.courseId !== lesson.module.courseId) {
       throw validationError([{ path: "module_id", message: "Must be a module of the same course" }]);
     }
-    await lockParents(tx, "lesson", [lesson.moduleId, targetModuleId]);
-    const from = await lockedPosition(tx, "lesson", lessonId, lesson.moduleId);
-    const at = await openGap(tx, "lesson", targetModuleId, input.position);
-    await tx.lesson.update({ where: { id: lessonId }, data: { moduleId: targetModuleId, position: at } });
-    await closeGap(tx, "lesson", lesson.moduleId, from);
-  } else if (input.position !== undefined) {
-    await lockParents(tx, "lesson", [lesson.moduleId]);
-    const position = await lockedPosition(tx, "lesson", lessonId, lesson.moduleId);
-    await moveWithin(tx, "lesson", lesson.moduleId, lessonId, position, input.position);
   }
+  await moveTo(tx, "lesson", lessonId, { fromParentId: lesson.moduleId, toParentId: targetModuleId, position: input.position });
   return toLessonDto(await tx.lesson.update({ where: { id: lessonId }, data: { title: input.title, updatedAt: new Date() } }));
 }
 

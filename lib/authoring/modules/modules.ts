@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { toModuleDto } from "../dto";
 import { getCourseOrThrow, getModuleOrThrow } from "../load";
-import { lockedPosition, lockParents, moveWithin, openGap } from "../positions";
+import { insertAt, moveTo } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 
@@ -21,8 +21,7 @@ export async function listModules(tx: Tx, caller: Caller, courseId: string, page
 
 export async function createModule(tx: Tx, caller: Caller, courseId: string, input: { title: string; position?: number }) {
   await getCourseOrThrow({ tx, caller, courseId, action: "content.write" });
-  await lockParents(tx, "module", [courseId]);
-  const position = await openGap(tx, "module", courseId, input.position);
+  const position = await insertAt(tx, "module", courseId, input.position);
   return toModuleDto(await tx.module.create({ data: { courseId, title: input.title, position } }));
 }
 
@@ -33,11 +32,7 @@ export async function getModule(tx: Tx, caller: Caller, moduleId: string) {
 
 export async function updateModule(tx: Tx, caller: Caller, moduleId: string, input: { title?: string; position?: number }) {
   const { module } = await getModuleOrThrow({ tx, caller, moduleId, action: "content.write" });
-  if (input.position !== undefined) {
-    await lockParents(tx, "module", [module.courseId]);
-    const position = await lockedPosition(tx, "module", moduleId, module.courseId);
-    await moveWithin(tx, "module", module.courseId, moduleId, position, input.position);
-  }
+  await moveTo(tx, "module", moduleId, { fromParentId: module.courseId, position: input.position });
   return toModuleDto(await tx.module.update({ where: { id: moduleId }, data: { title: input.title, updatedAt: new Date() } }));
 }
 

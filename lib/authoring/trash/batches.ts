@@ -1,7 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import type { DeletionBatch } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
-import { closeGap, currentPosition, lockedPosition, lockParents, openGap, type SiblingKind } from "../positions";
+import { closeGap, currentPosition, insertAt, lockedPosition, lockParents, type SiblingKind } from "../positions";
 
 export type DeletableKind =
   | "project" | "course" | "module" | "lesson" | "block" | "question" | "quiz" | "category" | "question_family";
@@ -99,8 +99,7 @@ export async function restoreBatch(tx: Tx, batch: DeletionBatch): Promise<number
   if (SIBLING_KINDS.has(kind)) {
     const siblingKind = kind as SiblingKind;
     const { parentId, position } = await currentPosition(tx, siblingKind, batch.rootId);
-    await lockParents(tx, siblingKind, [parentId]);
-    const at = await openGap(tx, siblingKind, parentId, position);
+    const at = await insertAt(tx, siblingKind, parentId, position);
     await tx.$executeRawUnsafe(`UPDATE "${TABLES[kind]}" SET position = $1 WHERE id = $2::uuid`, at, batch.rootId);
   }
   let restored = 0;
