@@ -1,6 +1,10 @@
 import type { AnyEndpoint } from "@/lib/api/endpoint";
+import * as attachments from "./attachments/endpoints";
 import * as companies from "./companies/endpoints";
 import * as contacts from "./contacts/endpoints";
+import * as content from "./content/endpoints";
+import * as images from "./images/endpoints";
+import * as proposals from "./proposals/endpoints";
 import * as rfps from "./rfps/endpoints";
 
 /** Every endpoint of the proposals service: the source of routes, OpenAPI and agent tools. */
@@ -8,4 +12,8 @@ export const proposalsEndpoints: AnyEndpoint[] = [
   companies,
   contacts,
   rfps,
+  proposals,
+  content,
+  images,
+  attachments,
 ].flatMap((group) => Object.values(group) as AnyEndpoint[]);

@@ -1,0 +1,45 @@
+import type { Caller } from "@/lib/api/authenticate";
+import { AppError, notFound } from "@/lib/api/errors";
+import type { Tx } from "@/lib/db/client";
+
+/**
+ * Who may touch a company's resources: its active (not disabled) members. Every proposals domain
+ * function that loads something scopes it by this.
+ */
+export async function isCompanyMember(tx: Tx, caller: Caller, companyId: number): Promise<boolean> {
+  const member = await tx.companyMember.findUnique({
+    where: { companyId_userId: { companyId, userId: caller.userId } },
+    select: { disabled: true },
+  });
+  return member !== null && !member.disabled;
+}
+
+/** The ids of the companies the caller may act for. */
+export async function memberCompanyIds(tx: Tx, caller: Caller): Promise<number[]> {
+  const rows = await tx.companyMember.findMany({ where: { userId: caller.userId, disabled: false }, select: { companyId: true } });
+  return rows.map((r) => r.companyId);
+}
+
+/**
+ * A company the caller belongs to, named in a query or body. One they do not belong to answers as
+ * a company that does not exist (404), or 401 where the endpoint's contract says so (writes).
+ */
+export async function getCompanyOrThrow({
+  tx,
+  caller,
+  companyId,
+  refusal = "not_found",
+}: {
+  tx: Tx;
+  caller: Caller;
+  companyId: number;
+  refusal?: "not_found" | "unauthorized";
+}) {
+  const company = await tx.company.findUnique({ where: { id: companyId } });
+  if (!company || !(await isCompanyMember(tx, caller, companyId))) {
+    // Both answers are the same whether the company exists or not: nothing leaks.
+    if (refusal === "unauthorized") throw new AppError("unauthorized", "You are not a member of this company");
+    throw notFound("Company");
+  }
+  return company;
+}

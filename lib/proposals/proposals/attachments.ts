@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { validationError, type ValidationIssue } from "@/lib/api/errors";
+import type { Db, Tx } from "@/lib/db/client";
+import { FetchRefused, fetchUrl } from "@/lib/files/fetch-url";
+import { getStorage } from "@/lib/files/storage";
+import { assetUrl } from "../common-schemas";
+import type { AttachmentInput } from "./schemas";
+
+/** A proposal's attachment as stored and read: a library file, a link, or a PDF the service hosts. */
+export type StoredAttachment = { id: number | null; name: string; mime_type: string; url: string };
+
+/** A PDF downloaded before the transaction (never hold a transaction open over the network). */
+type FetchedPdf = { index: number; assetUuid: string; storageKey: string; filename: string; size: number };
+
+export type PreparedAttachments = { input: AttachmentInput[]; fetched: Map<number, FetchedPdf> };
+
+const refusalText: Record<string, string> = {
+  private_address: "The address is private or local: the service does not fetch from it",
+  too_large: "The file is larger than 20 MB",
+  timeout: "The server did not answer within 10 seconds",
+  bad_type: "The file is not a PDF",
+  too_many_redirects: "More than 3 redirects",
+  http_status: "The server answered with an error",
+};
+
+/**
+ * Downloads the PDFs a request names by url and stores their bytes. A PDF already on the proposal
+ * (same url) is kept as it is, so echoing the list back fetches nothing. A url that cannot be
+ * fetched is refused with an issue naming it: unlike library images, an attachment the sender
+ * chose must not silently go missing.
+ */
+export async function prepareAttachments(
+  input: AttachmentInput[] | undefined,
+  existing: StoredAttachment[],
+): Promise<PreparedAttachments | undefined> {
+  if (!input) return undefined;
+  const kept = new Set(existing.filter((a) => a.mime_type === "application/pdf").map((a) => a.url));
+  const fetched = new Map<number, FetchedPdf>();
+  const issues: ValidationIssue[] = [];
+  for (const [index, attachment] of input.entries()) {
+    if (attachment.mime_type !== "application/pdf" || !attachment.url || kept.has(attachment.url)) continue;
+    try {
+      const file = await fetchUrl(attachment.url, { accept: "pdf" });
+      const assetUuid = randomUUID();
+      const storageKey = `assets/${assetUuid}`;
+      await getStorage().put(storageKey, file.bytes, { contentType: file.mimeType, filename: file.filename });
+      fetched.set(index, { index, assetUuid, storageKey, filename: file.filename, size: file.bytes.length });
+    } catch (error) {
+      if (!(error instanceof FetchRefused)) throw error;
+      issues.push({ path: `attachments.${index}.url`, message: `Could not fetch this PDF: ${refusalText[error.reason] ?? error.message}` });
+    }
+  }
+  if (issues.length) throw validationError(issues);
+  return { input, fetched };
+}
+
+/** The stored list, in request order; library attachments must belong to the proposal's company. */
+export async function resolveAttachments(
+  tx: Tx | Db,
+  input: { companyId: number; uploadedBy: string; prepared: PreparedAttachments; existing: StoredAttachment[] },
+): Promise<StoredAttachment[]> {
+  const { prepared } = input;
+  const ids = prepared.input.map((a) => a.id).filter((id): id is number => id !== undefined);
+  const library = new Map(
+    (ids.length ? await tx.attachment.findMany({ where: { id: { in: ids }, companyId: input.companyId } }) : []).map((a) => [a.id, a]),
+  );
+  const existingByUrl = new Map(input.existing.map((a) => [a.url, a]));
+  const issues: ValidationIssue[] = [];
+  const out: StoredAttachment[] = [];
+  for (const [index, a] of prepared.input.entries()) {
+    if (a.id !== undefined) {
+      const row = library.get(a.id);
+      if (!row) issues.push({ path: `attachments.${index}.id`, message: "No attachment with this id in the company's library" });
+      else out.push({ id: row.id, name: row.filename, mime_type: row.mimeType, url: libraryAttachmentUrl(row.id) });
+      continue;
+    }
+    const fetched = prepared.fetched.get(index);
+    if (fetched) {
+      await tx.asset.create({
+        data: {
+          uuid: fetched.assetUuid,
+          companyId: input.companyId,
+          uploadedBy: input.uploadedBy,
+          filename: fetched.filename,
+          mimeType: "application/pdf",
+          size: fetched.size,
+          storageKey: fetched.storageKey,
+        },
+      });
+      out.push({ id: null, name: a.name!, mime_type: "application/pdf", url: assetUrl(fetched.assetUuid) });
+      continue;
+    }
+    const kept = a.mime_type === "application/pdf" ? existingByUrl.get(a.url!) : undefined;
+    out.push({ id: null, name: a.name!, mime_type: a.mime_type!, url: kept?.url ?? a.url! });
+  }
+  if (issues.length) throw validationError(issues);
+  return out;
+}
+
+/** Where a library attachment's file is served. */
+export const libraryAttachmentUrl = (id: number) => `/api/proposals/v1/attachments/${id}/file`;

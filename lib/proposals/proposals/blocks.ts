@@ -1,0 +1,142 @@
+import { randomUUID } from "node:crypto";
+import { validationError, type ValidationIssue } from "@/lib/api/errors";
+import type { Tx } from "@/lib/db/client";
+import type { BlockInput } from "./schemas";
+
+/** A proposal's block as stored (proposals.blocks): what the read model shows, customisations included. */
+export type StoredBlock = {
+  uuid: string;
+  type: "product-block" | "video-block";
+  content_id: number | null;
+  video_url: string | null;
+  title: string;
+  description: string;
+  image_uuids: string[];
+  price: number | null;
+  quantity: number;
+  discount: number | null;
+  tax_rate: number | null;
+  unit: string | null;
+};
+
+/**
+ * How block input is read. On create, title, description and image_uuids override the library's;
+ * on patch and new version they are ignored, and a block keeps its editor customisations only
+ * when its uuid is echoed (proposals-service.md, PATCH).
+ */
+export type BlockMode = "create" | "revise";
+
+type LibraryItem = {
+  variationId: number;
+  title: string;
+  description: string;
+  imageUuids: string[];
+  price: number | null;
+  taxRate: number | null;
+  unit: string | null;
+};
+
+/** A multilingual field in the proposal's language, else the first language it has. */
+export function inLanguage(value: unknown, language: string): string {
+  const map = (value ?? {}) as Record<string, unknown>;
+  const chosen = map[language] ?? Object.values(map).find((v) => typeof v === "string");
+  return typeof chosen === "string" ? chosen : "";
+}
+
+const toNumber = (d: { toNumber(): number } | null) => (d === null ? null : d.toNumber());
+
+/** The active library items of a company named by variation id, in the proposal's language. */
+async function libraryItems(tx: Tx, companyId: number, variationIds: number[], language: string) {
+  const rows = await tx.variation.findMany({
+    where: { id: { in: variationIds } },
+    include: { product: { include: { images: { include: { asset: { select: { uuid: true } } }, orderBy: { position: "asc" } } } } },
+  });
+  const found = new Map<number, LibraryItem | "archived" | "elsewhere">();
+  for (const row of rows) {
+    const p = row.product;
+    if (p.companyId !== companyId) found.set(row.id, "elsewhere");
+    else if (p.archivedAt) found.set(row.id, "archived");
+    else {
+      found.set(row.id, {
+        variationId: row.id,
+        title: inLanguage(p.title, language),
+        description: inLanguage(p.description, language),
+        imageUuids: p.images.map((i) => i.asset.uuid),
+        price: toNumber(p.price),
+        taxRate: toNumber(p.taxRate),
+        unit: p.unit,
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * Turns a request's block list into the stored list, in request order: blocks named by uuid keep
+ * what the editor customised, new ones take the library's title, description, images, price and
+ * tax rate. Archived items, items of other companies and unknown uuids are refused, all at once.
+ */
+export async function resolveBlocks(
+  tx: Tx,
+  input: { companyId: number; language: string; blocks: BlockInput[]; existing: StoredBlock[]; mode: BlockMode },
+): Promise<StoredBlock[]> {
+  const issues: ValidationIssue[] = [];
+  const existing = new Map(input.existing.map((b) => [b.uuid, b]));
+  const seen = new Set<string>();
+  const ids = [...new Set(input.blocks.map((b) => b.content_id).filter((id): id is number => id !== undefined))];
+  const library = ids.length ? await libraryItems(tx, input.companyId, ids, input.language) : new Map();
+
+  const out: StoredBlock[] = [];
+  input.blocks.forEach((block, index) => {
+    const at = (field: string) => `blocks.${index}${field ? `.${field}` : ""}`;
+    const previous = block.uuid ? existing.get(block.uuid) : undefined;
+    if (block.uuid) {
+      if (seen.has(block.uuid)) issues.push({ path: at("uuid"), message: "This block is listed twice" });
+      seen.add(block.uuid);
+      if (!previous) issues.push({ path: at("uuid"), message: "No block with this uuid in this proposal: leave uuid out for a new block" });
+    }
+    let item: LibraryItem | undefined;
+    if (block.content_id !== undefined) {
+      const found = library.get(block.content_id);
+      if (found === "archived") issues.push({ path: at("content_id"), message: "This content item is archived: restore it first" });
+      else if (!found || found === "elsewhere") issues.push({ path: at("content_id"), message: "No content item with this variation id in this company" });
+      else item = found;
+    }
+    const type = block.type ?? (block.video_url && block.content_id === undefined ? "video-block" : "product-block");
+    const sameContent = previous && previous.type === type && previous.content_id === (block.content_id ?? null);
+    const custom = input.mode === "create";
+    const base: StoredBlock = sameContent
+      ? { ...previous }
+      : {
+          uuid: previous?.uuid ?? randomUUID(),
+          type,
+          content_id: block.content_id ?? null,
+          video_url: null,
+          title: item?.title ?? "",
+          description: item?.description ?? "",
+          image_uuids: item?.imageUuids ?? [],
+          price: item?.price ?? null,
+          quantity: 1,
+          discount: null,
+          tax_rate: item?.taxRate ?? null,
+          unit: item?.unit ?? null,
+        };
+    out.push({
+      ...base,
+      uuid: previous?.uuid ?? base.uuid,
+      video_url: block.video_url ?? base.video_url,
+      title: custom && block.title !== undefined ? block.title : base.title,
+      description: custom && block.description !== undefined ? block.description : base.description,
+      image_uuids: custom && block.image_uuids !== undefined ? block.image_uuids : base.image_uuids,
+      price: block.price !== undefined ? block.price : base.price,
+      quantity: block.quantity ?? base.quantity,
+      discount: block.discount !== undefined ? block.discount : base.discount,
+      tax_rate: block.tax_rate !== undefined ? block.tax_rate : base.tax_rate,
+    });
+  });
+  if (issues.length) throw validationError(issues);
+  return out;
+}
+
+/** A copy of a block list for another proposal: same uuids, so customisations stay matched. */
+export const copyBlocks = (blocks: StoredBlock[]): StoredBlock[] => blocks.map((b) => ({ ...b, image_uuids: [...b.image_uuids] }));

@@ -1,0 +1,212 @@
+import { defineEndpoint, type LoadContext } from "@/lib/api/endpoint";
+import { write } from "@/lib/db/transaction";
+import { prepareAttachments } from "./attachments";
+import { changeStatus, saveAsTemplate, sendProposal, setArchived } from "./lifecycle";
+import { assertEditable, createProposal, getProposalOrThrow, listProposals, mergeProposalData, updateProposal } from "./proposals";
+import { toProposalDto } from "./read-model";
+import {
+  DataObject, DataPatch, ProposalCreate, ProposalData, ProposalList, ProposalListQuery, ProposalNewVersion, ProposalParams, ProposalPatch,
+  ProposalRef, SendBody,
+} from "./schemas";
+import { assertVersionable, createNextVersion } from "./versions";
+
+const tag = "Proposals";
+
+type Params = { uuid: string };
+/** Reading another company's proposal: 404 (contract.md). */
+const loadForReading = ({ db, caller, params }: LoadContext<Params>) => getProposalOrThrow({ tx: db, caller, uuid: params.uuid, refusal: "not_found" });
+/** Changing one: 401 (proposals-service.md, "editing a proposal the user may not edit gives 401"). */
+const loadForEditing = ({ db, caller, params }: LoadContext<Params>) => getProposalOrThrow({ tx: db, caller, uuid: params.uuid, refusal: "unauthorized" });
+const onProposal = (uuid: string) => ({ target: () => uuid });
+/** The audit trail names the proposal a write made. */
+const byRef = { target: (result: { proposal: { uuid: string } }) => result.proposal.uuid };
+
+export const listProposalsEndpoint = defineEndpoint({
+  operationId: "list_proposals",
+  method: "GET",
+  path: "/v3/proposals",
+  tag,
+  summary: "List proposals",
+  description:
+    "The proposals of your companies (or of company_id), newest first. status filters by status as read (expired = active past expires_at); " +
+    "archived ones only with include_archived=true; q searches the title and the recipient.",
+  query: ProposalListQuery,
+  response: ProposalList,
+  status: 200,
+  run: async ({ db, caller, query }) => listProposals(db, caller, query),
+});
+
+export const createProposalEndpoint = defineEndpoint({
+  operationId: "create_proposal",
+  method: "POST",
+  path: "/v3/proposals",
+  tag,
+  summary: "Create a draft proposal",
+  description:
+    "A draft in a new series (version 1). The body is strict. recipient is {id} of an active contact or a new contact's fields; " +
+    "blocks name content_id = a variation id of the library (not archived) or a video_url; attachments are {id}, a link or a PDF url " +
+    "(fetched and hosted). tracking.created_from_rfp / created_from_template must resolve within the company, else 404; " +
+    "a template's content is the draft's starting point. Answers where the proposal is viewed.",
+  body: ProposalCreate,
+  response: ProposalRef,
+  status: 201,
+  errors: ["invalid_recipient"],
+  run: async (ctx) => {
+    const attachments = await prepareAttachments(ctx.body.attachments, []);
+    return write(ctx, (tx) => createProposal(tx, ctx.caller, ctx.body, attachments), byRef);
+  },
+});
+
+export const getProposalEndpoint = defineEndpoint({
+  operationId: "get_proposal",
+  method: "GET",
+  path: "/v3/proposals/{uuid}",
+  tag,
+  summary: "Read a proposal",
+  description: "The whole read model: values, blocks, attachments, company, contact person, creator and recipient fields.",
+  params: ProposalParams,
+  load: loadForReading,
+  response: ProposalData,
+  status: 200,
+  run: async ({ loaded }) => ({ data: toProposalDto(loaded) }),
+});
+
+export const updateProposalEndpoint = defineEndpoint({
+  operationId: "update_proposal",
+  method: "PATCH",
+  path: "/v3/proposals/{uuid}",
+  tag,
+  summary: "Edit a draft or template",
+  description:
+    "Strict body: company_id (the proposal's) and at least one other field; omitted fields stay. blocks replace the whole list in " +
+    "request order, matched by uuid (a block without uuid is new; per-block title, description and image_uuids are ignored, editor " +
+    "customisations survive for echoed uuids). Precedence: unknown uuid 404, not your company 401, invalid body 400, company mismatch 400, " +
+    "withdrawn 400, not draft or template 409. An invalid recipient is 400 INVALID_RECIPIENT and changes nothing.",
+  params: ProposalParams,
+  load: loadForEditing,
+  body: ProposalPatch,
+  response: ProposalData,
+  status: 200,
+  errors: ["invalid_recipient", "company_mismatch", "proposal_withdrawn", "not_editable"],
+  run: async (ctx) => {
+    assertEditable(ctx.loaded, ctx.body.company_id);
+    const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never);
+    return write(ctx, (tx) => updateProposal(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments), onProposal(ctx.params.uuid));
+  },
+});
+
+export const createProposalVersionEndpoint = defineEndpoint({
+  operationId: "create_proposal_version",
+  method: "POST",
+  path: "/v3/proposals/{uuid}",
+  tag,
+  summary: "Create or refresh the next-version draft",
+  description:
+    "For a sent proposal (any status but withdrawn): a new draft in the same series, carrying over blocks with their customisations, " +
+    "attachments, recipient, language, title, description, tax options, backgrounds, payment, data, creator and contact person; body fields " +
+    "override them. Repeated calls return (and update) the same draft until it is sent or archived. Unknown 404, not your company 401, " +
+    "company mismatch 400 COMPANY_MISMATCH, withdrawn 400 PROPOSAL_WITHDRAWN. Answers the draft and its editor url.",
+  params: ProposalParams,
+  load: loadForEditing,
+  body: ProposalNewVersion,
+  response: ProposalRef,
+  status: 200,
+  errors: ["invalid_recipient", "company_mismatch", "proposal_withdrawn"],
+  run: async (ctx) => {
+    assertVersionable(ctx.loaded, ctx.body.company_id);
+    const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never);
+    return write(ctx, (tx) => createNextVersion(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments), byRef);
+  },
+});
+
+export const updateProposalDataEndpoint = defineEndpoint({
+  operationId: "update_proposal_data",
+  method: "PATCH",
+  path: "/v3/proposals/{uuid}/data",
+  tag,
+  summary: "Merge into a proposal's data",
+  description: "Shallow merge into data (the values of the description's variables): a key set to null is deleted, omitted keys stay. 409 unless draft or template.",
+  params: ProposalParams,
+  load: loadForEditing,
+  body: DataPatch,
+  response: DataObject,
+  status: 200,
+  errors: ["not_editable"],
+  run: (ctx) => write(ctx, (tx) => mergeProposalData(tx, ctx.params.uuid, ctx.body.data), onProposal(ctx.params.uuid)),
+});
+
+export const sendProposalEndpoint = defineEndpoint({
+  operationId: "send_proposal",
+  method: "POST",
+  path: "/v3/proposals/{uuid}/send",
+  tag,
+  summary: "Send a draft",
+  description: "draft -> active, optionally with expires_at (UNIX seconds, in the future); the series' earlier active proposal becomes replaced. Needs a recipient.",
+  params: ProposalParams,
+  load: loadForEditing,
+  body: SendBody,
+  bodyOptional: true,
+  response: ProposalData,
+  status: 200,
+  errors: ["not_editable"],
+  run: (ctx) => write(ctx, (tx) => sendProposal(tx, ctx.params.uuid, ctx.body.expires_at), onProposal(ctx.params.uuid)),
+});
+
+function statusEndpoint(action: "accept" | "reject" | "withdraw", summary: string, description: string) {
+  return defineEndpoint({
+    operationId: `${action}_proposal`,
+    method: "POST",
+    path: `/v3/proposals/{uuid}/${action}`,
+    tag,
+    summary,
+    description,
+    params: ProposalParams,
+    load: loadForEditing,
+    response: ProposalData,
+    status: 200,
+    errors: ["not_editable"],
+    run: (ctx) => write(ctx, (tx) => changeStatus(tx, ctx.params.uuid, action), onProposal(ctx.params.uuid)),
+  });
+}
+
+export const acceptProposalEndpoint = statusEndpoint("accept", "Accept on the customer's behalf", "active -> accepted (not once expired).");
+export const rejectProposalEndpoint = statusEndpoint("reject", "Reject on the customer's behalf", "active -> rejected (not once expired).");
+export const withdrawProposalEndpoint = statusEndpoint("withdraw", "Withdraw a sent proposal", "active or expired -> withdrawn; a withdrawn proposal gets no new version.");
+
+function archiveEndpoint(archived: boolean) {
+  const action = archived ? "archive" : "unarchive";
+  return defineEndpoint({
+    operationId: `${action}_proposal`,
+    method: "POST",
+    path: `/v3/proposals/{uuid}/${action}`,
+    tag,
+    summary: archived ? "Archive a proposal" : "Unarchive a proposal",
+    description: archived
+      ? "Sets archived_at: hidden from lists unless include_archived=true. An archived next-version draft is no longer returned by new version."
+      : "Clears archived_at.",
+    params: ProposalParams,
+    load: loadForEditing,
+    response: ProposalData,
+    status: 200,
+    run: (ctx) => write(ctx, (tx) => setArchived(tx, ctx.params.uuid, archived), onProposal(ctx.params.uuid)),
+  });
+}
+
+export const archiveProposalEndpoint = archiveEndpoint(true);
+export const unarchiveProposalEndpoint = archiveEndpoint(false);
+
+export const saveProposalAsTemplateEndpoint = defineEndpoint({
+  operationId: "save_proposal_as_template",
+  method: "POST",
+  path: "/v3/proposals/{uuid}/template",
+  tag,
+  summary: "Save as a template",
+  description: "A new template (its own series) copied from the proposal, without its recipient. Create drafts from it with tracking.created_from_template.",
+  params: ProposalParams,
+  load: loadForEditing,
+  response: ProposalRef,
+  status: 201,
+  run: async (ctx) => {
+    return write(ctx, (tx) => saveAsTemplate(tx, ctx.params.uuid, ctx.caller.userId), byRef);
+  },
+});

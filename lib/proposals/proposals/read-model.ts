@@ -1,0 +1,128 @@
+import { toUnix, toUnixOrNull } from "@/lib/api/schemas";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { renderDescriptionHtml, renderTitle } from "../markdown/render-markdown";
+import { computeLineValues, computeProposalValues, currencyFractionDigits, type TaxMode } from "../values/proposal-values";
+import type { StoredAttachment } from "./attachments";
+import type { StoredBlock } from "./blocks";
+import type { ProposalDto } from "./schemas";
+
+/** What a proposal is read with: one query, whatever the list's length. */
+export const proposalInclude = {
+  company: true,
+  recipient: true,
+  creator: { select: { number: true, name: true, email: true } },
+  contact: { select: { number: true, name: true, email: true } },
+  series: { select: { _count: { select: { proposals: true } } } },
+} satisfies Prisma.ProposalInclude;
+
+export type ProposalRow = Prisma.ProposalGetPayload<{ include: typeof proposalInclude }>;
+
+export type TaxOptions = { mode: TaxMode; tax_included: boolean; tax_label_key: string };
+
+/** A proposal's tax options with the company's defaults filled in. */
+export function taxOptionsOf(row: { taxOptions: unknown; company: { taxMode: string } }): TaxOptions {
+  const stored = (row.taxOptions ?? {}) as Partial<TaxOptions>;
+  return {
+    mode: stored.mode ?? (row.company.taxMode as TaxMode),
+    tax_included: stored.tax_included ?? false,
+    tax_label_key: stored.tax_label_key ?? "",
+  };
+}
+
+/** An active proposal past its expiry reads as expired (contract.md). */
+export function statusOf(row: { status: string; expiresAt: Date | null }, now = new Date()): ProposalDto["status"] {
+  if (row.status === "active" && row.expiresAt && row.expiresAt <= now) return "expired";
+  return row.status as ProposalDto["status"];
+}
+
+const record = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const fullName = (c: { firstName: string; lastName: string }) => [c.firstName, c.lastName].filter(Boolean).join(" ");
+
+export const proposalUrl = (uuid: string) => `/p/${uuid}`;
+export const editorUrl = (uuid: string) => `/proposals/${uuid}/edit`;
+
+export function toProposalDto(row: ProposalRow, now = new Date()): ProposalDto {
+  const data = record(row.data);
+  const tax = taxOptionsOf(row);
+  const digits = currencyFractionDigits(row.currency);
+  const blocks = (row.blocks as StoredBlock[]).map((b) => {
+    const line = computeLineValues(b, tax, digits);
+    return { ...b, value_without_tax: line.without_tax, value_with_tax: line.with_tax };
+  });
+  const values = computeProposalValues(row.blocks as StoredBlock[], tax, digits);
+  const contact = row.contact ?? row.creator;
+  const recipient = row.recipient;
+  const tracking = { created_from_rfp: row.trackingRfpId, created_from_template: row.trackingTemplateId };
+  const background = (v: unknown) => (v ? (v as { id: number; uuid: string }) : null);
+  return {
+    uuid: row.id,
+    status: statusOf(row, now),
+    language: row.language,
+    series_uuid: row.seriesId,
+    title: renderTitle(row.titleMd, data),
+    title_md: row.titleMd,
+    description_html: renderDescriptionHtml(row.descriptionMd, data),
+    description_md: row.descriptionMd,
+    archived_at: toUnixOrNull(row.archivedAt),
+    expires_at: toUnixOrNull(row.expiresAt),
+    status_changed_at: toUnix(row.statusChangedAt),
+    updated_at: toUnix(row.updatedAt),
+    created_at: toUnix(row.createdAt),
+    version: row.version,
+    attachments: row.attachments as StoredAttachment[],
+    blocks,
+    signatures: (row.signatures ?? []) as ProposalDto["signatures"],
+    background_image: background(row.backgroundImage),
+    background_video: background(row.backgroundVideo),
+    background_image_uuid: background(row.backgroundImage)?.uuid ?? null,
+    company_id: row.companyId,
+    company_name: row.company.name,
+    company_address: row.company.address,
+    company_email: row.company.email,
+    company_phone: row.company.phone,
+    company_registration_number: row.company.registrationNumber,
+    company_logo_uuid: row.company.logoUuid,
+    company_avatar_uuid: row.company.avatarUuid,
+    company_timezone: row.company.timezone,
+    company_tax_mode_live: row.company.taxMode,
+    company_powerups: record(row.company.powerups),
+    company_powerups_live: record(row.company.powerups),
+    contact_name: contact.name,
+    contact_email: contact.email,
+    contact_phone: "",
+    contact_title: "",
+    contact_avatar_transform: "",
+    creator_id: row.creator.number,
+    creator_name: row.creator.name,
+    user_email: row.creator.email,
+    currency: row.currency,
+    data,
+    discount_decimals: row.discountDecimals as 0 | 1 | 2,
+    editor: { notification_user_ids: record(record(row.editor).notification_user_ids) },
+    invoicing: record(row.invoicing),
+    invoicing_enabled: row.invoicingEnabled,
+    payment: record(row.payment),
+    tracking,
+    tax_options: tax,
+    is_agreement: false,
+    is_only_proposal_in_series: row.series._count.proposals === 1,
+    is_test: row.isTest,
+    pending: false,
+    pending_reason: "",
+    recipient_is_set: recipient !== null,
+    payments_enabled: false,
+    recipient_id: recipient?.id ?? null,
+    recipient_name: recipient ? fullName(recipient) : "",
+    recipient_email: recipient?.email ?? "",
+    recipient_phone: recipient?.phone ?? "",
+    recipient_company_name: recipient?.companyName ?? "",
+    recipient_sources: record(recipient?.sources),
+    recipient_viewed_at: toUnixOrNull(row.recipientViewedAt),
+    value_with_tax: values.value_with_tax,
+    value_without_tax: values.value_without_tax,
+    url: proposalUrl(row.id),
+    edit_url: editorUrl(row.id),
+    source_uuid: row.sourceId,
+    accepted_proposal_uuid: row.acceptedProposalId,
+  };
+}

@@ -1,0 +1,88 @@
+import type { Caller } from "@/lib/api/authenticate";
+import { AppError } from "@/lib/api/errors";
+import type { Tx } from "@/lib/db/client";
+import type { PreparedAttachments } from "./attachments";
+import { copyBlocks, type StoredBlock } from "./blocks";
+import { json, jsonColumn, revisionOf } from "./proposals";
+import { editorUrl, proposalInclude, type ProposalRow } from "./read-model";
+import type { ProposalNewVersion } from "./schemas";
+
+/** New version's eligibility beyond existence and access (contract.md): same company, not withdrawn. */
+export function assertVersionable(source: { companyId: number; status: string }, companyId: number) {
+  if (companyId !== source.companyId) throw new AppError("company_mismatch", "company_id does not match the proposal's company");
+  if (source.status === "withdrawn") throw new AppError("proposal_withdrawn", "A withdrawn proposal gets no new version");
+}
+
+/**
+ * POST /v3/proposals/{uuid}: the next-version draft of a proposal, in its series. The same draft
+ * is returned (and updated with the body's overrides) until it is sent or archived; then a fresh
+ * one is made. The series row is locked first, so concurrent calls queue up and make one draft,
+ * and version numbers never collide.
+ */
+export async function createNextVersion(
+  tx: Tx,
+  caller: Caller,
+  sourceUuid: string,
+  body: ProposalNewVersion,
+  attachments: PreparedAttachments | undefined,
+) {
+  const { seriesId } = await tx.proposal.findUniqueOrThrow({ where: { id: sourceUuid }, select: { seriesId: true } });
+  await tx.$queryRaw`SELECT id FROM proposal_series WHERE id = ${seriesId}::uuid FOR UPDATE`;
+  const source = await tx.proposal.findUniqueOrThrow({ where: { id: sourceUuid }, include: proposalInclude });
+  assertVersionable(source, body.company_id);
+
+  const { company_id: _companyId, creator_email: _ignored, ...overrides } = body;
+  const existing = await tx.proposal.findFirst({
+    where: { sourceId: source.id, status: "draft", archivedAt: null },
+    include: proposalInclude,
+    orderBy: { createdAt: "desc" },
+  });
+  const draft = existing ?? (await carryOver(tx, source));
+  await tx.proposal.update({ where: { id: draft.id }, data: await revisionOf(tx, caller, draft, overrides, attachments) });
+  return { proposal: { uuid: draft.id, url: editorUrl(draft.id) } };
+}
+
+/**
+ * A new draft carrying over, field by field, what proposals-service.md lists: blocks with their
+ * editor customisations, attachments, recipient, language, title and description, tax options,
+ * background image and video, payment configuration, data, creator and contact person (and the
+ * invoicing settings, discount decimals and currency that go with them).
+ */
+async function carryOver(tx: Tx, source: ProposalRow): Promise<ProposalRow> {
+  const [latest, accepted] = await Promise.all([
+    tx.proposal.aggregate({ where: { seriesId: source.seriesId }, _max: { version: true } }),
+    tx.proposal.findFirst({ where: { seriesId: source.seriesId, status: "accepted" }, orderBy: { statusChangedAt: "desc" }, select: { id: true } }),
+  ]);
+  const created = await tx.proposal.create({
+    data: {
+      seriesId: source.seriesId,
+      companyId: source.companyId,
+      version: (latest._max.version ?? 0) + 1,
+      status: "draft",
+      sourceId: source.id,
+      acceptedProposalId: accepted?.id ?? null,
+      language: source.language,
+      titleMd: source.titleMd,
+      descriptionMd: source.descriptionMd,
+      data: json(source.data),
+      recipientId: source.recipientId,
+      creatorUserId: source.creatorUserId,
+      contactUserId: source.contactUserId,
+      backgroundImage: jsonColumn(source.backgroundImage),
+      backgroundVideo: jsonColumn(source.backgroundVideo),
+      taxOptions: json(source.taxOptions),
+      invoicingEnabled: source.invoicingEnabled,
+      invoicing: json(source.invoicing),
+      payment: json(source.payment),
+      discountDecimals: source.discountDecimals,
+      currency: source.currency,
+      blocks: json(copyBlocks(source.blocks as StoredBlock[])),
+      attachments: json(source.attachments),
+      trackingRfpId: source.trackingRfpId,
+      trackingTemplateId: source.trackingTemplateId,
+      isTest: source.isTest,
+    },
+    include: proposalInclude,
+  });
+  return created;
+}
