@@ -25,9 +25,10 @@ const INSTRUCTIONS =
   "create_contact; find the products with list_content (company_id, include_archived=false); optionally find the RFP with " +
   "list_rfps for tracking.created_from_rfp. Then call create_proposal with company_id, language, title_md, description_md, " +
   "recipient {id} and blocks [{content_id: variation_id}] with dry_run: true to preview it, call it again without dry_run " +
-  "to save the draft, and read it back with get_proposal. A draft is edited with update_proposal; a sent proposal is " +
-  "revised by creating its next version. Every write tool accepts dry_run: true. Sending, accepting, rejecting and " +
-  "withdrawing proposals are done by people in the app, not through these tools.";
+  "to save the draft, and read it back with get_proposal. A draft is edited with update_proposal (send the whole block " +
+  "list, echoing each kept block's uuid) and update_proposal_data; a sent proposal is revised with create_proposal_version. " +
+  "Every write tool accepts dry_run: true. Sending, accepting, rejecting and withdrawing proposals are done by people in " +
+  "the app, not through these tools.";
 
 /** POST /api/proposals/mcp */
 export const handleProposalsMcp = mcpHandler(

@@ -183,4 +183,76 @@ describe("[PROPOSALS-MCP] agent tools", () => {
     await ann.client.close();
     await bob.client.close();
   });
+
+  it("drafts a proposal from a CRM note and revises it: create previewed with dry_run (nothing saved), create, update, get", async () => {
+    const db = await getDb();
+    const { client, company } = await agentOf();
+    // The library holds one product with a price (set-up, not what this test is about).
+    const product = await db.product.create({
+      data: { companyId: company.id, title: { en: "Onboarding workshop" }, price: 1000, taxRate: 25, variation: { create: {} } },
+      include: { variation: true },
+    });
+    const variationId = product.variation!.id;
+
+    // "Robin at Client Corp wants two onboarding workshops" -> find the company, the recipient, the content.
+    const companies = await ok(client, "list_companies");
+    expect(companies.data.map((c: { id: number }) => c.id)).toEqual([company.id]);
+    expect((await ok(client, "list_contacts", { q: "robin" })).data).toEqual([]);
+    const robin = (await ok(client, "create_contact", { company_id: company.id, first_name: "Robin", company_name: "Client Corp" })).data;
+    const content = await ok(client, "list_content", { company_id: company.id });
+    expect(content.data.map((c: { variation_id: number }) => c.variation_id)).toEqual([variationId]);
+
+    const draft = {
+      company_id: company.id,
+      language: "en",
+      title_md: "Onboarding for [the client](data:text/plain,client)",
+      description_md: "# Proposal\nTwo *workshops*.",
+      data: { client: "Client Corp" },
+      recipient: { id: robin.id },
+      blocks: [{ content_id: variationId }],
+    };
+    const preview = await ok(client, "create_proposal", { ...draft, dry_run: true });
+    expect(preview).toEqual({ dry_run: true, would_return: { proposal: { uuid: expect.any(String), url: expect.any(String) } } });
+    expect((await ok(client, "list_proposals", { company_id: company.id, include_archived: true })).data).toEqual([]);
+    const previewed = await call(client, "get_proposal", { uuid: preview.would_return.proposal.uuid });
+    expect(previewed.structuredContent).toMatchObject({ status: 404, error: { code: "NOT_FOUND" } });
+
+    const created = await ok(client, "create_proposal", draft);
+    const uuid = created.proposal.uuid;
+    expect(created.proposal.url).toContain(uuid);
+    const first = (await ok(client, "get_proposal", { uuid })).data;
+    expect(first).toMatchObject({
+      uuid,
+      status: "draft",
+      version: 1,
+      title: "Onboarding for Client Corp",
+      recipient_id: robin.id,
+      company_id: company.id,
+    });
+    expect(first.blocks).toEqual([expect.objectContaining({ content_id: variationId, type: "product-block" })]);
+
+    // Revise: two workshops, a new title; echo the block's uuid so it stays the same block.
+    const blockUuid = first.blocks[0].uuid;
+    const revisePreview = await ok(client, "update_proposal", {
+      uuid,
+      company_id: company.id,
+      title_md: "Onboarding, revised",
+      blocks: [{ uuid: blockUuid, content_id: variationId, quantity: 2 }],
+      dry_run: true,
+    });
+    expect(revisePreview.would_return.data.title).toBe("Onboarding, revised");
+    expect((await ok(client, "get_proposal", { uuid })).data.title).toBe("Onboarding for Client Corp");
+    const revised = await ok(client, "update_proposal", {
+      uuid,
+      company_id: company.id,
+      title_md: "Onboarding, revised",
+      blocks: [{ uuid: blockUuid, content_id: variationId, quantity: 2 }],
+    });
+    expect(revised.data).toMatchObject({ uuid, status: "draft", title: "Onboarding, revised" });
+    const read = (await ok(client, "get_proposal", { uuid })).data;
+    expect(read).toEqual(revised.data);
+    expect(read.blocks).toEqual([expect.objectContaining({ uuid: blockUuid, content_id: variationId, quantity: 2 })]);
+    expect(read.value_without_tax).toBe(2 * first.value_without_tax);
+    await client.close();
+  });
 });
