@@ -1,11 +1,15 @@
 import type { Block, Course, Lesson, Module, Question, QuestionOption } from "@/lib/generated/prisma/client";
 import { toIso, toIsoOrNull } from "@/lib/api/schemas";
+import { isLearner, type ProjectAccess } from "./access";
 import type { BlockDto } from "./blocks/schemas";
 import type { CourseDto } from "./courses/schemas";
 import type { QuestionDto } from "./questions/schemas";
 
 /** Whether responses may carry answer keys: never for learners (contract.md, Roles). */
 export type Audience = { withAnswers: boolean };
+
+/** Answer keys go to those who may edit the questions: whoever reads drafts. */
+export const audienceOf = (access: ProjectAccess): Audience => ({ withAnswers: !isLearner(access) });
 
 export type QuestionRow = Question & { options: QuestionOption[] };
 export type BlockRow = Block & {

@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/db/client";
-import { isLearner, type ProjectAccess } from "./access";
-import { blockInclude, toBlockDto, toCourseDto, toLessonDto, toModuleDto } from "./dto";
+import type { ProjectAccess } from "./access";
+import { audienceOf, blockInclude, toBlockDto, toCourseDto, toLessonDto, toModuleDto } from "./dto";
 import { childrenVisibleTo } from "./visibility";
 
 /**
@@ -27,7 +27,7 @@ export async function readCourses(tx: Tx, where: { projectId: string } | { cours
       },
     },
   });
-  const audience = { withAnswers: !isLearner(access) };
+  const audience = audienceOf(access);
   return courses.map((c) =>
     toCourseDto(
       c,

@@ -2,7 +2,7 @@ import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { accessTo, can, projectOf, type Action } from "./access";
-import { isVisibleToLearner, treeWhere } from "./visibility";
+import { isVisibleToLearner, undeletedTree } from "./visibility";
 
 /**
  * Loaders for every item a request names. Each finds an undeleted item in a project of a workspace
@@ -15,7 +15,7 @@ import { isVisibleToLearner, treeWhere } from "./visibility";
 type Load<Id> = { tx: Tx; caller: Caller; action?: Action } & Id;
 
 /** Course-tree items undeleted up to their project, in the caller's workspaces. */
-const inTree = (caller: Caller) => treeWhere({ learner: false, project: projectOf(caller).where });
+const inTree = (caller: Caller) => undeletedTree(projectOf(caller).where);
 
 const withProject = (caller: Caller) => ({ project: { select: projectOf(caller).select } });
 

@@ -27,11 +27,8 @@ function rowsVisible(learner: boolean) {
   } satisfies TreeWhere;
 }
 
-/**
- * Where-fragments for each level that also check every ancestor up to the project; `project`
- * narrows the project further (e.g. to the caller's workspaces).
- */
-export function treeWhere({ learner, project = {} }: { learner: boolean; project?: Prisma.ProjectWhereInput }) {
+/** Where-fragments for each level that also check every ancestor up to the project. */
+function treeWhere(learner: boolean, project: Prisma.ProjectWhereInput) {
   const own = rowsVisible(learner);
   const course = { ...own.course, project: { deletedAt: null, ...project } };
   const module = { ...own.module, course };
@@ -40,17 +37,20 @@ export function treeWhere({ learner, project = {} }: { learner: boolean; project
   return { course, module, lesson, block } satisfies TreeWhere;
 }
 
-/** What a learner may read, at each level, ancestors included. */
-export const visibleToLearner = treeWhere({ learner: true });
+/**
+ * What a learner may read, at each level, ancestors included; `project` narrows the project
+ * further (e.g. to the caller's workspaces).
+ */
+export const visibleToLearner = (project: Prisma.ProjectWhereInput = {}) => treeWhere(true, project);
+
+/** What a caller who may read drafts reads: everything not deleted, ancestors included. */
+export const undeletedTree = (project: Prisma.ProjectWhereInput = {}) => treeWhere(false, project);
 
 /** A caller by their role in the project, or a view that shows drafts or not (an author's preview). */
 type Reader = { role: WorkspaceRole } | { readsDrafts: boolean };
 const readsDrafts = (reader: Reader) => ("role" in reader ? can(reader.role, "content.read_drafts") : reader.readsDrafts);
 
-/** What a caller reads at each level, ancestors included: drafts too when their role may read them. */
-export const visibleTo = (reader: Reader) => (readsDrafts(reader) ? treeWhere({ learner: false }) : visibleToLearner);
-
-/** The same, for rows read below a parent already found visible (children lists, nested includes). */
+/** What a caller reads of the children of a parent already found visible to them (lists, nested includes). */
 export const childrenVisibleTo = (reader: Reader) => rowsVisible(!readsDrafts(reader));
 
 type Publishable = { publishedAt: Date | null; deletedAt?: Date | null };
@@ -67,6 +67,6 @@ export function isVisibleToLearner(rows: { course: Publishable; lesson?: Publish
  */
 export async function isPlacedForLearners(tx: Tx, placed: { quizId: string } | { questionId: string }): Promise<boolean> {
   const byType = "quizId" in placed ? { type: "quiz", quizId: placed.quizId } : { type: "question", questionId: placed.questionId };
-  const block = await tx.block.findFirst({ where: { ...byType, ...visibleToLearner.block }, select: { id: true } });
+  const block = await tx.block.findFirst({ where: { ...byType, ...visibleToLearner().block }, select: { id: true } });
   return block !== null;
 }

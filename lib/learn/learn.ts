@@ -6,7 +6,7 @@ import { toIso, toIsoOrNull } from "@/lib/api/schemas";
 import { blockInclude, toBlockDto } from "@/lib/authoring/dto";
 import { getQuestionOrThrow, getQuizOrThrow } from "@/lib/authoring/load";
 import { foreignOptionIndexes, scoreAnswer } from "@/lib/authoring/quizzes/scoring";
-import { childrenVisibleTo, isPlacedForLearners, isVisibleToLearner, treeWhere } from "@/lib/authoring/visibility";
+import { childrenVisibleTo, isPlacedForLearners, isVisibleToLearner, undeletedTree, visibleToLearner } from "@/lib/authoring/visibility";
 
 /**
  * The learner's side: published courses and lessons only (course and lesson both published,
@@ -46,7 +46,7 @@ function nextLesson(lessons: { id: string }[], progress: Map<string, { completed
 
 export async function listLearnCourses(tx: Tx, caller: Caller) {
   const courses = await tx.course.findMany({
-    where: treeWhere({ learner: true, project: { workspace: { memberships: { some: { userId: caller.userId } } } } }).course,
+    where: visibleToLearner({ workspace: { memberships: { some: { userId: caller.userId } } } }).course,
     include: { project: { include: { workspace: true } } },
     orderBy: [{ project: { workspace: { name: "asc" } } }, { project: { name: "asc" } }, { position: "asc" }],
   });
@@ -71,7 +71,7 @@ export async function listLearnCourses(tx: Tx, caller: Caller) {
 }
 
 export async function getLearnCourse(tx: Tx, caller: Caller, courseId: string) {
-  const course = await tx.course.findFirst({ where: { id: courseId, ...treeWhere({ learner: false }).course } });
+  const course = await tx.course.findFirst({ where: { id: courseId, ...undeletedTree().course } });
   if (!course) throw notFound("Course");
   await getProjectOrThrow({ tx, caller, projectId: course.projectId, what: "Course" });
   if (!isVisibleToLearner({ course })) throw new AppError("forbidden", COURSE_HIDDEN);
@@ -99,7 +99,7 @@ export async function getLearnCourse(tx: Tx, caller: Caller, courseId: string) {
  */
 export async function getLearnLesson(tx: Tx, caller: Caller, lessonId: string, preview: boolean) {
   const lesson = await tx.lesson.findFirst({
-    where: { id: lessonId, ...treeWhere({ learner: false }).lesson },
+    where: { id: lessonId, ...undeletedTree().lesson },
     include: { module: { include: { course: true } } },
   });
   if (!lesson) throw notFound("Lesson");

@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { getProjectOrThrow, rolesWith } from "@/lib/authoring/access";
-import { isVisibleToLearner, treeWhere } from "@/lib/authoring/visibility";
+import { isVisibleToLearner, undeletedTree } from "@/lib/authoring/visibility";
 import type { Tx } from "@/lib/db/client";
 
 const BUCKETS = 10;
@@ -19,7 +19,7 @@ export async function getProjectResults(tx: Tx, caller: Caller, projectId: strin
     select: { quizId: true, userId: true, percentage: true },
   });
   const lessons = await tx.lesson.findMany({
-    where: treeWhere({ learner: false, project: { id: projectId } }).lesson,
+    where: undeletedTree({ id: projectId }).lesson,
     include: { module: { include: { course: true } } },
   });
   lessons.sort(

@@ -1,10 +1,9 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { validationError } from "@/lib/api/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { isLearner } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
-import { blockInclude, toBlockDto } from "../dto";
+import { audienceOf, blockInclude, toBlockDto } from "../dto";
 import { getBlockOrThrow, getLessonOrThrow } from "../load";
 import { insertAt, moveTo } from "../positions";
 import { createDeletionBatch } from "../trash/batches";
@@ -38,7 +37,7 @@ export async function listBlocks(tx: Tx, caller: Caller, lessonId: string, page:
     take: page.limit + 1,
   });
   const { items, ...rest } = paged(rows, page);
-  return { blocks: items.map((b) => toBlockDto(b, { withAnswers: !isLearner(access) })), ...rest };
+  return { blocks: items.map((b) => toBlockDto(b, audienceOf(access))), ...rest };
 }
 
 export async function createBlock(
@@ -68,7 +67,7 @@ export async function createBlock(
 export async function getBlock(tx: Tx, caller: Caller, blockId: string) {
   const { access } = await getBlockOrThrow({ tx, caller, blockId });
   const block = await tx.block.findUniqueOrThrow({ where: { id: blockId }, include: blockInclude });
-  return toBlockDto(block, { withAnswers: !isLearner(access) });
+  return toBlockDto(block, audienceOf(access));
 }
 
 export async function updateBlock(
