@@ -27,5 +27,7 @@ export function apiClient(baseUrl: string, key?: string) {
     patch: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>("PATCH", path, body, headers),
     put: <T = any>(path: string, body?: unknown, headers?: Record<string, string>) => call<T>("PUT", path, body, headers),
     delete: <T = any>(path: string, headers?: Record<string, string>) => call<T>("DELETE", path, undefined, headers),
+    /** Any method, e.g. a DELETE with a body. */
+    request: call,
   };
 }

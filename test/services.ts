@@ -2,12 +2,15 @@
  * The services the app serves, as the tests see them: each one's endpoint registry, where its
  * route files live and its OpenAPI document. Tests that must cover every endpoint iterate this.
  */
+import { expect } from "vitest";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
+import { AppError, type ErrorCode } from "@/lib/api/errors";
 import type { Service } from "@/lib/api/service";
 import { authoringEndpoints } from "@/lib/authoring/endpoints";
 import { authoringService } from "@/lib/authoring/service";
 import { proposalsEndpoints } from "@/lib/proposals/endpoints";
 import { proposalsService } from "@/lib/proposals/service";
+import type { apiClient, ApiResponse } from "./api-client";
 
 export type ServiceUnderTest = {
   service: Service;
@@ -29,4 +32,35 @@ export function fillPath(path: string, ids: Record<string, string | number>): st
     if (ids[name] === undefined) throw new Error(`No id for {${name}} in ${path}: add it to the fixture`);
     return encodeURIComponent(String(ids[name]));
   });
+}
+
+/** Calls an endpoint with any client of the tests, whatever its method. */
+export function callEndpoint(api: ReturnType<typeof apiClient>, endpoint: AnyEndpoint, path: string, body: unknown) {
+  switch (endpoint.method) {
+    case "GET":
+      return api.get(path);
+    case "DELETE":
+      return body === undefined ? api.delete(path) : api.request("DELETE", path, body);
+    case "POST":
+      return api.post(path, body);
+    case "PATCH":
+      return api.patch(path, body);
+    case "PUT":
+      return api.put(path, body);
+  }
+}
+
+const MESSAGE = "\u0000message";
+
+/** Asserts an error answer: the status and code this service maps `code` to, in the service's own shape, any message. */
+export function expectServiceError(service: Service, res: ApiResponse, code: ErrorCode, label = "") {
+  const mapped = service.errorCodes[code];
+  expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBe(mapped.status);
+  const anyMessage = (value: unknown): unknown =>
+    value === MESSAGE
+      ? expect.any(String)
+      : value && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, anyMessage(v)]))
+        : value;
+  expect(res.body, label).toEqual(anyMessage(service.writeError(new AppError(code, MESSAGE), mapped.code)));
 }

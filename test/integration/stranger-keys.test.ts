@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { getDb } from "@/lib/db/client";
+import { pdfBytes, pngBytes } from "@/lib/files/test-images";
 import { addCompanyMember, createCompany, createRfp } from "@/lib/proposals/companies/manage-companies";
 import { createContact } from "@/lib/proposals/contacts/contacts";
 import { apiClient, type ApiResponse } from "../api-client";
@@ -13,7 +14,8 @@ import {
   createCategory, createFamily, createProject, createQuestion, createQuiz, createTree, newUser, questionOfKind, type Api,
 } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";
-import { fillPath, SERVICES, type ServiceUnderTest } from "../services";
+import { postMultipart, type FormFields } from "../multipart";
+import { callEndpoint, fillPath, SERVICES, type ServiceUnderTest } from "../services";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -112,45 +114,48 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
     const tag = owner.user.id.slice(0, 6);
     const contact = await createContact(db, { companyId: company.id, firstName: "Owner's", email: `customer-${tag}@owner.example` });
     const rfp = await createRfp(db, { companyId: company.id, title: `Owner's RFP ${tag}` });
+    // The content library and the files: an item with an uploaded image, a library attachment.
+    const upload = (path: string, fields: FormFields) => postMultipart(`${server.url}/api/proposals${path}`, owner.key, fields);
+    const image = (await upload("/v3/images", { file: { bytes: pngBytes(2, 2), filename: "owner.png" }, company_id: String(company.id) })).body.data;
+    const itemTitle = `Owner's item ${tag}`;
+    const item = (await ownerApi.post("/v3/content", { company_id: company.id, language: "en", title: itemTitle, images: [{ uuid: image.uuid }] })).body.data;
+    const attachmentName = `owner-terms-${tag}.pdf`;
+    await upload("/v1/attachments", { file: { bytes: pdfBytes(), filename: attachmentName }, company_id: String(company.id) });
     return {
       stranger: apiClient(`${server.url}/api/proposals`, stranger.key),
       ids: { companyId: company.id, contactId: contact.id },
       bodies: {
         create_contact: { company_id: company.id, first_name: "Intruder" },
         update_contact: { first_name: "Taken over" },
+        create_content: { company_id: company.id, language: "en", title: "Intruder", images: [{ uuid: image.uuid }] },
+        update_content: { product_id: item.product_id, language: "en", title: "Taken over" },
+        restore_content: { product_ids: [item.product_id], variation_ids: [item.variation_id] },
+        // JSON where multipart is expected: refused whoever asks, and it must not show or change anything either.
+        upload_image: { company_id: company.id },
+        upload_attachment: { company_id: company.id },
       },
       queries: {
         list_contacts: `company_id=${company.id}&include_archived=true`,
         list_rfps: `company_id=${company.id}`,
+        list_content: `company_id=${company.id}&product_id=${item.product_id}&include_archived=true&include_sources=true`,
+        delete_content: `product_id=${item.product_id}`,
+        list_attachments: `company_id=${company.id}`,
       },
       snapshot: async () => ({
         companies: (await ownerApi.get("/v3/companies")).body,
         contacts: (await ownerApi.get("/v3/contacts?include_archived=true")).body,
         rfps: (await ownerApi.get("/v3/rfps")).body,
+        content: (await ownerApi.get(`/v3/content?product_id=${item.product_id}&include_archived=true&include_sources=true`)).body,
+        attachments: (await ownerApi.get("/v1/attachments")).body,
       }),
       expectRefused: (res) => {
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ error: { code: "NOT_FOUND", message: expect.any(String) } });
       },
-      secrets: [company.name, contact.email, rfp.title],
+      secrets: [company.name, contact.email, rfp.title, itemTitle, image.uuid, attachmentName],
     };
   },
 };
-
-function callAs(api: Api, endpoint: AnyEndpoint, path: string, body: unknown) {
-  switch (endpoint.method) {
-    case "GET":
-      return api.get(path);
-    case "DELETE":
-      return api.delete(path);
-    case "POST":
-      return api.post(path, body);
-    case "PATCH":
-      return api.patch(path, body);
-    case "PUT":
-      return api.put(path, body);
-  }
-}
 
 async function strangerVisitsEverything({ service, endpoints }: ServiceUnderTest) {
   const fixture = await FIXTURES[service.name]();
@@ -164,7 +169,7 @@ async function strangerVisitsEverything({ service, endpoints }: ServiceUnderTest
     }
     const path = fillPath(endpoint.path, { ...fixture.ids, ...fixture.idsFor?.[endpoint.operationId] });
     const query = fixture.queries?.[endpoint.operationId];
-    const res = await callAs(fixture.stranger, endpoint, query ? `${path}?${query}` : path, fixture.bodies[endpoint.operationId]);
+    const res = await callEndpoint(fixture.stranger, endpoint, query ? `${path}?${query}` : path, fixture.bodies[endpoint.operationId]);
     const text = JSON.stringify(res.body);
     for (const secret of fixture.secrets) expect(text, `${label} shows the owner's ${secret}`).not.toContain(secret);
     const namesOwnersResource = endpoint.path.includes("{") || endpoint.operationId === "create_project";
