@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { expect } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { addCompanyMember, createCompany } from "@/lib/proposals/companies/manage-companies";
 import { pdfBytes, pngBytes } from "@/lib/files/test-images";
@@ -44,7 +45,12 @@ export async function joinCompany(member: { user: { id: string } }, companyId: n
 }
 
 /** Uploads a PNG through POST /v3/images and answers its uuid. */
-export async function uploadPng(member: CompanyMember, width = 4, height = 3, companyId: number | null = member.company.id): Promise<string> {
+export async function uploadPng(
+  member: CompanyMember,
+  width = 4,
+  height = 3,
+  companyId: number | null = member.company.id,
+): Promise<string> {
   const res = await member.upload("/v3/images", {
     file: { bytes: pngBytes(width, height), filename: "picture.png", type: "image/png" },
     ...(companyId !== null ? { company_id: String(companyId) } : {}),
@@ -182,7 +188,10 @@ export async function seriesRows(seriesUuid: string) {
 }
 
 /** Sets a proposal's columns straight in the database (expiry in the past, a status the API has no way to). */
-export async function setProposalColumns(uuid: string, data: { expiresAt?: Date | null; status?: "withdrawn" | "accepted" | "active" | "template" }) {
+export async function setProposalColumns(
+  uuid: string,
+  data: { expiresAt?: Date | null; status?: "withdrawn" | "accepted" | "active" | "template" },
+) {
   const db = await getDb();
   await db.proposal.update({ where: { id: uuid }, data });
 }
@@ -206,4 +215,22 @@ export async function startPdfServer() {
       return new Promise<void>((resolve) => srv.close(() => resolve()));
     },
   };
+}
+
+/** Asserts an error of the proposals service: `{error: {code, message, issues?}}` with this status and code. */
+export function expectProposalsError(res: { status: number; body: any }, status: number, code: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body).toEqual({
+    error: { code, message: expect.any(String), ...(res.body?.error?.issues ? { issues: expect.any(Array) } : {}) },
+  });
+  for (const issue of res.body.error.issues ?? []) expect(issue).toEqual({ path: expect.any(String), message: expect.any(String) });
+}
+
+/** The paths of a proposals validation error's issues. */
+export const issuePaths = (res: { body: any }): string[] => (res.body?.error?.issues ?? []).map((i: { path: string }) => i.path);
+
+/** A user's number (creator_id) and name, read from the database. */
+export async function userRow(userId: string) {
+  const db = await getDb();
+  return db.user.findUniqueOrThrow({ where: { id: userId }, select: { number: true, name: true, email: true } });
 }

@@ -5,7 +5,6 @@
 export function contentDisposition(type: "inline" | "attachment", filename: string): string {
   const ascii = filename
     .normalize("NFKD")
-    // eslint-disable-next-line no-control-regex
     .replace(/[^\x20-\x7e]|["\\%;]/g, "_")
     .trim()
     .slice(0, 200);

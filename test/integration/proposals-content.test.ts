@@ -11,7 +11,13 @@ import { pngBytes } from "@/lib/files/test-images";
 import { UUID_RE } from "../expect";
 import { startTestServer, type TestServer } from "../http-server";
 import {
-  joinCompany, minutesAgo, seedCompany, seedCompanyMember, seedContent, uploadPng, type CompanyMember,
+  joinCompany,
+  minutesAgo,
+  seedCompany,
+  seedCompanyMember,
+  seedContent,
+  uploadPng,
+  type CompanyMember,
 } from "../proposals-factories";
 
 let server: TestServer;
@@ -112,7 +118,16 @@ describe("[CONTENT] POST /v3/content", () => {
         created_at: expect.any(Number),
         sources: { integration: { uniqueId: "ERP-1" }, oracle: { code: "OC-1" } },
         images: [
-          { id: expect.any(Number), uuid, url: `/api/files/${uuid}`, filename: "picture.png", mime_type: "image/png", size: expect.any(Number), width: 4, height: 3 },
+          {
+            id: expect.any(Number),
+            uuid,
+            url: `/api/files/${uuid}`,
+            filename: "picture.png",
+            mime_type: "image/png",
+            size: expect.any(Number),
+            width: 4,
+            height: 3,
+          },
         ],
         integration_id: 7,
         integration_metadata: { imported: true },
@@ -140,9 +155,15 @@ describe("[CONTENT] POST /v3/content", () => {
     expect(res.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(
       ["company_id", "images.0.colour", "language", "price", "surprise", "tax_rate", "title"].sort(),
     );
-    expectValidation(await owner.api.post("/v3/content", { company_id: owner.company.id, language: "en", title: "T", images: [] }), "images");
+    expectValidation(
+      await owner.api.post("/v3/content", { company_id: owner.company.id, language: "en", title: "T", images: [] }),
+      "images",
+    );
     expectValidation(await owner.api.post("/v3/content", { company_id: owner.company.id, language: "en", title: "T" }), "images");
-    expectValidation(await owner.api.post("/v3/content", { company_id: 2 ** 31, language: "en", title: "T", images: [{ uuid }] }), "company_id");
+    expectValidation(
+      await owner.api.post("/v3/content", { company_id: 2 ** 31, language: "en", title: "T", images: [{ uuid }] }),
+      "company_id",
+    );
     expectValidation(await owner.api.post("/v3/content", "not json"), "");
     expect((await owner.api.get("/v3/content?include_archived=true")).body).toEqual({ data: [] });
   });
@@ -246,7 +267,10 @@ describe("[CONTENT] images given by url", () => {
         company_id: owner.company.id,
         language: "en",
         title: "Nothing downloads",
-        images: [{ uuid: "", url: `${images.origin}/missing.png` }, { uuid: "", url: `${images.origin}/page.html` }],
+        images: [
+          { uuid: "", url: `${images.origin}/missing.png` },
+          { uuid: "", url: `${images.origin}/page.html` },
+        ],
       });
       expectValidation(res, "images");
       expect((await owner.api.get("/v3/content")).body).toEqual({ data: [] });
@@ -335,7 +359,8 @@ describe("[CONTENT] GET /v3/content", () => {
     const integration = await seedContent({ companyId, uniqueId: "Sku-42" });
     const oracle = await seedContent({ companyId, oracleCode: "Abc-9" });
     await seedContent({ companyId, uniqueId: "sku-421" });
-    const find = async (externalId: string) => productIds(await owner.api.get(`/v3/content?company_id=${companyId}&external_id=${externalId}`));
+    const find = async (externalId: string) =>
+      productIds(await owner.api.get(`/v3/content?company_id=${companyId}&external_id=${externalId}`));
 
     expect(await find("Sku-42")).toEqual([integration.productId]);
     // uniqueId is case-sensitive...
@@ -400,11 +425,15 @@ describe("[CONTENT] GET /v3/content", () => {
     expect(all.body.data[0]).not.toHaveProperty("sources");
 
     const plain = await owner.api.get("/v3/content?include_archived=false&include_sources=true");
-    expect(plain.body.data).toEqual([expect.objectContaining({ product_id: active.productId, sources: { integration: { uniqueId: "U-1" }, oracle: { code: "O-1" } } })]);
+    expect(plain.body.data).toEqual([
+      expect.objectContaining({ product_id: active.productId, sources: { integration: { uniqueId: "U-1" }, oracle: { code: "O-1" } } }),
+    ]);
     expect(plain.body.data[0]).not.toHaveProperty("is_archived");
     // An archived item is hidden even when named by id, unless include_archived is set.
     expect((await owner.api.get(`/v3/content?product_id=${archived.productId}`)).body.data).toEqual([]);
-    expect(productIds(await owner.api.get(`/v3/content?product_id=${archived.productId}&include_archived=1`))).toEqual([archived.productId]);
+    expect(productIds(await owner.api.get(`/v3/content?product_id=${archived.productId}&include_archived=1`))).toEqual([
+      archived.productId,
+    ]);
   });
 });
 
@@ -412,7 +441,12 @@ describe("[CONTENT] PUT /v3/content", () => {
   it("sets the title and description of one language and keeps the others; price, tax rate, unit and sources change when given", async () => {
     const owner = await member();
     const item = await createItem(owner, { description: "English text", price: 10, tax_rate: 25, unit: "pcs" });
-    const sv = await owner.api.put("/v3/content", { product_id: item.productId, language: "sv", title: "Konsultdag", description: "Svensk text" });
+    const sv = await owner.api.put("/v3/content", {
+      product_id: item.productId,
+      language: "sv",
+      title: "Konsultdag",
+      description: "Svensk text",
+    });
     expect(sv.status).toBe(200);
     expect(sv.body.data).toEqual({
       product_id: item.productId,
@@ -456,10 +490,20 @@ describe("[CONTENT] PUT /v3/content", () => {
     const owner = await member();
     const item = await createItem(owner);
     const next = await uploadPng(owner, 8, 8);
-    const res = await owner.api.put("/v3/content", { product_id: item.productId, language: "en", title: "T", images: [{ uuid: next }, { uuid: item.imageUuid }] });
+    const res = await owner.api.put("/v3/content", {
+      product_id: item.productId,
+      language: "en",
+      title: "T",
+      images: [{ uuid: next }, { uuid: item.imageUuid }],
+    });
     expect(res.body.data.images.map((i: { uuid: string }) => i.uuid)).toEqual([next, item.imageUuid]);
     expectValidation(
-      await owner.api.put("/v3/content", { product_id: item.productId, language: "en", title: "T", images: [{ uuid: "00000000-0000-4000-8000-000000000000" }] }),
+      await owner.api.put("/v3/content", {
+        product_id: item.productId,
+        language: "en",
+        title: "T",
+        images: [{ uuid: "00000000-0000-4000-8000-000000000000" }],
+      }),
       "images",
     );
     // The refused update changed nothing.
@@ -484,7 +528,10 @@ describe("[CONTENT] PUT /v3/content", () => {
     const b = await seedContent({ companyId: owner.company.id });
     const strangers = await seedContent({ companyId: stranger.company.id, title: { en: "Theirs" } });
     expectValidation(await owner.api.put("/v3/content", { language: "en", title: "T" }), "product_id");
-    expectValidation(await owner.api.put("/v3/content", { product_id: a.productId, variation_id: b.variationId, language: "en", title: "T" }), "variation_id");
+    expectValidation(
+      await owner.api.put("/v3/content", { product_id: a.productId, variation_id: b.variationId, language: "en", title: "T" }),
+      "variation_id",
+    );
     expectValidation(await owner.api.put("/v3/content", { product_id: a.productId, language: "en", title: "T", status: "x" }), "status");
     expectValidation(await owner.api.put("/v3/content", { product_id: a.productId, language: "en" }), "title");
     expectValidation(await owner.api.put("/v3/content", { product_id: 1e12, language: "en", title: "T" }), "product_id");
@@ -553,9 +600,14 @@ describe("[CONTENT] DELETE /v3/content?action=bulk and POST /v3/content/restore"
       product_ids: [a.productId, c.productId],
     });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ data: { archived_count: 3, product_ids: [a.productId, b.productId, c.productId].sort((x, y) => x - y), message: expect.any(String) } });
+    expect(first.body).toEqual({
+      data: { archived_count: 3, product_ids: [a.productId, b.productId, c.productId].sort((x, y) => x - y), message: expect.any(String) },
+    });
 
-    const repeat = await deleteWithBody(owner, "/v3/content?action=bulk", { variation_ids: [a.variationId], product_ids: [b.productId, d.productId] });
+    const repeat = await deleteWithBody(owner, "/v3/content?action=bulk", {
+      variation_ids: [a.variationId],
+      product_ids: [b.productId, d.productId],
+    });
     expect(repeat.status).toBe(200);
     expect(repeat.body.data).toEqual({ archived_count: 0, product_ids: [], message: expect.any(String) });
     expect((await owner.api.get("/v3/content")).body.data).toEqual([]);
@@ -567,7 +619,10 @@ describe("[CONTENT] DELETE /v3/content?action=bulk and POST /v3/content/restore"
     const stranger = await member();
     const mine = await seedContent({ companyId: owner.company.id });
     const theirs = await seedContent({ companyId: stranger.company.id });
-    const res = await deleteWithBody(owner, "/v3/content?action=bulk", { product_ids: [mine.productId, theirs.productId], variation_ids: [2147483647] });
+    const res = await deleteWithBody(owner, "/v3/content?action=bulk", {
+      product_ids: [mine.productId, theirs.productId],
+      variation_ids: [2147483647],
+    });
     expectNotFound(res);
     expect(res.body.error.message).toContain(String(theirs.productId));
     expect(res.body.error.message).toContain("2147483647");
@@ -583,7 +638,10 @@ describe("[CONTENT] DELETE /v3/content?action=bulk and POST /v3/content/restore"
     expectValidation(await deleteWithBody(owner, "/v3/content?action=bulk", { ids: [item.productId] }), "ids");
     expectValidation(await deleteWithBody(owner, "/v3/content?action=bulk", { product_ids: ["1"] }), "product_ids.0");
     expectValidation(await deleteWithBody(owner, "/v3/content?action=bulk", { product_ids: [1e15] }), "product_ids.0");
-    expectValidation(await deleteWithBody(owner, `/v3/content?action=bulk&product_id=${item.productId}`, { product_ids: [item.productId] }), "action");
+    expectValidation(
+      await deleteWithBody(owner, `/v3/content?action=bulk&product_id=${item.productId}`, { product_ids: [item.productId] }),
+      "action",
+    );
     expectValidation(await deleteWithBody(owner, "/v3/content?action=bulk", "{oops"), "");
     expect(productIds(await owner.api.get("/v3/content"))).toEqual([item.productId]);
   });
@@ -601,11 +659,18 @@ describe("[CONTENT] DELETE /v3/content?action=bulk and POST /v3/content/restore"
     expectNotFound(refused);
     expect(productIds(await owner.api.get("/v3/content"))).toEqual([active.productId]);
 
-    const res = await owner.api.post("/v3/content/restore", { variation_ids: [a.variationId, active.variationId], product_ids: [b.productId, a.productId] });
+    const res = await owner.api.post("/v3/content/restore", {
+      variation_ids: [a.variationId, active.variationId],
+      product_ids: [b.productId, a.productId],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { restored_count: 2, product_ids: [a.productId, b.productId], message: expect.any(String) } });
     expect(productIds(await owner.api.get("/v3/content"))).toEqual([active.productId, b.productId, a.productId]);
-    expect((await owner.api.post("/v3/content/restore", { product_ids: [a.productId] })).body.data).toEqual({ restored_count: 0, product_ids: [], message: expect.any(String) });
+    expect((await owner.api.post("/v3/content/restore", { product_ids: [a.productId] })).body.data).toEqual({
+      restored_count: 0,
+      product_ids: [],
+      message: expect.any(String),
+    });
 
     expectValidation(await owner.api.post("/v3/content/restore", {}), "product_ids");
     expectValidation(await owner.api.post("/v3/content/restore", { product_ids: [a.productId], all: true }), "all");

@@ -13,10 +13,11 @@ import { recordAsset, safeFilename, storeFile, type VerifiedFile } from "../imag
 import type { AttachmentDto, AttachmentUploadInput } from "./schemas";
 
 /**
- * A library attachment's bytes are an Asset (one storage, one way of serving files): the
- * attachment row shares the asset's storage key, from which its public uuid and url follow.
+ * Where a library attachment's file is served. Its bytes are an Asset (one storage, one way of
+ * serving files): the attachment row shares the asset's storage key, from which the asset's public
+ * uuid and url follow.
  */
-const fileUrl = (row: Pick<AttachmentRow, "storageKey">) => {
+export const attachmentFileUrl = (row: Pick<AttachmentRow, "storageKey">) => {
   const uuid = assetUuidOfStorageKey(row.storageKey);
   return uuid ? assetUrl(uuid) : "";
 };
@@ -28,7 +29,7 @@ export function toAttachmentDto(row: AttachmentRow): AttachmentDto {
     id: row.id,
     mime_type: row.mimeType,
     size: row.size,
-    url: fileUrl(row),
+    url: attachmentFileUrl(row),
   };
 }
 
@@ -86,5 +87,5 @@ export async function uploadAttachment(ctx: WriteContext & { db: Db; caller: Cal
  */
 export async function getLibraryAttachments(tx: Tx, companyId: number, ids: number[]) {
   const rows = await tx.attachment.findMany({ where: { companyId, id: { in: ids } } });
-  return rows.map((row) => ({ id: row.id, name: row.filename, mime_type: row.mimeType, url: fileUrl(row) }));
+  return rows.map((row) => ({ id: row.id, name: row.filename, mime_type: row.mimeType, url: attachmentFileUrl(row) }));
 }

@@ -82,9 +82,7 @@ export const ContentCreate = z
   .meta({ id: "ContentCreate" });
 export type ContentCreateInput = z.infer<typeof ContentCreate>;
 
-export const ContentCreated = dataOf(
-  z.object({ product_id: z.number().int(), variation_id: z.number().int(), message: z.string() }),
-);
+export const ContentCreated = dataOf(z.object({ product_id: z.number().int(), variation_id: z.number().int(), message: z.string() }));
 
 export const ContentUpdate = z
   .strictObject({

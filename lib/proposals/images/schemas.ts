@@ -54,10 +54,7 @@ export type ImageUploadInput = z.infer<typeof ImageUpload>;
 /** An image of a content item as a client describes it (create and update content). */
 export const ImageInput = z
   .strictObject({
-    uuid: z
-      .string()
-      .max(100)
-      .describe("A hosted image's uuid (POST /v3/images), or an empty string when url is given"),
+    uuid: z.string().max(100).describe("A hosted image's uuid (POST /v3/images), or an empty string when url is given"),
     url: z.string().max(2048).optional().describe("A public image URL, downloaded and hosted by the service when uuid is empty"),
     filename: z.string().max(200).optional().describe("Name to keep for a downloaded image"),
     mime_type: z.string().max(100).optional().describe("Ignored: the type is read from the bytes"),

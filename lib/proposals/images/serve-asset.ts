@@ -30,7 +30,12 @@ export async function serveAsset(req: Request, uuid: string): Promise<Response> 
       // Even opened directly, the file runs nothing and loads nothing.
       "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     };
-    if (req.headers.get("if-none-match")?.split(",").some((tag) => tag.trim() === etag)) {
+    if (
+      req.headers
+        .get("if-none-match")
+        ?.split(",")
+        .some((tag) => tag.trim() === etag)
+    ) {
       return new Response(null, { status: 304, headers });
     }
     const file = await getStorage().get(asset.storageKey);
