@@ -5,7 +5,8 @@ type Operation = {
   description?: string;
   tags: string[];
   parameters?: { name: string; in: string; required: boolean; description?: string; schema: Schema }[];
-  requestBody?: { content: { "application/json": { schema: Schema } } };
+  /** JSON for most endpoints, multipart/form-data for uploads. */
+  requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { description: string; content?: { "application/json": { schema: Schema } } }>;
 };
 type Doc = {
@@ -50,47 +51,69 @@ function Fields({ schema, doc }: { schema: Schema; doc: Doc }) {
   const required = new Set((resolved?.required ?? []) as string[]);
   if (!Object.keys(properties).length) return <p className="text-sm text-slate-600">{typeOf(schema)}</p>;
   return (
-    <table className="w-full text-left text-sm">
-      <tbody>
-        {Object.entries(properties).map(([name, prop]) => (
-          <tr key={name} className="border-t border-slate-100 align-top">
-            <td className="py-1.5 pr-3 font-mono text-xs">
-              {name}
-              {required.has(name) ? <span className="text-red-600">*</span> : null}
-            </td>
-            <td className="py-1.5 pr-3 font-mono text-xs text-slate-600">{typeOf(prop)}</td>
-            <td className="py-1.5 text-xs text-slate-600">
-              {[prop.description as string | undefined, bounds(prop)].filter(Boolean).join(" · ")}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <tbody>
+          {Object.entries(properties).map(([name, prop]) => (
+            <tr key={name} className="border-t border-slate-100 align-top">
+              <td className="py-1.5 pr-3 font-mono text-xs">
+                {name}
+                {required.has(name) ? <span className="text-red-600">*</span> : null}
+              </td>
+              <td className="py-1.5 pr-3 font-mono text-xs break-all text-slate-600">{typeOf(prop)}</td>
+              <td className="py-1.5 text-xs text-slate-600">
+                {[prop.description as string | undefined, bounds(prop)].filter(Boolean).join(" · ")}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
-export function ApiReference({ doc, extra }: { doc: Doc; extra?: React.ReactNode }) {
+/** The body's media type and schema: one per operation. */
+const bodyOf = (op: Operation) => Object.entries(op.requestBody?.content ?? {})[0] as [string, { schema: Schema }] | undefined;
+
+/**
+ * One service's reference, rendered from its OpenAPI document. `id` prefixes every anchor
+ * (`{id}-create_course`), so several services can share a page; headings start at h2.
+ */
+export function ApiReference({ doc, id, extra }: { doc: Doc; id: string; extra?: React.ReactNode }) {
   const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item).map(([method, op]) => ({ path, method, op })),
   );
   const tags = [...new Set(operations.map((o) => o.op.tags[0]))];
+  const tagId = (tag: string) => `${id}-${tag.replace(/\W+/g, "-").toLowerCase()}`;
   return (
-    <div className="mx-auto flex max-w-7xl gap-8 px-4 py-8">
-      <nav aria-label="Sections" className="sticky top-4 hidden max-h-[calc(100vh-2rem)] w-56 shrink-0 overflow-y-auto text-sm lg:block">
+    <section id={id} aria-labelledby={`${id}-title`} className="flex scroll-mt-4 gap-8">
+      <nav
+        aria-label={`${doc.info.title} sections`}
+        className="sticky top-4 hidden max-h-[calc(100vh-2rem)] w-56 shrink-0 self-start overflow-y-auto text-sm lg:block"
+      >
         <p className="mb-2 font-semibold">{doc.info.title}</p>
         <ul className="space-y-1">
+          {extra ? (
+            <li>
+              <a className="text-slate-600 hover:text-brand-600" href={`#${id}-agent-tools`}>
+                Agent tools (MCP)
+              </a>
+            </li>
+          ) : null}
           {tags.map((tag) => (
             <li key={tag}>
-              <a className="text-slate-600 hover:text-brand-600" href={`#${tag.replace(/\W+/g, "-").toLowerCase()}`}>
+              <a className="text-slate-600 hover:text-brand-600" href={`#${tagId(tag)}`}>
                 {tag}
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      <main className="min-w-0 flex-1 space-y-10">
+      <div className="min-w-0 flex-1 space-y-10">
         <header>
-          <h1 className="text-3xl font-bold">{doc.info.title}</h1>
+          <h2 id={`${id}-title`} className="text-3xl font-bold">
+            {doc.info.title}
+          </h2>
           <p className="mt-1 text-sm text-slate-500">
             Version {doc.info.version} · base URL <code>{doc.servers[0]?.url}</code> ·{" "}
             <a className="text-brand-600 hover:underline" href={`${doc.servers[0]?.url}/openapi.json`}>
@@ -101,25 +124,25 @@ export function ApiReference({ doc, extra }: { doc: Doc; extra?: React.ReactNode
         </header>
         {extra}
         {tags.map((tag) => (
-          <section key={tag} id={tag.replace(/\W+/g, "-").toLowerCase()} aria-labelledby={`h-${tag}`} className="space-y-4">
-            <h2 id={`h-${tag}`} className="text-xl font-semibold">
+          <section key={tag} id={tagId(tag)} aria-labelledby={`${tagId(tag)}-heading`} className="scroll-mt-4 space-y-4">
+            <h3 id={`${tagId(tag)}-heading`} className="text-xl font-semibold">
               {tag}
-            </h2>
+            </h3>
             {operations
               .filter((o) => o.op.tags[0] === tag)
               .map(({ path, method, op }) => (
-                <article key={op.operationId} id={op.operationId} className="rounded-lg border border-slate-200 bg-white p-4">
-                  <h3 className="flex flex-wrap items-center gap-2">
+                <article key={op.operationId} id={`${id}-${op.operationId}`} className="rounded-lg border border-slate-200 bg-white p-4">
+                  <h4 className="flex flex-wrap items-center gap-2">
                     <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_STYLE[method] ?? ""}`}>
                       {method}
                     </span>
-                    <code className="text-sm">{path}</code>
+                    <code className="text-sm break-all">{path}</code>
                     <span className="text-sm text-slate-500">— {op.summary}</span>
-                  </h3>
+                  </h4>
                   {op.description ? <p className="mt-2 text-sm text-slate-700">{op.description}</p> : null}
                   {op.parameters?.length ? (
                     <div className="mt-3">
-                      <h4 className="text-xs font-semibold uppercase text-slate-500">Parameters</h4>
+                      <h5 className="text-xs font-semibold uppercase text-slate-500">Parameters</h5>
                       <Fields
                         doc={doc}
                         schema={{
@@ -132,16 +155,17 @@ export function ApiReference({ doc, extra }: { doc: Doc; extra?: React.ReactNode
                       />
                     </div>
                   ) : null}
-                  {op.requestBody ? (
+                  {bodyOf(op) ? (
                     <div className="mt-3">
-                      <h4 className="text-xs font-semibold uppercase text-slate-500">
-                        Body: {typeOf(op.requestBody.content["application/json"].schema)}
-                      </h4>
-                      <Fields doc={doc} schema={op.requestBody.content["application/json"].schema} />
+                      <h5 className="text-xs font-semibold uppercase text-slate-500">
+                        Body: {typeOf(bodyOf(op)![1].schema)}
+                        {bodyOf(op)![0] !== "application/json" ? <span className="normal-case"> ({bodyOf(op)![0]})</span> : null}
+                      </h5>
+                      <Fields doc={doc} schema={bodyOf(op)![1].schema} />
                     </div>
                   ) : null}
                   <div className="mt-3">
-                    <h4 className="text-xs font-semibold uppercase text-slate-500">Responses</h4>
+                    <h5 className="text-xs font-semibold uppercase text-slate-500">Responses</h5>
                     <ul className="mt-1 space-y-0.5 text-sm">
                       {Object.entries(op.responses).map(([status, r]) => (
                         <li key={status}>
@@ -157,18 +181,18 @@ export function ApiReference({ doc, extra }: { doc: Doc; extra?: React.ReactNode
               ))}
           </section>
         ))}
-        <section aria-labelledby="schemas" className="space-y-4">
-          <h2 id="schemas" className="text-xl font-semibold">
+        <section aria-labelledby={`${id}-schemas`} className="space-y-4">
+          <h3 id={`${id}-schemas`} className="text-xl font-semibold">
             Schemas
-          </h2>
+          </h3>
           {Object.entries(doc.components.schemas).map(([name, schema]) => (
-            <article key={name} id={`schema-${name}`} className="rounded-lg border border-slate-200 bg-white p-4">
-              <h3 className="font-mono text-sm font-semibold">{name}</h3>
+            <article key={name} id={`${id}-schema-${name}`} className="rounded-lg border border-slate-200 bg-white p-4">
+              <h4 className="font-mono text-sm font-semibold">{name}</h4>
               <Fields doc={doc} schema={schema} />
             </article>
           ))}
         </section>
-      </main>
-    </div>
+      </div>
+    </section>
   );
 }
