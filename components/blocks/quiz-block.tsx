@@ -7,26 +7,30 @@ import { useBlockEnvironment, type LoadedQuiz } from "./block-environment";
 import type { BlockLike } from "./content";
 
 type State = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; quiz: LoadedQuiz };
+/** An answer, tagged with the load it answers, so a newer load shows "loading" until its own answer. */
+type Answer = Exclude<State, { status: "loading" }> & { load: string };
 
 function QuizLoader({ quizId, fallbackTitle }: { quizId: string; fallbackTitle: string }) {
   const env = useBlockEnvironment();
-  const [state, setState] = useState<State>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const load = `${quizId}#${attempt}`;
+  const state: State = answer?.load === load ? answer : { status: "loading" };
 
   useEffect(() => {
     let cancelled = false;
-    setState({ status: "loading" });
     env.loadQuiz(quizId).then(
-      (quiz) => !cancelled && setState({ status: "ready", quiz }),
+      (quiz) => !cancelled && setAnswer({ load, status: "ready", quiz }),
       (error: unknown) =>
-        !cancelled && setState({ status: "error", message: error instanceof Error ? error.message : "Could not load the quiz." }),
+        !cancelled && setAnswer({ load, status: "error", message: error instanceof Error ? error.message : "Could not load the quiz." }),
     );
     return () => {
       cancelled = true;
     };
     // Keyed on the quiz only: a provider that passes a new environment object on every render
     // must not make the quiz reload (and lose the learner's answers).
-  }, [quizId, attempt]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [load]);
 
   if (state.status === "loading") {
     return (

@@ -180,7 +180,6 @@ export function VideoForm({ content, onChange }: ContentFormProps) {
     else other.current.url = s.url;
     set({ source: s });
   };
-  const youtube = source.type === "youtube" ? source : other.current.youtube;
   const idInvalid = source.type === "youtube" && idText.trim() !== "" && !YOUTUBE_ID.test(source.id);
 
   return (
@@ -201,12 +200,12 @@ export function VideoForm({ content, onChange }: ContentFormProps) {
             value={idText}
             placeholder="dQw4w9WgXcQ or https://youtu.be/…"
             error={idInvalid ? "Paste a YouTube link or a video ID (6 to 20 letters, digits, - or _)." : undefined}
-            hint={idText.includes("/") && !idInvalid ? `Video ID: ${youtube.id}` : undefined}
+            hint={idText.includes("/") && !idInvalid ? `Video ID: ${source.id}` : undefined}
             onChange={(e) => {
               const raw = e.target.value;
               setIdText(raw);
               const parsed = parseYouTubeInput(raw);
-              const start = parsed?.start ?? youtube.start;
+              const start = parsed?.start ?? source.start;
               if (parsed?.start !== undefined) setStartText(parsed.start ? String(parsed.start) : "");
               setSource({ type: "youtube", id: parsed ? parsed.id : raw.trim(), start });
             }}
@@ -219,10 +218,10 @@ export function VideoForm({ content, onChange }: ContentFormProps) {
             step={1}
             placeholder="0"
             value={startText}
-            hint={youtube.start ? `Starts at ${formatTime(youtube.start)}` : undefined}
+            hint={source.start ? `Starts at ${formatTime(source.start)}` : undefined}
             onChange={(e) => {
               setStartText(e.target.value);
-              setSource({ ...youtube, start: wholeSeconds(e.target.value) });
+              setSource({ ...source, start: wholeSeconds(e.target.value) });
             }}
           />
         </div>

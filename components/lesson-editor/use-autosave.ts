@@ -75,55 +75,59 @@ export function useAutosave<T>({
     validateRef.current = validate;
   });
 
-  const run = useCallback(async (): Promise<void> => {
-    clearTimeout(timer.current);
-    if (inFlight.current) {
-      await inFlight.current;
-      if (version.current > savedVersion.current) return run();
-      return;
-    }
-    if (version.current === savedVersion.current) return;
-    const v = version.current;
-    const draft = valueRef.current;
-    const invalid = validateRef.current?.(draft);
-    if (invalid) {
-      if (mounted.current) {
-        setStatus("error");
-        setError({ message: invalid, willRetry: false });
+  // A named function expression: it calls itself (queued and retried saves) without reading `run`.
+  const run = useCallback(
+    async function runSave(): Promise<void> {
+      clearTimeout(timer.current);
+      if (inFlight.current) {
+        await inFlight.current;
+        if (version.current > savedVersion.current) return runSave();
+        return;
       }
-      return;
-    }
-    if (mounted.current) setStatus("saving");
-    const attempt = (async () => {
-      try {
-        await saveRef.current(draft);
-        savedVersion.current = Math.max(savedVersion.current, v);
-        attempts.current = 0;
-        if (version.current === v) dropBackup(backupKey);
-        if (!mounted.current) return;
-        setError(undefined);
-        if (version.current === v) setStatus("saved");
-        else timer.current = setTimeout(() => void run(), delay);
-      } catch (e) {
-        writeBackup(backupKey, valueRef.current);
-        if (!mounted.current) return;
-        const willRetry = isRetryable(e);
-        setStatus("error");
-        setError({ message: e instanceof Error ? e.message : "The server did not answer.", willRetry });
-        if (willRetry) {
-          const wait = RETRY_DELAYS[Math.min(attempts.current, RETRY_DELAYS.length - 1)];
-          attempts.current += 1;
-          timer.current = setTimeout(() => void run(), wait);
+      if (version.current === savedVersion.current) return;
+      const v = version.current;
+      const draft = valueRef.current;
+      const invalid = validateRef.current?.(draft);
+      if (invalid) {
+        if (mounted.current) {
+          setStatus("error");
+          setError({ message: invalid, willRetry: false });
         }
+        return;
       }
-    })();
-    inFlight.current = attempt;
-    try {
-      await attempt;
-    } finally {
-      inFlight.current = null;
-    }
-  }, [backupKey, delay]);
+      if (mounted.current) setStatus("saving");
+      const attempt = (async () => {
+        try {
+          await saveRef.current(draft);
+          savedVersion.current = Math.max(savedVersion.current, v);
+          attempts.current = 0;
+          if (version.current === v) dropBackup(backupKey);
+          if (!mounted.current) return;
+          setError(undefined);
+          if (version.current === v) setStatus("saved");
+          else timer.current = setTimeout(() => void runSave(), delay);
+        } catch (e) {
+          writeBackup(backupKey, valueRef.current);
+          if (!mounted.current) return;
+          const willRetry = isRetryable(e);
+          setStatus("error");
+          setError({ message: e instanceof Error ? e.message : "The server did not answer.", willRetry });
+          if (willRetry) {
+            const wait = RETRY_DELAYS[Math.min(attempts.current, RETRY_DELAYS.length - 1)];
+            attempts.current += 1;
+            timer.current = setTimeout(() => void runSave(), wait);
+          }
+        }
+      })();
+      inFlight.current = attempt;
+      try {
+        await attempt;
+      } finally {
+        inFlight.current = null;
+      }
+    },
+    [backupKey, delay],
+  );
 
   const setValue = useCallback(
     (next: T | ((prev: T) => T), options: { immediate?: boolean } = {}) => {
