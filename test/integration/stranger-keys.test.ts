@@ -13,9 +13,10 @@ import { apiClient, type ApiResponse } from "../api-client";
 import {
   createCategory, createFamily, createProject, createQuestion, createQuiz, createTree, newUser, questionOfKind, type Api,
 } from "../factories";
+import { authoringSampleBodies } from "../authoring-samples";
 import { startTestServer, type TestServer } from "../http-server";
 import { postMultipart, type FormFields } from "../multipart";
-import { callEndpoint, fillPath, SERVICES, type ServiceUnderTest } from "../services";
+import { callEndpoint, expectServiceError, fillPath, SERVICES, type ServiceUnderTest } from "../services";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -61,29 +62,7 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
       stranger: stranger.api,
       ids,
       idsFor: { restore_project: { projectId: deleted.id } },
-      bodies: {
-        create_project: { name: "Intruder", workspace_id: owner.personalWorkspace.id },
-        update_project: { name: "Taken over" },
-        create_course: { title: "Intruder" },
-        update_course: { title: "Taken over", position: 5 },
-        create_module: { title: "Intruder" },
-        update_module: { title: "Taken over" },
-        create_lesson: { title: "Intruder" },
-        update_lesson: { title: "Taken over" },
-        create_block: { type: "text", content: { body: "Intruder" } },
-        update_block: { content: { body: "Taken over" } },
-        create_quiz: { title: "Intruder", question_ids: [question.id] },
-        update_quiz: { title: "Taken over" },
-        submit_quiz: { answers: [{ question_id: question.id, selected_option_ids: [question.options[0].id] }] },
-        create_category: { name: "Intruder" },
-        update_category: { name: "Taken over" },
-        create_question_family: { name: "Intruder" },
-        update_question_family: { description: "Taken over" },
-        create_question: questionOfKind(category.id),
-        update_question: { prompt: "Taken over" },
-        restore_trash_item: { kind: "course", id: tree.course.id },
-        create_api_key: { name: "Stranger's own key" },
-      },
+      bodies: authoringSampleBodies({ workspaceId: owner.personalWorkspace.id, courseId: tree.course.id, categoryId: category.id, question }),
       snapshot: async () => ({
         project: await read(`/projects/${projectId}`),
         deleted: await read("/projects/deleted"),
@@ -121,9 +100,21 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
     const item = (await ownerApi.post("/v3/content", { company_id: company.id, language: "en", title: itemTitle, images: [{ uuid: image.uuid }] })).body.data;
     const attachmentName = `owner-terms-${tag}.pdf`;
     await upload("/v1/attachments", { file: { bytes: pdfBytes(), filename: attachmentName }, company_id: String(company.id) });
+    // A draft with a recipient: every proposal action would succeed for the owner, so only who asks can refuse it.
+    const proposalTitle = `Owner's proposal ${tag}`;
+    const created = await ownerApi.post("/v3/proposals", {
+      company_id: company.id,
+      language: "en",
+      title_md: proposalTitle,
+      recipient: { id: contact.id },
+      data: { secret: "owner's" },
+      blocks: [{ content_id: item.variation_id }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const proposalUuid: string = created.body.proposal.uuid;
     return {
       stranger: apiClient(`${server.url}/api/proposals`, stranger.key),
-      ids: { companyId: company.id, contactId: contact.id },
+      ids: { companyId: company.id, contactId: contact.id, uuid: proposalUuid },
       bodies: {
         create_contact: { company_id: company.id, first_name: "Intruder" },
         update_contact: { first_name: "Taken over" },
@@ -133,6 +124,11 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
         // JSON where multipart is expected: refused whoever asks, and it must not show or change anything either.
         upload_image: { company_id: company.id },
         upload_attachment: { company_id: company.id },
+        create_proposal: { company_id: company.id, language: "en", title_md: "Intruder", recipient: { id: contact.id } },
+        update_proposal: { company_id: company.id, title_md: "Taken over" },
+        create_proposal_version: { company_id: company.id, language: "en", title_md: "Taken over" },
+        update_proposal_data: { data: { secret: "taken over" } },
+        send_proposal: { expires_at: Math.floor(Date.now() / 1000) + 86_400 },
       },
       queries: {
         list_contacts: `company_id=${company.id}&include_archived=true`,
@@ -140,6 +136,7 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
         list_content: `company_id=${company.id}&product_id=${item.product_id}&include_archived=true&include_sources=true`,
         delete_content: `product_id=${item.product_id}`,
         list_attachments: `company_id=${company.id}`,
+        list_proposals: `company_id=${company.id}&include_archived=true&q=${encodeURIComponent(proposalTitle)}`,
       },
       snapshot: async () => ({
         companies: (await ownerApi.get("/v3/companies")).body,
@@ -147,12 +144,16 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
         rfps: (await ownerApi.get("/v3/rfps")).body,
         content: (await ownerApi.get(`/v3/content?product_id=${item.product_id}&include_archived=true&include_sources=true`)).body,
         attachments: (await ownerApi.get("/v1/attachments")).body,
+        proposals: (await ownerApi.get("/v3/proposals?include_archived=true")).body,
       }),
-      expectRefused: (res) => {
-        expect(res.status).toBe(404);
-        expect(res.body).toEqual({ error: { code: "NOT_FOUND", message: expect.any(String) } });
+      // contract.md: reading another company's proposal is 404, changing it (PATCH, new version, actions) is 401.
+      expectRefused: (res, endpoint) => {
+        const changesProposal = endpoint.path.startsWith("/v3/proposals/{uuid}") && endpoint.method !== "GET";
+        const code = changesProposal ? "UNAUTHORIZED" : "NOT_FOUND";
+        expect(res.status).toBe(changesProposal ? 401 : 404);
+        expect(res.body).toEqual({ error: { code, message: expect.any(String) } });
       },
-      secrets: [company.name, contact.email, rfp.title, itemTitle, image.uuid, attachmentName],
+      secrets: [company.name, contact.email, rfp.title, itemTitle, image.uuid, attachmentName, proposalTitle, "owner's"],
     };
   },
 };
@@ -186,10 +187,26 @@ async function strangerVisitsEverything({ service, endpoints }: ServiceUnderTest
   expect(await fixture.snapshot()).toEqual(before);
 }
 
+/** Ids of the service's own shape that name nothing: every endpoint naming one answers 404. */
+async function ghostIdsEverywhere({ service, endpoints }: ServiceUnderTest) {
+  const fixture = await FIXTURES[service.name]();
+  const ghost = (value: string | number) => (typeof value === "number" ? 2147483000 : "00000000-0000-4000-8000-00000000dead");
+  const ids = Object.fromEntries(Object.entries(fixture.ids).map(([name, value]) => [name, ghost(value)]));
+  for (const endpoint of endpoints.filter((e) => e.path.includes("{"))) {
+    const path = fillPath(endpoint.path, ids);
+    const res = await callEndpoint(fixture.stranger, endpoint, path, fixture.bodies[endpoint.operationId]);
+    expectServiceError(service, res, "not_found", `${endpoint.method} ${path} (${endpoint.operationId})`);
+  }
+}
+
 describe("[STRANGER] another user's key on every endpoint", () => {
   for (const entry of SERVICES) {
     it(`${entry.service.name}: every endpoint naming the owner's resources refuses, none shows them, nothing changes`, async () => {
       await strangerVisitsEverything(entry);
+    });
+
+    it(`${entry.service.name}: every endpoint naming a well-formed id that names nothing answers 404`, async () => {
+      await ghostIdsEverywhere(entry);
     });
   }
 });
