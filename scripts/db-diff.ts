@@ -46,7 +46,10 @@ async function engineDiff(from: string[]): Promise<string> {
   const withUrl = (file: string) => {
     const out = path.join(tmp, `${path.basename(file, ".prisma")}-${Math.random().toString(36).slice(2)}.prisma`);
     const text = fs.readFileSync(file, "utf8");
-    fs.writeFileSync(out, text.replace(/datasource db \{([^}]*)\}/, (_m, body) => `datasource db {${body}  url = env("DIFF_DATABASE_URL")\n}`));
+    fs.writeFileSync(
+      out,
+      text.replace(/datasource db \{([^}]*)\}/, (_m, body) => `datasource db {${body}  url = env("DIFF_DATABASE_URL")\n}`),
+    );
     return out;
   };
   const fromArgs = from[0] === "--from-schema-datamodel" ? [from[0], withUrl(from[1])] : from;
@@ -55,8 +58,17 @@ async function engineDiff(from: string[]): Promise<string> {
     // Asynchronous on purpose: the socket server answering the engine runs in this process.
     const result = await run(
       process.execPath,
-      ["node_modules/prisma6/build/index.js", "migrate", "diff", "--config", "prisma/diff.config.mjs", ...fromArgs,
-        "--to-schema-datamodel", withUrl(SCHEMA), "--script"],
+      [
+        "node_modules/prisma6/build/index.js",
+        "migrate",
+        "diff",
+        "--config",
+        "prisma/diff.config.mjs",
+        ...fromArgs,
+        "--to-schema-datamodel",
+        withUrl(SCHEMA),
+        "--script",
+      ],
       {
         env: {
           ...process.env,

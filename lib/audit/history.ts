@@ -56,7 +56,8 @@ export const itemHistoryEndpoint = defineEndpoint({
   path: "/history/{targetId}",
   tag: "History",
   summary: "Read an item's change history",
-  description: "Every change to a project, course, module, lesson, block, category, family, question or quiz: who, when, and through which interface.",
+  description:
+    "Every change to a project, course, module, lesson, block, category, family, question or quiz: who, when, and through which interface.",
   params: z.object({ targetId: z.uuid() }),
   response: z.object({ history: z.array(HistoryEntry) }),
   status: 200,

@@ -8,7 +8,17 @@ import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
  * without `content.read_drafts` means reading what is visible to learners (./visibility.ts).
  */
 export const PERMISSIONS = {
-  admin: ["content.read", "quiz.submit", "content.read_drafts", "content.write", "content.publish", "project.create", "project.update", "project.delete", "members.manage"],
+  admin: [
+    "content.read",
+    "quiz.submit",
+    "content.read_drafts",
+    "content.write",
+    "content.publish",
+    "project.create",
+    "project.update",
+    "project.delete",
+    "members.manage",
+  ],
   author: ["content.read", "quiz.submit", "content.read_drafts", "content.write", "content.publish", "project.create", "project.update"],
   learner: ["content.read", "quiz.submit"],
 } as const satisfies Record<WorkspaceRole, readonly string[]>;

@@ -34,7 +34,12 @@ export async function readCourses(tx: Tx, where: { projectId: string } | { cours
       c.modules.map((m) =>
         toModuleDto(
           m,
-          m.lessons.map((l) => toLessonDto(l, l.blocks.map((b) => toBlockDto(b, audience)))),
+          m.lessons.map((l) =>
+            toLessonDto(
+              l,
+              l.blocks.map((b) => toBlockDto(b, audience)),
+            ),
+          ),
         ),
       ),
     ),

@@ -102,7 +102,10 @@ function found<T extends { project: Parameters<typeof accessTo>[0] }>(item: T | 
 
 /** Learners load a quiz only to take it (`quiz.submit`); reading one is for authors. */
 export async function getQuizOrThrow({ tx, caller, quizId, action = "content.read_drafts" }: Load<{ quizId: string }>) {
-  const quiz = await tx.quiz.findFirst({ where: { id: quizId, ...inBank(caller) }, include: { ...quizQuestionsInclude, ...withProject(caller) } });
+  const quiz = await tx.quiz.findFirst({
+    where: { id: quizId, ...inBank(caller) },
+    include: { ...quizQuestionsInclude, ...withProject(caller) },
+  });
   const { item, access } = found(quiz, "Quiz", action);
   return { quiz: item, access };
 }
@@ -123,7 +126,10 @@ export async function getCategoryOrThrow({ tx, caller, categoryId, action = "con
 }
 
 export async function getQuestionFamilyOrThrow({ tx, caller, familyId, action = "content.read_drafts" }: Load<{ familyId: string }>) {
-  const family = await tx.questionFamily.findFirst({ where: { id: familyId, ...inBank(caller) }, include: { ...familyCount, ...withProject(caller) } });
+  const family = await tx.questionFamily.findFirst({
+    where: { id: familyId, ...inBank(caller) },
+    include: { ...familyCount, ...withProject(caller) },
+  });
   const { item, access } = found(family, "Question family", action);
   return { family: item, access };
 }

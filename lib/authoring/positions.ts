@@ -91,13 +91,19 @@ export async function moveWithin(tx: Tx, kind: SiblingKind, parentId: string, id
     await tx.$executeRawUnsafe(
       `UPDATE "${table}" SET position = position - 1
        WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL AND position > $2 AND position <= $3 AND id <> $4::uuid`,
-      parentId, from, target, id,
+      parentId,
+      from,
+      target,
+      id,
     );
   } else {
     await tx.$executeRawUnsafe(
       `UPDATE "${table}" SET position = position + 1
        WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL AND position >= $2 AND position < $3 AND id <> $4::uuid`,
-      parentId, target, from, id,
+      parentId,
+      target,
+      from,
+      id,
     );
   }
   await tx.$executeRawUnsafe(`UPDATE "${table}" SET position = $1 WHERE id = $2::uuid`, target, id);

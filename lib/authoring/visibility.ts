@@ -31,10 +31,10 @@ function rowsVisible(learner: boolean) {
 function treeWhere(learner: boolean, project: Prisma.ProjectWhereInput) {
   const own = rowsVisible(learner);
   const course = { ...own.course, project: { deletedAt: null, ...project } };
-  const module = { ...own.module, course };
-  const lesson = { ...own.lesson, module };
+  const inModule = { ...own.module, course };
+  const lesson = { ...own.lesson, module: inModule };
   const block = { ...own.block, lesson };
-  return { course, module, lesson, block } satisfies TreeWhere;
+  return { course, module: inModule, lesson, block } satisfies TreeWhere;
 }
 
 /**

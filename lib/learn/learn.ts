@@ -26,7 +26,8 @@ async function outlineOf(tx: Tx, courseIds: string[], readsDrafts = false) {
     include: { lessons: { where: visible.lesson, orderBy: { position: "asc" }, select: { id: true, title: true } } },
   });
   const byCourse = new Map<string, Outline>();
-  for (const m of modules) byCourse.set(m.courseId, [...(byCourse.get(m.courseId) ?? []), { id: m.id, title: m.title, lessons: m.lessons }]);
+  for (const m of modules)
+    byCourse.set(m.courseId, [...(byCourse.get(m.courseId) ?? []), { id: m.id, title: m.title, lessons: m.lessons }]);
   return byCourse;
 }
 
@@ -50,7 +51,10 @@ export async function listLearnCourses(tx: Tx, caller: Caller) {
     include: { project: { include: { workspace: true } } },
     orderBy: [{ project: { workspace: { name: "asc" } } }, { project: { name: "asc" } }, { position: "asc" }],
   });
-  const outlines = await outlineOf(tx, courses.map((c) => c.id));
+  const outlines = await outlineOf(
+    tx,
+    courses.map((c) => c.id),
+  );
   const lessonIds = [...outlines.values()].flat().flatMap((m) => m.lessons.map((l) => l.id));
   const progress = await progressOf(tx, caller.userId, lessonIds);
   return courses.map((c) => {
@@ -77,7 +81,11 @@ export async function getLearnCourse(tx: Tx, caller: Caller, courseId: string) {
   if (!isVisibleToLearner({ course })) throw new AppError("forbidden", COURSE_HIDDEN);
   const outline = (await outlineOf(tx, [courseId])).get(courseId) ?? [];
   const lessons = outline.flatMap((m) => m.lessons);
-  const progress = await progressOf(tx, caller.userId, lessons.map((l) => l.id));
+  const progress = await progressOf(
+    tx,
+    caller.userId,
+    lessons.map((l) => l.id),
+  );
   return {
     id: course.id,
     title: course.title,
@@ -186,7 +194,9 @@ export async function checkAnswer(tx: Tx, caller: Caller, questionId: string, se
   }
   const [bad] = foreignOptionIndexes(question.options, selected);
   if (bad !== undefined) {
-    throw new AppError("validation_error", "Not an option of this question", { issues: [{ path: `selected_option_ids.${bad}`, message: "Not an option of this question" }] });
+    throw new AppError("validation_error", "Not an option of this question", {
+      issues: [{ path: `selected_option_ids.${bad}`, message: "Not an option of this question" }],
+    });
   }
   const { is_correct, correct_option_ids } = scoreAnswer(question.options, selected);
   return { question_id: questionId, is_correct, correct_option_ids };

@@ -13,7 +13,11 @@ export async function getProjectResults(tx: Tx, caller: Caller, projectId: strin
     where: { workspaceId: access.workspaceId, role: { notIn: rolesWith("content.read_drafts") } },
     select: { userId: true },
   });
-  const quizzes = await tx.quiz.findMany({ where: { projectId, deletedAt: null }, orderBy: { createdAt: "asc" }, select: { id: true, title: true } });
+  const quizzes = await tx.quiz.findMany({
+    where: { projectId, deletedAt: null },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, title: true },
+  });
   const attempts = await tx.quizAttempt.findMany({
     where: { quizId: { in: quizzes.map((q) => q.id) }, userId: { in: learners.map((l) => l.userId) } },
     select: { quizId: true, userId: true, percentage: true },

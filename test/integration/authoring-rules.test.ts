@@ -62,7 +62,10 @@ describe("[CATEGORIES] names under concurrent writes", () => {
         api.post(`/projects/${projectId}/trash/restore`, { kind: "category", id: old.id }),
         api.post(`/projects/${projectId}/categories`, { name: `chapter ${round}` }),
       ]);
-      expect([[200, 400], [400, 201]]).toContainEqual([restore.status, create.status]);
+      expect([
+        [200, 400],
+        [400, 201],
+      ]).toContainEqual([restore.status, create.status]);
       expectConflict(restore.status === 400 ? restore : create);
     }
     const names = await namesIn(api, projectId);
@@ -95,8 +98,10 @@ describe("[CATEGORIES] the database keeps names unique", () => {
     );
     await expect(viaModel).rejects.toSatisfy((e) => e instanceof AppError && e.code === "conflict" && /"Fresh"/.test(e.message));
     const viaRaw = db.$transaction((tx) =>
-      withCategoryName(tx, { projectId, name: "Fresh" }, () =>
-        tx.$executeRaw`UPDATE categories SET deleted_at = NULL WHERE id = ${gone.id}::uuid`,
+      withCategoryName(
+        tx,
+        { projectId, name: "Fresh" },
+        () => tx.$executeRaw`UPDATE categories SET deleted_at = NULL WHERE id = ${gone.id}::uuid`,
       ),
     );
     await expect(viaRaw).rejects.toSatisfy((e) => e instanceof AppError && e.code === "conflict");

@@ -78,8 +78,10 @@ export async function updateBlock(
 ) {
   const { block, lesson, access } = await getBlockOrThrow({ tx, caller, blockId, action: "content.write" });
   const issues = [];
-  if (block.type !== "question" && input.question_id !== undefined) issues.push({ path: "question_id", message: "Only a question block takes question_id" });
-  if (block.type !== "question" && input.question_role !== undefined) issues.push({ path: "question_role", message: "Only a question block takes question_role" });
+  if (block.type !== "question" && input.question_id !== undefined)
+    issues.push({ path: "question_id", message: "Only a question block takes question_id" });
+  if (block.type !== "question" && input.question_role !== undefined)
+    issues.push({ path: "question_role", message: "Only a question block takes question_role" });
   if (block.type !== "quiz" && input.quiz_id !== undefined) issues.push({ path: "quiz_id", message: "Only a quiz block takes quiz_id" });
   if (issues.length) throw validationError(issues);
   await checkReferences(tx, access.projectId, input);

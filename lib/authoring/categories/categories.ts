@@ -89,6 +89,11 @@ export async function updateCategory(tx: Tx, caller: Caller, categoryId: string,
 /** Deletes the category and its questions, in one batch. */
 export async function deleteCategory(tx: Tx, caller: Caller, categoryId: string) {
   const { category, access } = await getCategoryOrThrow({ tx, caller, categoryId, action: "content.write" });
-  await createDeletionBatch(tx, caller, { kind: "category", id: category.id, workspaceId: access.workspaceId, projectId: category.projectId });
+  await createDeletionBatch(tx, caller, {
+    kind: "category",
+    id: category.id,
+    workspaceId: access.workspaceId,
+    projectId: category.projectId,
+  });
   return { success: true, id: categoryId };
 }

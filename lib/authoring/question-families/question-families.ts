@@ -63,6 +63,11 @@ export async function updateQuestionFamily(tx: Tx, caller: Caller, familyId: str
 /** Deletes the family and its questions, in one batch. */
 export async function deleteQuestionFamily(tx: Tx, caller: Caller, familyId: string) {
   const { family, access } = await getQuestionFamilyOrThrow({ tx, caller, familyId, action: "content.write" });
-  await createDeletionBatch(tx, caller, { kind: "question_family", id: family.id, workspaceId: access.workspaceId, projectId: family.projectId });
+  await createDeletionBatch(tx, caller, {
+    kind: "question_family",
+    id: family.id,
+    workspaceId: access.workspaceId,
+    projectId: family.projectId,
+  });
   return { success: true, id: familyId };
 }

@@ -62,7 +62,12 @@ export async function listQuestions(
   return { questions: items.map((q) => toQuestionDto(q, withAnswers)), ...rest };
 }
 
-export async function createQuestion(tx: Tx, caller: Caller, projectId: string, input: Required<Omit<QuestionInput, "question_family_id">> & QuestionInput) {
+export async function createQuestion(
+  tx: Tx,
+  caller: Caller,
+  projectId: string,
+  input: Required<Omit<QuestionInput, "question_family_id">> & QuestionInput,
+) {
   await getProjectOrThrow({ tx, caller, projectId, action: "content.write" });
   await checkGrouping(tx, projectId, input);
   const question = await tx.question.create({
@@ -125,6 +130,11 @@ export async function updateQuestion(tx: Tx, caller: Caller, questionId: string,
 
 export async function deleteQuestion(tx: Tx, caller: Caller, questionId: string) {
   const { question, access } = await getQuestionOrThrow({ tx, caller, questionId, action: "content.write" });
-  await createDeletionBatch(tx, caller, { kind: "question", id: question.id, workspaceId: access.workspaceId, projectId: question.projectId });
+  await createDeletionBatch(tx, caller, {
+    kind: "question",
+    id: question.id,
+    workspaceId: access.workspaceId,
+    projectId: question.projectId,
+  });
   return { success: true, id: questionId };
 }

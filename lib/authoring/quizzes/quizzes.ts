@@ -116,7 +116,10 @@ export async function submitQuiz(
   });
   if (issues.length) throw validationError(issues);
 
-  const { results, scoreCorrect, scoreTotal, percentage } = scoreAttempt(quiz.questions.map((qq) => qq.question), input.answers);
+  const { results, scoreCorrect, scoreTotal, percentage } = scoreAttempt(
+    quiz.questions.map((qq) => qq.question),
+    input.answers,
+  );
   const attempt = await tx.quizAttempt.create({
     data: { quizId, userId: caller.userId, scoreCorrect, scoreTotal, percentage, answers: results },
   });

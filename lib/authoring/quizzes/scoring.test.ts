@@ -14,12 +14,20 @@ const single = [
 
 describe("[QUIZ ATTEMPTS] scoreAnswer", () => {
   it("scores 1 when the selection is exactly the correct set, in any order", () => {
-    expect(scoreAnswer(multiple, ["a", "c"])).toEqual({ is_correct: true, selected_option_ids: ["a", "c"], correct_option_ids: ["a", "c"] });
+    expect(scoreAnswer(multiple, ["a", "c"])).toEqual({
+      is_correct: true,
+      selected_option_ids: ["a", "c"],
+      correct_option_ids: ["a", "c"],
+    });
     expect(scoreAnswer(multiple, ["c", "a"]).is_correct).toBe(true);
   });
 
   it("counts an option chosen twice once", () => {
-    expect(scoreAnswer(multiple, ["a", "c", "a"])).toEqual({ is_correct: true, selected_option_ids: ["a", "c"], correct_option_ids: ["a", "c"] });
+    expect(scoreAnswer(multiple, ["a", "c", "a"])).toEqual({
+      is_correct: true,
+      selected_option_ids: ["a", "c"],
+      correct_option_ids: ["a", "c"],
+    });
   });
 
   it("scores 0 for a subset of the correct set", () => {

@@ -3,8 +3,7 @@ import type { DeletionBatch } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
 import { closeGap, currentPosition, insertAt, lockedPosition, lockParents, type SiblingKind } from "../positions";
 
-export type DeletableKind =
-  | "project" | "course" | "module" | "lesson" | "block" | "question" | "quiz" | "category" | "question_family";
+export type DeletableKind = "project" | "course" | "module" | "lesson" | "block" | "question" | "quiz" | "category" | "question_family";
 
 export const TABLES: Record<DeletableKind, string> = {
   project: "projects",
@@ -39,7 +38,11 @@ const CASCADE: Record<DeletableKind, string[]> = {
     mark("questions", "project_id = $3::uuid"),
     mark("quizzes", "project_id = $3::uuid"),
   ],
-  course: [mark("modules", "course_id = $3::uuid"), mark("lessons", `module_id IN ${inBatch("modules")}`), mark("blocks", `lesson_id IN ${inBatch("lessons")}`)],
+  course: [
+    mark("modules", "course_id = $3::uuid"),
+    mark("lessons", `module_id IN ${inBatch("modules")}`),
+    mark("blocks", `lesson_id IN ${inBatch("lessons")}`),
+  ],
   module: [mark("lessons", "module_id = $3::uuid"), mark("blocks", `lesson_id IN ${inBatch("lessons")}`)],
   lesson: [mark("blocks", "lesson_id = $3::uuid")],
   block: [],

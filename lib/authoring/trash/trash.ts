@@ -36,7 +36,10 @@ async function describe(tx: Tx, roots: { kind: string; id: string }[]): Promise<
     where: { id: { in: ids("block") } },
     include: { lesson: { include: { module: { include: { course: true } } } } },
   })) {
-    put(b.id, { title: blockTitle(b.type, b.content), context: joinContext(b.lesson.module.course.title, b.lesson.module.title, b.lesson.title) });
+    put(b.id, {
+      title: blockTitle(b.type, b.content),
+      context: joinContext(b.lesson.module.course.title, b.lesson.module.title, b.lesson.title),
+    });
   }
   for (const q of await tx.question.findMany({ where: { id: { in: ids("question") } }, include: { category: true } })) {
     put(q.id, { title: q.prompt, context: joinContext(q.category.name) });
@@ -59,7 +62,10 @@ export async function listTrash(tx: Tx, caller: Caller, projectId: string, page:
     take: page.limit + 1,
   });
   const { items, ...rest } = paged(batches, page);
-  const described = await describe(tx, items.map((b) => ({ kind: b.rootKind, id: b.rootId })));
+  const described = await describe(
+    tx,
+    items.map((b) => ({ kind: b.rootKind, id: b.rootId })),
+  );
   return {
     items: items.map((b) => ({
       kind: b.rootKind as TrashKindValue,
@@ -84,41 +90,55 @@ async function itemState(tx: Tx, kind: TrashKindValue, id: string): Promise<Item
     }
     case "module": {
       const m = await tx.module.findUnique({ where: { id }, include: { course: true } });
-      return m && { projectId: m.course.projectId, deletedAt: m.deletedAt, parents: [{ kind: "course", id: m.courseId, deletedAt: m.course.deletedAt }] };
+      return (
+        m && {
+          projectId: m.course.projectId,
+          deletedAt: m.deletedAt,
+          parents: [{ kind: "course", id: m.courseId, deletedAt: m.course.deletedAt }],
+        }
+      );
     }
     case "lesson": {
       const l = await tx.lesson.findUnique({ where: { id }, include: { module: { include: { course: true } } } });
-      return l && {
-        projectId: l.module.course.projectId,
-        deletedAt: l.deletedAt,
-        parents: [
-          { kind: "module", id: l.moduleId, deletedAt: l.module.deletedAt },
-          { kind: "course", id: l.module.courseId, deletedAt: l.module.course.deletedAt },
-        ],
-      };
+      return (
+        l && {
+          projectId: l.module.course.projectId,
+          deletedAt: l.deletedAt,
+          parents: [
+            { kind: "module", id: l.moduleId, deletedAt: l.module.deletedAt },
+            { kind: "course", id: l.module.courseId, deletedAt: l.module.course.deletedAt },
+          ],
+        }
+      );
     }
     case "block": {
       const b = await tx.block.findUnique({ where: { id }, include: { lesson: { include: { module: { include: { course: true } } } } } });
-      return b && {
-        projectId: b.lesson.module.course.projectId,
-        deletedAt: b.deletedAt,
-        parents: [
-          { kind: "lesson", id: b.lessonId, deletedAt: b.lesson.deletedAt },
-          { kind: "module", id: b.lesson.moduleId, deletedAt: b.lesson.module.deletedAt },
-          { kind: "course", id: b.lesson.module.courseId, deletedAt: b.lesson.module.course.deletedAt },
-        ],
-      };
+      return (
+        b && {
+          projectId: b.lesson.module.course.projectId,
+          deletedAt: b.deletedAt,
+          parents: [
+            { kind: "lesson", id: b.lessonId, deletedAt: b.lesson.deletedAt },
+            { kind: "module", id: b.lesson.moduleId, deletedAt: b.lesson.module.deletedAt },
+            { kind: "course", id: b.lesson.module.courseId, deletedAt: b.lesson.module.course.deletedAt },
+          ],
+        }
+      );
     }
     case "question": {
       const q = await tx.question.findUnique({ where: { id }, include: { category: true, questionFamily: true } });
-      return q && {
-        projectId: q.projectId,
-        deletedAt: q.deletedAt,
-        parents: [
-          { kind: "category", id: q.categoryId, deletedAt: q.category.deletedAt },
-          ...(q.questionFamily ? [{ kind: "question_family" as const, id: q.questionFamily.id, deletedAt: q.questionFamily.deletedAt }] : []),
-        ],
-      };
+      return (
+        q && {
+          projectId: q.projectId,
+          deletedAt: q.deletedAt,
+          parents: [
+            { kind: "category", id: q.categoryId, deletedAt: q.category.deletedAt },
+            ...(q.questionFamily
+              ? [{ kind: "question_family" as const, id: q.questionFamily.id, deletedAt: q.questionFamily.deletedAt }]
+              : []),
+          ],
+        }
+      );
     }
     case "quiz": {
       const q = await tx.quiz.findUnique({ where: { id } });
@@ -136,8 +156,14 @@ async function itemState(tx: Tx, kind: TrashKindValue, id: string): Promise<Item
 }
 
 const KIND_NAMES: Record<TrashKindValue, string> = {
-  course: "course", module: "module", lesson: "lesson", block: "block", question: "question",
-  quiz: "quiz", category: "category", question_family: "question family",
+  course: "course",
+  module: "module",
+  lesson: "lesson",
+  block: "block",
+  question: "question",
+  quiz: "quiz",
+  category: "category",
+  question_family: "question family",
 };
 
 /** Restores a trash item with exactly what was deleted along with it. */
