@@ -1,18 +1,16 @@
-import { randomUUID } from "node:crypto";
 import { validationError, type ValidationIssue } from "@/lib/api/errors";
-import type { Db, Tx } from "@/lib/db/client";
+import type { Tx } from "@/lib/db/client";
 import { FetchRefused, fetchUrl } from "@/lib/files/fetch-url";
-import { getStorage } from "@/lib/files/storage";
+import { attachmentFileUrl } from "../attachments/attachments";
 import { assetUrl } from "../common-schemas";
+import { recordAsset, storeFile, type StoredAsset } from "../images/host-file";
 import type { AttachmentInput } from "./schemas";
 
 /** A proposal's attachment as stored and read: a library file, a link, or a PDF the service hosts. */
 export type StoredAttachment = { id: number | null; name: string; mime_type: string; url: string };
 
-/** A PDF downloaded before the transaction (never hold a transaction open over the network). */
-type FetchedPdf = { index: number; assetUuid: string; storageKey: string; filename: string; size: number };
-
-export type PreparedAttachments = { input: AttachmentInput[]; fetched: Map<number, FetchedPdf> };
+/** The request's list, with the PDFs it names by url already downloaded and stored (never inside a transaction). */
+export type PreparedAttachments = { input: AttachmentInput[]; fetched: Map<number, StoredAsset> };
 
 const refusalText: Record<string, string> = {
   private_address: "The address is private or local: the service does not fetch from it",
@@ -32,19 +30,17 @@ const refusalText: Record<string, string> = {
 export async function prepareAttachments(
   input: AttachmentInput[] | undefined,
   existing: StoredAttachment[],
+  { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<PreparedAttachments | undefined> {
   if (!input) return undefined;
   const kept = new Set(existing.filter((a) => a.mime_type === "application/pdf").map((a) => a.url));
-  const fetched = new Map<number, FetchedPdf>();
+  const fetched = new Map<number, StoredAsset>();
   const issues: ValidationIssue[] = [];
   for (const [index, attachment] of input.entries()) {
     if (attachment.mime_type !== "application/pdf" || !attachment.url || kept.has(attachment.url)) continue;
     try {
       const file = await fetchUrl(attachment.url, { accept: "pdf" });
-      const assetUuid = randomUUID();
-      const storageKey = `assets/${assetUuid}`;
-      await getStorage().put(storageKey, file.bytes, { contentType: file.mimeType, filename: file.filename });
-      fetched.set(index, { index, assetUuid, storageKey, filename: file.filename, size: file.bytes.length });
+      fetched.set(index, await storeFile({ bytes: file.bytes, filename: file.filename, mimeType: file.mimeType }, { dryRun }));
     } catch (error) {
       if (!(error instanceof FetchRefused)) throw error;
       issues.push({ path: `attachments.${index}.url`, message: `Could not fetch this PDF: ${refusalText[error.reason] ?? error.message}` });
@@ -56,7 +52,7 @@ export async function prepareAttachments(
 
 /** The stored list, in request order; library attachments must belong to the proposal's company. */
 export async function resolveAttachments(
-  tx: Tx | Db,
+  tx: Tx,
   input: { companyId: number; uploadedBy: string; prepared: PreparedAttachments; existing: StoredAttachment[] },
 ): Promise<StoredAttachment[]> {
   const { prepared } = input;
@@ -71,23 +67,13 @@ export async function resolveAttachments(
     if (a.id !== undefined) {
       const row = library.get(a.id);
       if (!row) issues.push({ path: `attachments.${index}.id`, message: "No attachment with this id in the company's library" });
-      else out.push({ id: row.id, name: row.filename, mime_type: row.mimeType, url: libraryAttachmentUrl(row.id) });
+      else out.push({ id: row.id, name: row.filename, mime_type: row.mimeType, url: attachmentFileUrl(row) });
       continue;
     }
     const fetched = prepared.fetched.get(index);
     if (fetched) {
-      await tx.asset.create({
-        data: {
-          uuid: fetched.assetUuid,
-          companyId: input.companyId,
-          uploadedBy: input.uploadedBy,
-          filename: fetched.filename,
-          mimeType: "application/pdf",
-          size: fetched.size,
-          storageKey: fetched.storageKey,
-        },
-      });
-      out.push({ id: null, name: a.name!, mime_type: "application/pdf", url: assetUrl(fetched.assetUuid) });
+      await recordAsset(tx, fetched, { companyId: input.companyId, uploadedBy: input.uploadedBy });
+      out.push({ id: null, name: a.name!, mime_type: "application/pdf", url: assetUrl(fetched.uuid) });
       continue;
     }
     const kept = a.mime_type === "application/pdf" ? existingByUrl.get(a.url!) : undefined;
@@ -96,6 +82,3 @@ export async function resolveAttachments(
   if (issues.length) throw validationError(issues);
   return out;
 }
-
-/** Where a library attachment's file is served. */
-export const libraryAttachmentUrl = (id: number) => `/api/proposals/v1/attachments/${id}/file`;

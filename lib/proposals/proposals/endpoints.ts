@@ -52,7 +52,7 @@ export const createProposalEndpoint = defineEndpoint({
   status: 201,
   errors: ["invalid_recipient"],
   run: async (ctx) => {
-    const attachments = await prepareAttachments(ctx.body.attachments, []);
+    const attachments = await prepareAttachments(ctx.body.attachments, [], { dryRun: ctx.dryRun });
     return write(ctx, (tx) => createProposal(tx, ctx.caller, ctx.body, attachments), byRef);
   },
 });
@@ -90,7 +90,7 @@ export const updateProposalEndpoint = defineEndpoint({
   errors: ["invalid_recipient", "company_mismatch", "proposal_withdrawn", "not_editable"],
   run: async (ctx) => {
     assertEditable(ctx.loaded, ctx.body.company_id);
-    const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never);
+    const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never, { dryRun: ctx.dryRun });
     return write(ctx, (tx) => updateProposal(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments), onProposal(ctx.params.uuid));
   },
 });
@@ -114,7 +114,7 @@ export const createProposalVersionEndpoint = defineEndpoint({
   errors: ["invalid_recipient", "company_mismatch", "proposal_withdrawn"],
   run: async (ctx) => {
     assertVersionable(ctx.loaded, ctx.body.company_id);
-    const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never);
+    const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never, { dryRun: ctx.dryRun });
     return write(ctx, (tx) => createNextVersion(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments), byRef);
   },
 });
