@@ -23,6 +23,8 @@ import {
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  // Migrations run on first use: in the hook (longer timeout), not in the first test.
+  await getDb();
 });
 afterAll(() => server.close());
 afterEach(() => {
@@ -349,6 +351,8 @@ describe("[CONTENT] GET /v3/content", () => {
     expectValidation(await owner.api.get("/v3/content?variation_id=1,x"), "variation_id");
     expectValidation(await owner.api.get("/v3/content?product_id=0"), "product_id");
     expectValidation(await owner.api.get("/v3/content?product_id=99999999999"), "product_id");
+    const manyIds = Array.from({ length: 501 }, (_, i) => i + 1).join(",");
+    expectValidation(await owner.api.get(`/v3/content?product_id=${manyIds}`), "product_id");
     expectValidation(await owner.api.get("/v3/content?include_archived=yes"), "include_archived");
     expectValidation(await owner.api.get("/v3/content?include_sources=maybe"), "include_sources");
   });

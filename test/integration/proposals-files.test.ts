@@ -3,16 +3,18 @@
  * /v1/attachments) and serving at GET /api/files/{uuid} with the right headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
 import { gifBytes, jpegBytes, pdfBytes, pngBytes, SVG_BYTES } from "@/lib/files/test-images";
 import { UUID_RE } from "../expect";
 import { startTestServer, type TestServer } from "../http-server";
 import { postMultipart, postRaw } from "../multipart";
 import { minutesAgo, proposalsUrl, seedCompany, seedCompanyMember } from "../proposals-factories";
-import { getDb } from "@/lib/db/client";
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
+  // Migrations run on first use: in the hook (longer timeout), not in the first test.
+  await getDb();
 });
 afterAll(() => server.close());
 

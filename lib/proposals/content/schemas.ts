@@ -42,6 +42,9 @@ export const ContentItem = z
   .meta({ id: "ContentItem" });
 export type ContentItemDto = z.infer<typeof ContentItem>;
 
+/** Comma-separated ids, at most 500 of them (one query names a bounded set). */
+const IdList = QueryIdList.refine((ids) => ids.length <= 500, "At most 500 ids");
+
 export const ContentListQuery = z.object({
   company_id: QueryId.optional().describe(
     "Limits results to one company you belong to. Required with external_id, unless variation_id is given or product_id names at least one of your items",
@@ -52,8 +55,8 @@ export const ContentListQuery = z.object({
     .max(200)
     .optional()
     .describe("Matches sources.integration.uniqueId exactly (case-sensitive) or sources.oracle.code case-insensitively"),
-  variation_id: QueryIdList.optional().describe("One id or comma-separated ids; adds images"),
-  product_id: QueryIdList.optional().describe("One id or comma-separated ids; adds images. With variation_id, items matching either"),
+  variation_id: IdList.optional().describe("One id or comma-separated ids; adds images"),
+  product_id: IdList.optional().describe("One id or comma-separated ids; adds images. With variation_id, items matching either"),
   include_archived: QueryBoolean.default(false).describe("true includes archived items and adds is_archived"),
   include_sources: QueryBoolean.default(false).describe("true adds sources"),
 });
