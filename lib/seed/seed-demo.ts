@@ -13,6 +13,7 @@ import { createQuiz } from "@/lib/authoring/quizzes/quizzes";
 import { createTeamWorkspace, setWorkspaceMember } from "@/lib/workspaces/manage-workspaces";
 import { createCompany, createRfp } from "@/lib/proposals/companies/manage-companies";
 import { createContact } from "@/lib/proposals/contacts/contacts";
+import { seedProposals } from "./seed-proposals";
 
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" rx="8" fill="#2f6fed"/><text x="60" y="36" font-size="16" text-anchor="middle" fill="#fff">Demo</text></svg>`;
 
@@ -58,7 +59,8 @@ async function seedCourse(db: Db, caller: Caller, workspaceId: string) {
 
 /**
  * A demo account to look around with. Each run makes a fresh one (a new email), so it never
- * clashes with earlier runs. Proposals join when that service lands.
+ * clashes with earlier runs. The same person is a sales user of a demo company with a content
+ * library and proposals in several states.
  */
 export async function seedDemo(db: Db) {
   const suffix = randomBytes(3).toString("hex");
@@ -72,7 +74,12 @@ export async function seedDemo(db: Db) {
   const content = await seedCourse(db, caller, team.id);
   const company = await createCompany(db, { name: "Demo Consulting", ownerUserId: user.id, currency: "EUR" });
   const contact = await createContact(db, { companyId: company.id, firstName: "Robin", lastName: "Client", email: `robin-${suffix}@example.com`, companyName: "Client Corp" });
+  const others = [
+    await createContact(db, { companyId: company.id, firstName: "Sam", lastName: "Buyer", email: `sam-${suffix}@example.com`, companyName: "Northwind" }),
+    await createContact(db, { companyId: company.id, firstName: "Alex", lastName: "Lead", email: `alex-${suffix}@example.com`, companyName: "Globex" }),
+  ];
   const rfp = await createRfp(db, { companyId: company.id, title: "Onboarding programme" });
+  const proposals = await seedProposals(db, caller, { companyId: company.id, contactIds: [contact.id, ...others.map((c) => c.id)], rfpId: rfp.id });
   return {
     email,
     password,
@@ -83,5 +90,6 @@ export async function seedDemo(db: Db) {
     company_id: company.id,
     contact_id: contact.id,
     rfp_id: rfp.id,
+    ...proposals,
   };
 }

@@ -156,6 +156,28 @@ describe("[ADMIN CLI] npm run admin", () => {
       "video",
       "visual",
     ]);
+
+    // The sales side: a content library with images and prices, and proposals in several states.
+    const products = await query<{ price: string; images: number }>(
+      `SELECT p.price::text AS price, count(i.asset_id)::int AS images FROM products p LEFT JOIN product_images i ON i.product_id = p.id
+       WHERE p.company_id = $1 GROUP BY p.id ORDER BY p.id`,
+      [demo.company_id],
+    );
+    expect(products.length).toBeGreaterThanOrEqual(3);
+    for (const product of products) {
+      expect(Number(product.price)).toBeGreaterThan(0);
+      expect(product.images).toBeGreaterThanOrEqual(1);
+    }
+    const statuses = await query<{ status: string; version: number; series_id: string }>(
+      `SELECT status::text AS status, version, series_id::text AS series_id FROM proposals WHERE company_id = $1`,
+      [demo.company_id],
+    );
+    expect(new Set(statuses.map((p) => p.status))).toEqual(new Set(["draft", "template", "active", "accepted", "rejected", "replaced"]));
+    const series = statuses.filter((p) => p.series_id === statuses.find((q) => q.status === "replaced")!.series_id);
+    expect(series.map((p) => [p.version, p.status]).sort()).toEqual([
+      [1, "replaced"],
+      [2, "active"],
+    ]);
   }, 120_000);
 
   it("refuses bad input with a clear message, a non-zero exit and nothing on stdout", async () => {
