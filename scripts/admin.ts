@@ -9,7 +9,8 @@ import { createUser, getUserByEmailOrThrow } from "../lib/accounts/create-user";
 import { SignUpRequest } from "../lib/accounts/schemas";
 import { createApiKey } from "../lib/api-keys/api-keys";
 import { createTeamWorkspace, setWorkspaceMember } from "../lib/workspaces/manage-workspaces";
-import { addCompanyMember, createCompany, createRfp } from "../lib/proposals/companies/manage-companies";
+import { addCompanyMember, createCompany } from "../lib/proposals/companies/companies";
+import { createRfp } from "../lib/proposals/rfps/rfps";
 import { archiveContact, createContact } from "../lib/proposals/contacts/contacts";
 import { seedDemo } from "../lib/seed/seed-demo";
 

@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { addCompanyMember, createCompany } from "@/lib/proposals/companies/manage-companies";
+import { addCompanyMember, createCompany } from "@/lib/proposals/companies/companies";
 import { pdfBytes, pngBytes } from "@/lib/files/test-images";
 import { apiClient } from "./api-client";
 import { seedUser } from "./factories";

@@ -11,7 +11,8 @@ import { createProject } from "@/lib/authoring/projects/projects";
 import { createQuestion } from "@/lib/authoring/questions/questions";
 import { createQuiz } from "@/lib/authoring/quizzes/quizzes";
 import { createTeamWorkspace, setWorkspaceMember } from "@/lib/workspaces/manage-workspaces";
-import { createCompany, createRfp } from "@/lib/proposals/companies/manage-companies";
+import { createCompany } from "@/lib/proposals/companies/companies";
+import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { createContact } from "@/lib/proposals/contacts/contacts";
 import { seedProposals } from "./seed-proposals";
 

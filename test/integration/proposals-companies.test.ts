@@ -1,7 +1,7 @@
 /** GET /v3/companies (proposals-service.md, Companies): the companies the caller is a member of. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { addCompanyMember, createCompany } from "@/lib/proposals/companies/manage-companies";
+import { addCompanyMember, createCompany } from "@/lib/proposals/companies/companies";
 import { apiClient } from "../api-client";
 import { seedUser } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";

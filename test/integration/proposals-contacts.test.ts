@@ -4,7 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { addCompanyMember, createCompany, createRfp } from "@/lib/proposals/companies/manage-companies";
+import { addCompanyMember, createCompany } from "@/lib/proposals/companies/companies";
+import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { archiveContact, createContact } from "@/lib/proposals/contacts/contacts";
 import { apiClient } from "../api-client";
 import { seedUser } from "../factories";

@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { NOT_AGENT_TOOLS } from "@/lib/proposals/agent-tools";
-import { createCompany } from "@/lib/proposals/companies/manage-companies";
+import { createCompany } from "@/lib/proposals/companies/companies";
 import { createContact } from "@/lib/proposals/contacts/contacts";
 import { proposalsEndpoints } from "@/lib/proposals/endpoints";
 import { seedUser } from "../factories";

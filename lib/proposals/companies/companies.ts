@@ -1,8 +1,10 @@
 import type { Caller } from "@/lib/api/authenticate";
+import { notFound } from "@/lib/api/errors";
+import { parseInput } from "@/lib/api/run-endpoint";
 import { toUnix } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import type { Company as CompanyRow } from "@/lib/generated/prisma/client";
-import type { CompanyDto } from "./schemas";
+import { NewCompany, type CompanyDto, type NewCompanyInput } from "./schemas";
 
 export function toCompanyDto(row: CompanyRow): CompanyDto {
   return {
@@ -27,4 +29,29 @@ export async function listCompanies(tx: Tx, caller: Caller): Promise<CompanyDto[
     orderBy: { id: "asc" },
   });
   return rows.map(toCompanyDto);
+}
+
+/** A company with its first member (the admin command line and the demo make them; the API lists them). */
+export async function createCompany(tx: Tx, input: NewCompanyInput) {
+  const company = parseInput(NewCompany, input);
+  return tx.company.create({
+    data: {
+      name: company.name,
+      currency: company.currency,
+      taxMode: company.taxMode,
+      discountDecimals: company.discountDecimals,
+      members: { create: { userId: company.ownerUserId } },
+    },
+  });
+}
+
+/** Adds a member, or enables one who was disabled. */
+export async function addCompanyMember(tx: Tx, input: { companyId: number; userId: string }) {
+  const company = await tx.company.findUnique({ where: { id: input.companyId } });
+  if (!company) throw notFound("Company");
+  await tx.companyMember.upsert({
+    where: { companyId_userId: { companyId: input.companyId, userId: input.userId } },
+    create: { companyId: input.companyId, userId: input.userId },
+    update: { disabled: false },
+  });
 }

@@ -18,3 +18,17 @@ export const Company = z
 export type CompanyDto = z.infer<typeof Company>;
 
 export const CompanyList = z.object({ data: z.array(Company) });
+
+/** A new company, as the admin command line and the demo seed make one. */
+export const NewCompany = z.object({
+  name: z.string().trim().min(1, "A company name has 1 to 200 characters").max(200, "A company name has 1 to 200 characters"),
+  ownerUserId: z.uuid(),
+  currency: z
+    .string()
+    .default("EUR")
+    .transform((c) => c.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{3}$/, "currency must be a three-letter ISO 4217 code")),
+  taxMode: z.enum(["standard", "simplified", "none"]).default("standard"),
+  discountDecimals: z.union([z.literal(0), z.literal(1), z.literal(2)]).default(0),
+});
+export type NewCompanyInput = z.input<typeof NewCompany>;

@@ -1,4 +1,5 @@
 import type { Caller } from "@/lib/api/authenticate";
+import { notFound } from "@/lib/api/errors";
 import { toUnix } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import type { Rfp as RfpRow } from "@/lib/generated/prisma/client";
@@ -20,4 +21,11 @@ export async function listRfps(tx: Tx, caller: Caller, query: ListRfpsInput): Pr
       : await memberCompanyIds(tx, caller);
   const rows = await tx.rfp.findMany({ where: { companyId: { in: companyIds } }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
   return rows.map(toRfpDto);
+}
+
+/** A request for proposal a draft can be tracked to (tracking.created_from_rfp). */
+export async function createRfp(tx: Tx, input: { companyId: number; title?: string }) {
+  const company = await tx.company.findUnique({ where: { id: input.companyId } });
+  if (!company) throw notFound("Company");
+  return tx.rfp.create({ data: { companyId: input.companyId, title: input.title?.trim().slice(0, 500) ?? "" } });
 }
