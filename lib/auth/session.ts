@@ -1,4 +1,5 @@
 import { getServerSession } from "next-auth";
+import type { Caller } from "@/lib/api/authenticate";
 import { authOptions } from "./options";
 
 export type SessionUser = { id: string; name: string; email: string };
@@ -12,7 +13,7 @@ export async function currentUser(): Promise<SessionUser | null> {
 }
 
 /** The signed-in user as an API caller, for server components that call domain code directly. */
-export async function sessionCaller(): Promise<import("@/lib/api/authenticate").Caller | null> {
+export async function sessionCaller(): Promise<Caller | null> {
   const user = await currentUser();
   if (!user) return null;
   return { userId: user.id, name: user.name, email: user.email, via: "session", apiKeyId: null, apiKey: null };

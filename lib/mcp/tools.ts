@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Caller } from "@/lib/api/authenticate";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { runEndpoint } from "@/lib/api/run-endpoint";

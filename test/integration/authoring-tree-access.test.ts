@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
-import { apiClient } from "../api-client";
 import { authoringEndpoints } from "@/lib/authoring/endpoints";
 import { authoringSampleBodies } from "../authoring-samples";
 import {

@@ -3,7 +3,7 @@
  * or an unknown key (401), an id that cannot name anything (404), all in the service's own error
  * shape. The calls come from the endpoint registry, so a new endpoint is covered when declared.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { apiClient, type ApiResponse } from "../api-client";
 import { seedUser } from "../factories";
