@@ -4,6 +4,7 @@ import type { Caller } from "./authenticate";
 import type { AnyEndpoint } from "./endpoint";
 import { AppError, validationError, type ValidationIssue } from "./errors";
 import { serviceError, type Service } from "./service";
+import { unstorableText } from "./storable-text";
 
 /** Turns zod's issues into the services' `{path, message}` list; each unknown key is an issue of its own. */
 export function zodIssues(error: z.ZodError, prefix?: string): ValidationIssue[] {
@@ -20,6 +21,12 @@ export function parseInput<T>(schema: z.ZodType<T>, value: unknown, prefix?: str
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(zodIssues(result.error, prefix));
   return result.data;
+}
+
+/** Input the database could not store (NUL characters, broken surrogates, absurd nesting) is a 400, never a 500. */
+function refuseUnstorable(value: unknown) {
+  const issues = unstorableText(value);
+  if (issues.length) throw validationError(issues);
 }
 
 /** Maps anything thrown to the error a client may see; unknown failures are logged, never shown. */
@@ -69,10 +76,12 @@ export async function runEndpoint(service: Service, endpoint: AnyEndpoint, raw: 
       params = parsed.data;
     }
     const loaded = endpoint.load ? await endpoint.load({ db: options.db, caller, params }) : undefined;
+    refuseUnstorable(raw.query);
     const query = endpoint.query ? parseInput(endpoint.query, raw.query) : raw.query;
     let body = endpoint.body ? await raw.body() : undefined;
     if (endpoint.body) {
       if (body === undefined && endpoint.bodyOptional) body = {};
+      refuseUnstorable(body);
       body = parseInput(endpoint.body, body);
     }
     const result = await endpoint.run({

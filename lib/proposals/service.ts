@@ -46,7 +46,8 @@ export const proposalsService: Service = {
   basePath: "/api/proposals",
   errorCodes: PROPOSALS_CODES,
   writeError: (error, code) => {
-    const issues = error.details?.issues;
+    // VALIDATION_ERROR always carries issues (contract.md); a body that is not JSON is one issue about the whole body.
+    const issues = error.code === "invalid_json" ? [{ path: "", message: error.message }] : error.details?.issues;
     return { error: { code, message: error.message, ...(Array.isArray(issues) ? { issues } : {}) } };
   },
   errorSchema: ProposalsErrorBody,

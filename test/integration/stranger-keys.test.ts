@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { getDb } from "@/lib/db/client";
 import { pdfBytes, pngBytes } from "@/lib/files/test-images";
-import { addCompanyMember, createCompany, createRfp } from "@/lib/proposals/companies/manage-companies";
+import { addCompanyMember, createCompany } from "@/lib/proposals/companies/companies";
+import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { createContact } from "@/lib/proposals/contacts/contacts";
 import { apiClient, type ApiResponse } from "../api-client";
 import {
@@ -107,7 +108,7 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
       language: "en",
       title_md: proposalTitle,
       recipient: { id: contact.id },
-      data: { secret: "owner's" },
+      data: { secret: `owner-data-${tag}` },
       blocks: [{ content_id: item.variation_id }],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -153,7 +154,7 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
         expect(res.status).toBe(changesProposal ? 401 : 404);
         expect(res.body).toEqual({ error: { code, message: expect.any(String) } });
       },
-      secrets: [company.name, contact.email, rfp.title, itemTitle, image.uuid, attachmentName, proposalTitle, "owner's"],
+      secrets: [company.name, contact.email, rfp.title, itemTitle, image.uuid, attachmentName, proposalTitle, `owner-data-${tag}`],
     };
   },
 };
