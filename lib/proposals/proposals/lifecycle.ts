@@ -1,8 +1,7 @@
 import { AppError, validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import type { ProposalStatus } from "@/lib/generated/prisma/enums";
-import { copyBlocks, type StoredBlock } from "./blocks";
-import { json, jsonColumn, lockProposal, readProposal } from "./proposals";
+import { contentColumns, lockProposal, readProposal } from "./proposals";
 import { editorUrl, statusOf } from "./read-model";
 
 /**
@@ -77,22 +76,8 @@ export async function saveAsTemplate(tx: Tx, uuid: string, creatorUserId: string
       companyId: row.companyId,
       version: 1,
       status: "template",
-      language: row.language,
-      titleMd: row.titleMd,
-      descriptionMd: row.descriptionMd,
-      data: json(row.data),
+      ...contentColumns(row),
       creatorUserId,
-      contactUserId: row.contactUserId,
-      backgroundImage: jsonColumn(row.backgroundImage),
-      backgroundVideo: jsonColumn(row.backgroundVideo),
-      taxOptions: json(row.taxOptions),
-      invoicingEnabled: row.invoicingEnabled,
-      invoicing: json(row.invoicing),
-      payment: json(row.payment),
-      discountDecimals: row.discountDecimals,
-      currency: row.currency,
-      blocks: json(copyBlocks(row.blocks as StoredBlock[])),
-      attachments: json(row.attachments),
     },
   });
   return { proposal: { uuid: template.id, url: editorUrl(template.id) } };

@@ -1,7 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { createContact } from "../contacts/contacts";
 import type { RecipientInput } from "./schemas";
 
 /**
@@ -41,16 +41,14 @@ export async function resolveRecipient(
     }
     return contact.id;
   }
-  const contact = await tx.contact.create({
-    data: {
-      companyId,
-      firstName: recipient.first_name?.trim() ?? "",
-      lastName: recipient.last_name?.trim() ?? "",
-      email: recipient.email?.trim().toLowerCase() ?? "",
-      phone: recipient.phone?.trim() ?? "",
-      companyName: recipient.company_name?.trim() ?? "",
-      ...(recipient.sources ? { sources: recipient.sources as Prisma.InputJsonValue } : {}),
-    },
+  const contact = await createContact(tx, {
+    companyId,
+    firstName: recipient.first_name,
+    lastName: recipient.last_name,
+    email: recipient.email,
+    phone: recipient.phone,
+    companyName: recipient.company_name,
+    sources: recipient.sources,
   });
   return contact.id;
 }

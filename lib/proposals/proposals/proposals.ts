@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma, type Proposal } from "@/lib/generated/prisma/client";
 import { getCompanyOrThrow, isCompanyMember, memberCompanyIds } from "../access";
 import { resolveAttachments, type PreparedAttachments, type StoredAttachment } from "./attachments";
 import { copyBlocks, resolveBlocks, type StoredBlock } from "./blocks";
@@ -48,6 +48,27 @@ export async function readProposal(tx: Tx, uuid: string) {
 /** A nullable JSON column: Prisma clears it with DbNull, not null. */
 export const jsonColumn = (value: unknown) => (value === null || value === undefined ? Prisma.DbNull : (value as Prisma.InputJsonValue));
 export const json = (value: unknown) => value as Prisma.InputJsonValue;
+
+/** A proposal's content as columns, for a copy of it (the next version, a template). */
+export function contentColumns(row: Proposal) {
+  return {
+    language: row.language,
+    titleMd: row.titleMd,
+    descriptionMd: row.descriptionMd,
+    data: json(row.data),
+    contactUserId: row.contactUserId,
+    backgroundImage: jsonColumn(row.backgroundImage),
+    backgroundVideo: jsonColumn(row.backgroundVideo),
+    taxOptions: json(row.taxOptions),
+    invoicingEnabled: row.invoicingEnabled,
+    invoicing: json(row.invoicing),
+    payment: json(row.payment),
+    discountDecimals: row.discountDecimals,
+    currency: row.currency,
+    blocks: json(copyBlocks(row.blocks as StoredBlock[])),
+    attachments: json(row.attachments),
+  } satisfies Partial<Prisma.ProposalUncheckedCreateInput>;
+}
 
 // ---- Create ------------------------------------------------------------------------------------
 

@@ -2,8 +2,7 @@ import type { Caller } from "@/lib/api/authenticate";
 import { AppError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import type { PreparedAttachments } from "./attachments";
-import { copyBlocks, type StoredBlock } from "./blocks";
-import { json, jsonColumn, revisionOf } from "./proposals";
+import { contentColumns, revisionOf } from "./proposals";
 import { editorUrl, proposalInclude, type ProposalRow } from "./read-model";
 import type { ProposalNewVersion } from "./schemas";
 
@@ -61,23 +60,9 @@ async function carryOver(tx: Tx, source: ProposalRow): Promise<ProposalRow> {
       status: "draft",
       sourceId: source.id,
       acceptedProposalId: accepted?.id ?? null,
-      language: source.language,
-      titleMd: source.titleMd,
-      descriptionMd: source.descriptionMd,
-      data: json(source.data),
+      ...contentColumns(source),
       recipientId: source.recipientId,
       creatorUserId: source.creatorUserId,
-      contactUserId: source.contactUserId,
-      backgroundImage: jsonColumn(source.backgroundImage),
-      backgroundVideo: jsonColumn(source.backgroundVideo),
-      taxOptions: json(source.taxOptions),
-      invoicingEnabled: source.invoicingEnabled,
-      invoicing: json(source.invoicing),
-      payment: json(source.payment),
-      discountDecimals: source.discountDecimals,
-      currency: source.currency,
-      blocks: json(copyBlocks(source.blocks as StoredBlock[])),
-      attachments: json(source.attachments),
       trackingRfpId: source.trackingRfpId,
       trackingTemplateId: source.trackingTemplateId,
       isTest: source.isTest,
