@@ -6,7 +6,7 @@ import { paged, type Page } from "@/lib/api/schemas";
 import { audienceOf, blockInclude, toBlockDto } from "../dto";
 import { getBlockOrThrow, getLessonOrThrow } from "../load";
 import { insertAt, moveTo } from "../positions";
-import { createDeletionBatch } from "../trash/batches";
+import { trashItem } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 
 type Refs = { question_id?: string; quiz_id?: string };
@@ -113,6 +113,5 @@ export async function updateBlock(
 
 export async function deleteBlock(tx: Tx, caller: Caller, blockId: string) {
   const { block, access } = await getBlockOrThrow({ tx, caller, blockId, action: "content.write" });
-  await createDeletionBatch(tx, caller, { kind: "block", id: block.id, workspaceId: access.workspaceId, projectId: access.projectId });
-  return { success: true, id: blockId };
+  return trashItem(tx, caller, access, { kind: "block", id: block.id });
 }

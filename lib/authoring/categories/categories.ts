@@ -5,7 +5,7 @@ import { getProjectOrThrow } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { getCategoryOrThrow } from "../load";
-import { createDeletionBatch } from "../trash/batches";
+import { trashItem } from "../trash/batches";
 
 export const toCategoryDto = (c: Category) => ({ id: c.id, project_id: c.projectId, name: c.name, updated_at: toIso(c.updatedAt) });
 
@@ -89,11 +89,5 @@ export async function updateCategory(tx: Tx, caller: Caller, categoryId: string,
 /** Deletes the category and its questions, in one batch. */
 export async function deleteCategory(tx: Tx, caller: Caller, categoryId: string) {
   const { category, access } = await getCategoryOrThrow({ tx, caller, categoryId, action: "content.write" });
-  await createDeletionBatch(tx, caller, {
-    kind: "category",
-    id: category.id,
-    workspaceId: access.workspaceId,
-    projectId: category.projectId,
-  });
-  return { success: true, id: categoryId };
+  return trashItem(tx, caller, access, { kind: "category", id: category.id });
 }

@@ -6,7 +6,7 @@ import { toCourseDto } from "../dto";
 import { readCourses } from "../hierarchy";
 import { getCourseOrThrow } from "../load";
 import { insertAt, moveTo } from "../positions";
-import { createDeletionBatch } from "../trash/batches";
+import { trashItem } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 import type { CourseDto } from "./schemas";
 
@@ -52,8 +52,7 @@ export async function updateCourse(tx: Tx, caller: Caller, courseId: string, inp
 
 export async function deleteCourse(tx: Tx, caller: Caller, courseId: string) {
   const { course, access } = await getCourseOrThrow({ tx, caller, courseId, action: "content.write" });
-  await createDeletionBatch(tx, caller, { kind: "course", id: course.id, workspaceId: access.workspaceId, projectId: course.projectId });
-  return { success: true, id: courseId };
+  return trashItem(tx, caller, access, { kind: "course", id: course.id });
 }
 
 /** Publishes the course and every draft lesson in it; a published course keeps its published_at. */

@@ -5,7 +5,7 @@ import { paged, type Page } from "@/lib/api/schemas";
 import { toLessonDto } from "../dto";
 import { getLessonOrThrow, getModuleOrThrow } from "../load";
 import { insertAt, moveTo } from "../positions";
-import { createDeletionBatch } from "../trash/batches";
+import { trashItem } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 
 export async function listLessons(tx: Tx, caller: Caller, moduleId: string, page: Page) {
@@ -52,8 +52,7 @@ export async function updateLesson(
 
 export async function deleteLesson(tx: Tx, caller: Caller, lessonId: string) {
   const { lesson, access } = await getLessonOrThrow({ tx, caller, lessonId, action: "content.write" });
-  await createDeletionBatch(tx, caller, { kind: "lesson", id: lesson.id, workspaceId: access.workspaceId, projectId: access.projectId });
-  return { success: true, id: lessonId };
+  return trashItem(tx, caller, access, { kind: "lesson", id: lesson.id });
 }
 
 export async function publishLesson(tx: Tx, caller: Caller, lessonId: string) {

@@ -4,7 +4,7 @@ import { paged, type Page } from "@/lib/api/schemas";
 import { toModuleDto } from "../dto";
 import { getCourseOrThrow, getModuleOrThrow } from "../load";
 import { insertAt, moveTo } from "../positions";
-import { createDeletionBatch } from "../trash/batches";
+import { trashItem } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 
 export async function listModules(tx: Tx, caller: Caller, courseId: string, page: Page) {
@@ -38,6 +38,5 @@ export async function updateModule(tx: Tx, caller: Caller, moduleId: string, inp
 
 export async function deleteModule(tx: Tx, caller: Caller, moduleId: string) {
   const { module, access } = await getModuleOrThrow({ tx, caller, moduleId, action: "content.write" });
-  await createDeletionBatch(tx, caller, { kind: "module", id: module.id, workspaceId: access.workspaceId, projectId: access.projectId });
-  return { success: true, id: moduleId };
+  return trashItem(tx, caller, access, { kind: "module", id: module.id });
 }

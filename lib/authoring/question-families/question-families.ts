@@ -5,7 +5,7 @@ import type { Tx } from "@/lib/db/client";
 import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { toQuestionDto } from "../dto";
 import { familyCount, getQuestionFamilyOrThrow } from "../load";
-import { createDeletionBatch } from "../trash/batches";
+import { trashItem } from "../trash/batches";
 
 export const toFamilyDto = (f: QuestionFamily & { _count: { questions: number } }) => ({
   id: f.id,
@@ -63,11 +63,5 @@ export async function updateQuestionFamily(tx: Tx, caller: Caller, familyId: str
 /** Deletes the family and its questions, in one batch. */
 export async function deleteQuestionFamily(tx: Tx, caller: Caller, familyId: string) {
   const { family, access } = await getQuestionFamilyOrThrow({ tx, caller, familyId, action: "content.write" });
-  await createDeletionBatch(tx, caller, {
-    kind: "question_family",
-    id: family.id,
-    workspaceId: access.workspaceId,
-    projectId: family.projectId,
-  });
-  return { success: true, id: familyId };
+  return trashItem(tx, caller, access, { kind: "question_family", id: family.id });
 }

@@ -5,7 +5,7 @@ import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { toQuestionDto } from "../dto";
 import { getQuestionOrThrow } from "../load";
-import { createDeletionBatch } from "../trash/batches";
+import { trashItem } from "../trash/batches";
 import { optionRuleIssues, type QuestionTypeValue } from "./schemas";
 
 type OptionInput = { id?: string; label: string; is_correct: boolean };
@@ -130,11 +130,5 @@ export async function updateQuestion(tx: Tx, caller: Caller, questionId: string,
 
 export async function deleteQuestion(tx: Tx, caller: Caller, questionId: string) {
   const { question, access } = await getQuestionOrThrow({ tx, caller, questionId, action: "content.write" });
-  await createDeletionBatch(tx, caller, {
-    kind: "question",
-    id: question.id,
-    workspaceId: access.workspaceId,
-    projectId: question.projectId,
-  });
-  return { success: true, id: questionId };
+  return trashItem(tx, caller, access, { kind: "question", id: question.id });
 }

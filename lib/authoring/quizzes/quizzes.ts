@@ -5,7 +5,7 @@ import type { Tx } from "@/lib/db/client";
 import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { toQuestionDto } from "../dto";
 import { getQuizOrThrow, quizQuestionsInclude } from "../load";
-import { createDeletionBatch } from "../trash/batches";
+import { trashItem } from "../trash/batches";
 import { isPlacedForLearners } from "../visibility";
 import { foreignOptionIndexes, scoreAttempt } from "./scoring";
 
@@ -84,8 +84,7 @@ export async function updateQuiz(tx: Tx, caller: Caller, quizId: string, input: 
 
 export async function deleteQuiz(tx: Tx, caller: Caller, quizId: string) {
   const { quiz, access } = await getQuizOrThrow({ tx, caller, quizId, action: "content.write" });
-  await createDeletionBatch(tx, caller, { kind: "quiz", id: quiz.id, workspaceId: access.workspaceId, projectId: quiz.projectId });
-  return { success: true, id: quizId };
+  return trashItem(tx, caller, access, { kind: "quiz", id: quiz.id });
 }
 
 /**

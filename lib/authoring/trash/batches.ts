@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import type { DeletionBatch } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
+import type { ProjectAccess } from "../access";
 import { closeGap, currentPosition, insertAt, lockedPosition, lockParents, type SiblingKind } from "../positions";
 
 export type DeletableKind = "project" | "course" | "module" | "lesson" | "block" | "question" | "quiz" | "category" | "question_family";
@@ -91,6 +92,17 @@ export async function createDeletionBatch(
   for (const sql of CASCADE[root.kind]) await run(sql);
   if (sibling) await closeGap(tx, root.kind as SiblingKind, sibling.parentId, sibling.position);
   return batch;
+}
+
+/** DELETE of an item the caller loaded for writing in a project: one batch, answered as DeleteResult. */
+export async function trashItem(
+  tx: Tx,
+  caller: Caller,
+  access: ProjectAccess,
+  item: { kind: Exclude<DeletableKind, "project">; id: string },
+) {
+  await createDeletionBatch(tx, caller, { ...item, workspaceId: access.workspaceId, projectId: access.projectId });
+  return { success: true, id: item.id };
 }
 
 /**
