@@ -1,40 +1,21 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { authoringEndpoints, NOT_AGENT_TOOLS } from "@/lib/authoring/endpoints";
 import { startTestServer, type TestServer } from "../http-server";
+import { callTool as call, callToolOk as ok, connectMcp } from "../mcp-client";
 import { apiClient } from "../api-client";
 import { seedUser } from "../factories";
 
 let server: TestServer;
+const connect = (key: string) => connectMcp(`${server.url}/api/authoring/mcp`, key);
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
 
-async function connect(key: string) {
-  const client = new Client({ name: "test-agent", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(`${server.url}/api/authoring/mcp`), {
-    requestInit: { headers: { authorization: `Bearer ${key}` } },
-  });
-  await client.connect(transport);
-  return client;
-}
 
-type Result = { structuredContent?: any; isError?: boolean; content: { type: string; text: string }[] };
 
-async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = (await client.callTool({ name, arguments: args })) as Result;
-  expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
-  return result;
-}
 
-async function ok(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = await call(client, name, args);
-  expect(result.isError, `${name}: ${result.content[0].text}`).toBeFalsy();
-  return result.structuredContent;
-}
 
 describe("[MCP] agent tools", () => {
   it("lists one tool per endpoint except publish and unpublish: 54, annotated", async () => {

@@ -1,6 +1,4 @@
 /** The proposals service's agent tools at /api/proposals/mcp (MCP, Streamable HTTP), derived from its endpoint registry. */
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { NOT_AGENT_TOOLS } from "@/lib/proposals/agent-tools";
@@ -9,36 +7,19 @@ import { createContact } from "@/lib/proposals/contacts/contacts";
 import { proposalsEndpoints } from "@/lib/proposals/endpoints";
 import { seedUser } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";
+import { callTool as call, callToolOk as ok, connectMcp } from "../mcp-client";
 
 let server: TestServer;
+const connect = (key: string) => connectMcp(`${server.url}/api/proposals/mcp`, key);
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
 
-const mcpUrl = () => `${server.url}/api/proposals/mcp`;
 
-async function connect(key: string) {
-  const client = new Client({ name: "test-agent", version: "1.0.0" });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(mcpUrl()), { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
-  );
-  return client;
-}
 
-type Result = { structuredContent?: any; isError?: boolean; content: { type: string; text: string }[] };
 
-async function call(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = (await client.callTool({ name, arguments: args })) as Result;
-  expect(JSON.parse(result.content[0].text)).toEqual(result.structuredContent);
-  return result;
-}
 
-async function ok(client: Client, name: string, args: Record<string, unknown> = {}) {
-  const result = await call(client, name, args);
-  expect(result.isError, `${name}: ${result.content[0].text}`).toBeFalsy();
-  return result.structuredContent;
-}
 
 /** A user with a company and an MCP client speaking with their key. */
 async function agentOf(companyName = "Acme") {
@@ -102,7 +83,7 @@ describe("[PROPOSALS-MCP] agent tools", () => {
       params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "x", version: "1" } },
     };
     for (const authorization of [undefined, `Bearer cak_${"x".repeat(43)}`]) {
-      const res = await fetch(mcpUrl(), {
+      const res = await fetch(`${server.url}/api/proposals/mcp`, {
         method: "POST",
         headers: {
           "content-type": "application/json",
