@@ -225,7 +225,7 @@ export function WorkspaceHome() {
   const selected = list.find((w) => w.id === params.get("workspace")) ?? list.find((w) => w.kind === "personal") ?? list[0];
   const inWorkspace = (projects.data ?? []).filter((p) => p.workspace.id === selected.id);
   const deletedHere = (deleted.data ?? []).filter((p) => p.workspace.id === selected.id);
-  const canEdit = selected.role !== "learner";
+  const canEdit = selected.can_create_projects;
   const isAdmin = selected.role === "admin";
 
   return (

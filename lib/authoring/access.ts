@@ -92,6 +92,3 @@ export async function getProjectOrThrow({
   if (!project) throw notFound(what);
   return accessTo(project, what, action);
 }
-
-/** @deprecated Use getProjectOrThrow; kept for the project layout page until it moves. */
-export const getProjectAccess = (tx: Tx, caller: Caller, projectId: string) => getProjectOrThrow({ tx, caller, projectId });

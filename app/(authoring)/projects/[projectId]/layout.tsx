@@ -3,7 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ProjectTabs } from "@/components/project/project-tabs";
 import { AppError } from "@/lib/api/errors";
-import { getProjectAccess, isLearner } from "@/lib/authoring/access";
+import { getProjectOrThrow, isLearner } from "@/lib/authoring/access";
 import { sessionCaller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 
@@ -12,7 +12,7 @@ export default async function ProjectLayout({ children, params }: { children: Re
   const caller = await sessionCaller();
   if (!caller) redirect("/sign-in");
   const db = await getDb();
-  const access = await getProjectAccess(db, caller, projectId).catch((error) => {
+  const access = await getProjectOrThrow({ tx: db, caller, projectId }).catch((error) => {
     if (error instanceof AppError) notFound();
     throw error;
   });
