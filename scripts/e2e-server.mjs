@@ -33,10 +33,14 @@ if (process.env.TEST_DATABASE_URL) {
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", process.env.E2E_PORT || "3100", "-H", "127.0.0.1"], {
-  stdio: "inherit",
-  env,
-});
+const child = spawn(
+  process.execPath,
+  ["node_modules/next/dist/bin/next", "start", "-p", process.env.E2E_PORT || "3100", "-H", "127.0.0.1"],
+  {
+    stdio: "inherit",
+    env,
+  },
+);
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;

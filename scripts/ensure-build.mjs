@@ -5,8 +5,16 @@ import fs from "node:fs";
 import path from "node:path";
 
 const INPUTS = [
-  "app", "components", "lib", "public", "prisma/schema.prisma", "instrumentation.ts",
-  "next.config.ts", "postcss.config.mjs", "tsconfig.json", "package-lock.json",
+  "app",
+  "components",
+  "lib",
+  "public",
+  "prisma/schema.prisma",
+  "instrumentation.ts",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "tsconfig.json",
+  "package-lock.json",
 ];
 const DIST = process.env.NEXT_DIST_DIR || ".next";
 const STAMP = `${DIST}/source-hash`;

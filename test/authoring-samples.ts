@@ -3,7 +3,12 @@
  * question of the project: tests that call every endpoint (another user's key, a learner's) send
  * these, so a refusal comes from who asks, not from the body.
  */
-export function authoringSampleBodies(ids: { workspaceId: string; courseId: string; categoryId: string; question: { id: string; options: { id: string }[] } }) {
+export function authoringSampleBodies(ids: {
+  workspaceId: string;
+  courseId: string;
+  categoryId: string;
+  question: { id: string; options: { id: string }[] };
+}) {
   const { question } = ids;
   const newQuestion = {
     category_id: ids.categoryId,

@@ -30,7 +30,5 @@ export const HealthResponse = z.object({
 /** GET /api/health: 200 when the database answers, 503 saying why when it does not. */
 export async function health(): Promise<{ status: number; body: z.infer<typeof HealthResponse> }> {
   const database = await dbHealth();
-  return database === "ok"
-    ? { status: 200, body: { status: "ok", database } }
-    : { status: 503, body: { status: "unavailable", database } };
+  return database === "ok" ? { status: 200, body: { status: "ok", database } } : { status: 503, body: { status: "unavailable", database } };
 }

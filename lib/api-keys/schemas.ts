@@ -13,9 +13,7 @@ export const ApiKey = z
 
 export const ApiKeyList = z.object({ api_keys: z.array(ApiKey) });
 
-export const CreateApiKeyRequest = z
-  .object({ name: z.string().trim().min(1).max(200) })
-  .meta({ id: "CreateApiKeyRequest" });
+export const CreateApiKeyRequest = z.object({ name: z.string().trim().min(1).max(200) }).meta({ id: "CreateApiKeyRequest" });
 
 export const CreateApiKeyResponse = ApiKey.extend({
   key: z.string().describe("The whole key. Shown once: only its SHA-256 digest is stored."),

@@ -73,7 +73,7 @@ export async function authenticate(req: Request, db: Db): Promise<Caller> {
   const header = req.headers.get("authorization");
   if (header !== null) {
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthorized("Malformed Authorization header: expected \"Bearer <API key>\"");
+    if (!match) throw unauthorized('Malformed Authorization header: expected "Bearer <API key>"');
     const token = match[1];
     if (!looksLikeApiKey(token)) throw unauthorized("Invalid API key");
     const digest = digestApiKey(token);
@@ -84,10 +84,17 @@ export async function authenticate(req: Request, db: Db): Promise<Caller> {
     if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
       await db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } });
     }
-    return { userId: key.user.id, name: key.user.name, email: key.user.email, via: "api_key", apiKeyId: key.id, apiKey: { name: key.name, prefix: key.keyPrefix } };
+    return {
+      userId: key.user.id,
+      name: key.user.name,
+      email: key.user.email,
+      via: "api_key",
+      apiKeyId: key.id,
+      apiKey: { name: key.name, prefix: key.keyPrefix },
+    };
   }
   const userId = await sessionUserId(req);
-  if (!userId) throw unauthorized("Sign in, or send an API key as \"Authorization: Bearer <key>\"");
+  if (!userId) throw unauthorized('Sign in, or send an API key as "Authorization: Bearer <key>"');
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user) throw unauthorized("Your session has ended; sign in again");
   assertSameOrigin(req);

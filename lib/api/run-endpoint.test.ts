@@ -86,7 +86,11 @@ describe("[KERNEL] runEndpoint", () => {
   });
 
   it("runs the domain code with what load found, and answers through the response schema", async () => {
-    expect(await run(MINE, { company_id: 7, title: "Hello" })).toMatchObject({ ok: true, status: 200, body: { data: { uuid: MINE, title: "Hello" } } });
+    expect(await run(MINE, { company_id: 7, title: "Hello" })).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { data: { uuid: MINE, title: "Hello" } },
+    });
     expect(await run(MINE, { company_id: 8 })).toMatchObject({ status: 400, body: { error: { code: "COMPANY_MISMATCH" } } });
   });
 
@@ -96,10 +100,24 @@ describe("[KERNEL] runEndpoint", () => {
   });
 
   it("hides what failed inside: a 500 with a request id, in the service's shape", async () => {
-    const broken = defineEndpoint({ ...patchThing, load: undefined, run: async () => { throw new Error("database said: secret"); } });
-    const res = await runEndpoint(proposalsService, broken, { params: { uuid: MINE }, query: {}, body: async () => ({ company_id: 7 }) }, {
-      db: await getDb(), caller, requestId: "req-42", via: "api",
+    const broken = defineEndpoint({
+      ...patchThing,
+      load: undefined,
+      run: async () => {
+        throw new Error("database said: secret");
+      },
     });
+    const res = await runEndpoint(
+      proposalsService,
+      broken,
+      { params: { uuid: MINE }, query: {}, body: async () => ({ company_id: 7 }) },
+      {
+        db: await getDb(),
+        caller,
+        requestId: "req-42",
+        via: "api",
+      },
+    );
     expect(res).toMatchObject({ ok: false, status: 500, body: { error: { code: "INTERNAL_ERROR" } } });
     expect(JSON.stringify(res.body)).toContain("req-42");
     expect(JSON.stringify(res.body)).not.toContain("secret");
@@ -124,7 +142,15 @@ describe("[KERNEL] services map every internal code", () => {
     expect(errorCodesOf(patchThing).sort()).toEqual(
       ["company_mismatch", "invalid_json", "not_configured", "not_found", "payload_too_large", "unauthorized", "validation_error"].sort(),
     );
-    const publicRead = defineEndpoint({ ...patchThing, path: "/health", params: undefined, body: undefined, load: undefined, errors: undefined, isPublic: true });
+    const publicRead = defineEndpoint({
+      ...patchThing,
+      path: "/health",
+      params: undefined,
+      body: undefined,
+      load: undefined,
+      errors: undefined,
+      isPublic: true,
+    });
     expect(errorCodesOf(publicRead)).toEqual(["not_configured"]);
   });
 });

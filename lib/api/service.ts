@@ -27,10 +27,7 @@ export type Service = {
 
 /** The code map of a service that answers internal codes as they are. */
 export const identityCodes = (): Record<ErrorCode, ServiceErrorCode> =>
-  Object.fromEntries(Object.entries(ERROR_STATUS).map(([code, status]) => [code, { status, code }])) as Record<
-    ErrorCode,
-    ServiceErrorCode
-  >;
+  Object.fromEntries(Object.entries(ERROR_STATUS).map(([code, status]) => [code, { status, code }])) as Record<ErrorCode, ServiceErrorCode>;
 
 export function serviceError(service: Service, error: AppError): { status: number; body: unknown } {
   const { status, code } = service.errorCodes[error.code];

@@ -19,7 +19,9 @@ describe("[INPUT] text the database can store", () => {
 
   it("refuses nesting deeper than the limit, and does not overflow the stack on 100,000 levels", () => {
     expect(unstorableText(nested(MAX_JSON_DEPTH - 1))).toEqual([]);
-    expect(unstorableText(nested(MAX_JSON_DEPTH + 1))).toEqual([{ path: expect.stringMatching(/^a(\.a)*$/), message: expect.stringMatching(/Nested more than/) }]);
+    expect(unstorableText(nested(MAX_JSON_DEPTH + 1))).toEqual([
+      { path: expect.stringMatching(/^a(\.a)*$/), message: expect.stringMatching(/Nested more than/) },
+    ]);
     expect(unstorableText(JSON.parse("[".repeat(100_000) + "]".repeat(100_000)))).toHaveLength(1);
   });
 

@@ -13,7 +13,17 @@ import * as trash from "./trash/endpoints";
 
 /** Every endpoint of the course-authoring service (58): the source of routes, OpenAPI and agent tools. */
 export const authoringEndpoints: AnyEndpoint[] = [
-  projects, courses, modules, lessons, blocks, quizzes, categories, questionFamilies, questions, trash, apiKeys,
+  projects,
+  courses,
+  modules,
+  lessons,
+  blocks,
+  quizzes,
+  categories,
+  questionFamilies,
+  questions,
+  trash,
+  apiKeys,
 ].flatMap((group) => Object.values(group) as AnyEndpoint[]);
 
 /** Publishing stays with people: course-authoring-service.md excludes it from the agent tools. */

@@ -16,7 +16,10 @@ export type DbUnavailableReason = "unreachable" | "locked" | "migrations_pending
 
 /** The service cannot reach a usable database; every API answers 503 `not_configured`. */
 export class DbUnavailableError extends Error {
-  constructor(readonly reason: DbUnavailableReason, message: string) {
+  constructor(
+    readonly reason: DbUnavailableReason,
+    message: string,
+  ) {
     super(message);
     this.name = "DbUnavailableError";
   }

@@ -20,7 +20,10 @@ export type MigrationStatus = {
 };
 
 export class MigrationFailedError extends Error {
-  constructor(readonly migration: string, reason: string) {
+  constructor(
+    readonly migration: string,
+    reason: string,
+  ) {
     super(
       `Migration ${migration} failed: ${reason}. Its changes were rolled back. ` +
         `Fix it, then run "npm run db:migrate -- --rolled-back ${migration}" and start again.`,
@@ -60,9 +63,7 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 type Row = { migration_name: string; checksum: string; finished_at: Date | null; rolled_back_at: Date | null };
 
 export async function migrationStatus(conn: SqlConnection, migrations = readMigrations()): Promise<MigrationStatus> {
-  const exists = await conn.query<{ present: boolean }>(
-    `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`,
-  );
+  const exists = await conn.query<{ present: boolean }>(`SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS present`);
   const rows = exists[0]?.present
     ? await conn.query<Row>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`)
     : [];

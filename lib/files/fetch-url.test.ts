@@ -21,9 +21,7 @@ async function listen(server: net.Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function startServer(
-  handler: (req: http.IncomingMessage, res: http.ServerResponse) => void,
-): Promise<TestServer> {
+async function startServer(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<TestServer> {
   const requests: http.IncomingMessage[] = [];
   const server = http.createServer((req, res) => {
     requests.push(req);
@@ -86,8 +84,7 @@ describe("fetchUrl: downloads", () => {
 
   test("[FETCH] a PDF takes its name from Content-Disposition, and a name without extension gets one", async () => {
     const server = await startServer((req, res) => {
-      const disposition =
-        req.url === "/named" ? "attachment; filename*=UTF-8''Quarterly%20report%E2%82%AC.pdf" : "inline";
+      const disposition = req.url === "/named" ? "attachment; filename*=UTF-8''Quarterly%20report%E2%82%AC.pdf" : "inline";
       res.writeHead(200, { "content-type": "application/octet-stream", "content-disposition": disposition });
       res.end(pdfBytes());
     });
@@ -131,9 +128,7 @@ describe("fetchUrl: addresses", () => {
 
   test("[FETCH] a DNS name resolving to loopback is refused (localhost)", async () => {
     const server = await startServer((_req, res) => servePng(res));
-    const refusal = await refusalOf(
-      fetchUrl(`http://localhost:${server.port}/a.png`, { accept: "image", allowPrivate: false }),
-    );
+    const refusal = await refusalOf(fetchUrl(`http://localhost:${server.port}/a.png`, { accept: "image", allowPrivate: false }));
     expect(refusal.reason).toBe("private_address");
     expect(server.requests).toHaveLength(0);
   });
@@ -143,9 +138,7 @@ describe("fetchUrl: addresses", () => {
       { address: "93.184.215.14", family: 4 as const },
       { address: "10.0.0.7", family: 4 as const },
     ];
-    const refusal = await refusalOf(
-      fetchUrl("http://images.example.test/a.png", { accept: "image", allowPrivate: false, resolveHost }),
-    );
+    const refusal = await refusalOf(fetchUrl("http://images.example.test/a.png", { accept: "image", allowPrivate: false, resolveHost }));
     expect(refusal.reason).toBe("private_address");
   });
 
@@ -274,9 +267,7 @@ describe("fetchUrl: size", () => {
     });
     const port = await listen(server);
     closers.push(() => new Promise((resolve) => server.close(() => resolve())));
-    const refusal = await refusalOf(
-      fetchUrl(`http://127.0.0.1:${port}/liar.png`, { accept: "image", allowPrivate: true }),
-    );
+    const refusal = await refusalOf(fetchUrl(`http://127.0.0.1:${port}/liar.png`, { accept: "image", allowPrivate: true }));
     // The HTTP parser ends the body at the declared 1,000 bytes: what we got is either those bytes
     // (not an image) or the protocol error on what follows. Never the 21 MB.
     expect(["bad_type", "network"]).toContain(refusal.reason);
@@ -296,20 +287,13 @@ describe("fetchUrl: size", () => {
 
 describe("fetchUrl: type", () => {
   test.each([
-    [
-      "HTML served as image/png",
-      "image" as const,
-      Buffer.from("<!doctype html><script>alert(1)</script>"),
-      "image/png",
-    ],
+    ["HTML served as image/png", "image" as const, Buffer.from("<!doctype html><script>alert(1)</script>"), "image/png"],
     ["an SVG, which can carry scripts", "image" as const, SVG_BYTES, "image/svg+xml"],
     ["a PDF where an image is expected", "image" as const, pdfBytes(), "image/png"],
     ["a PNG where a PDF is expected", "pdf" as const, png, "application/pdf"],
   ])("[FETCH] %s is refused", async (_name, accept, body, contentType) => {
     const server = await startServer((_req, res) => res.writeHead(200, { "content-type": contentType }).end(body));
-    expect((await refusalOf(fetchUrl(`${server.origin}/file`, { accept, allowPrivate: true }))).reason).toBe(
-      "bad_type",
-    );
+    expect((await refusalOf(fetchUrl(`${server.origin}/file`, { accept, allowPrivate: true }))).reason).toBe("bad_type");
   });
 });
 
@@ -319,25 +303,19 @@ describe("fetchUrl: timeout", () => {
       res.writeHead(200, { "content-type": "image/png" });
       res.write(png.subarray(0, 10));
     });
-    const refusal = await refusalOf(
-      fetchUrl(`${server.origin}/slow.png`, { accept: "image", allowPrivate: true, timeoutMs: 200 }),
-    );
+    const refusal = await refusalOf(fetchUrl(`${server.origin}/slow.png`, { accept: "image", allowPrivate: true, timeoutMs: 200 }));
     expect(refusal.reason).toBe("timeout");
   });
 
   test("[FETCH] a server that never answers times out", async () => {
     const server = await startServer(() => {});
-    const refusal = await refusalOf(
-      fetchUrl(`${server.origin}/a.png`, { accept: "image", allowPrivate: true, timeoutMs: 200 }),
-    );
+    const refusal = await refusalOf(fetchUrl(`${server.origin}/a.png`, { accept: "image", allowPrivate: true, timeoutMs: 200 }));
     expect(refusal.reason).toBe("timeout");
   });
 
   test("[FETCH] a DNS lookup that never answers times out", async () => {
     const resolveHost = () => new Promise<never>(() => {});
-    const refusal = await refusalOf(
-      fetchUrl("http://stuck.example.test/a.png", { accept: "image", resolveHost, timeoutMs: 200 }),
-    );
+    const refusal = await refusalOf(fetchUrl("http://stuck.example.test/a.png", { accept: "image", resolveHost, timeoutMs: 200 }));
     expect(refusal.reason).toBe("timeout");
   });
 });

@@ -12,15 +12,7 @@ import { isPublicAddress } from "./public-address";
  */
 
 export type FetchRefusedReason =
-  | "bad_url"
-  | "dns_failed"
-  | "private_address"
-  | "network"
-  | "http_status"
-  | "too_many_redirects"
-  | "too_large"
-  | "timeout"
-  | "bad_type";
+  "bad_url" | "dns_failed" | "private_address" | "network" | "http_status" | "too_many_redirects" | "too_large" | "timeout" | "bad_type";
 
 export class FetchRefused extends Error {
   constructor(
@@ -254,12 +246,7 @@ function acceptHeader(kind: FileKind): string {
   return kind === "image" ? "image/png, image/jpeg, image/gif, image/webp" : "application/pdf";
 }
 
-async function describeFile(
-  url: URL,
-  bytes: Buffer,
-  disposition: string | undefined,
-  kind: FileKind,
-): Promise<FetchedFile> {
+async function describeFile(url: URL, bytes: Buffer, disposition: string | undefined, kind: FileKind): Promise<FetchedFile> {
   const type = await detectFileType(bytes, kind);
   if (!type) {
     const wanted = kind === "image" ? "a PNG, JPEG, GIF or WebP image" : "a PDF";
@@ -286,7 +273,6 @@ function filenameFromPath(pathname: string): string | null {
 /** A name safe to store and to echo in a header: no directories, no control characters. */
 export function cleanFilename(name: string): string | null {
   const base = name.split(/[/\\]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
   const cleaned = base
     .replace(/[\u0000-\u001f\u007f"]/g, "")
     .trim()

@@ -110,9 +110,7 @@ test("[FILES] the S3 driver stores objects under the configured prefix of the bu
     forcePathStyle: true,
     credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
   });
-  const listed = await client.send(
-    new ListObjectsV2Command({ Bucket: "course-files", Prefix: "uploads/attachments/" }),
-  );
+  const listed = await client.send(new ListObjectsV2Command({ Bucket: "course-files", Prefix: "uploads/attachments/" }));
   client.destroy();
   expect(listed.Contents?.map((object) => object.Key)).toEqual([`uploads/${key}`]);
 });

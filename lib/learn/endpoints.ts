@@ -45,7 +45,13 @@ export const getLearnCourseEndpoint = defineEndpoint({
     id: z.uuid(),
     title: z.string(),
     description: z.string(),
-    modules: z.array(z.object({ id: z.uuid(), title: z.string(), lessons: z.array(z.object({ id: z.uuid(), title: z.string(), completed: z.boolean() })) })),
+    modules: z.array(
+      z.object({
+        id: z.uuid(),
+        title: z.string(),
+        lessons: z.array(z.object({ id: z.uuid(), title: z.string(), completed: z.boolean() })),
+      }),
+    ),
     lesson_count: z.number().int(),
     completed_count: z.number().int(),
     next_lesson_id: z.uuid().nullable(),
@@ -113,7 +119,13 @@ export const getLearnQuizEndpoint = defineEndpoint({
       }),
     ),
     attempts: z.array(
-      z.object({ attempt_id: z.uuid(), score_correct: z.number().int(), score_total: z.number().int(), percentage: z.number(), created_at: DateTime }),
+      z.object({
+        attempt_id: z.uuid(),
+        score_correct: z.number().int(),
+        score_total: z.number().int(),
+        percentage: z.number(),
+        created_at: DateTime,
+      }),
     ),
   }),
   status: 200,

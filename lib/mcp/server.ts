@@ -36,7 +36,13 @@ export function mcpHandler(info: McpServerInfo, set: () => ToolSet) {
       { capabilities: { tools: {} }, instructions: info.instructions },
     );
     server.setRequestHandler(ListToolsRequestSchema, async () => ({
-      tools: tools.map(({ name, title, description, inputSchema, annotations }) => ({ name, title, description, inputSchema, annotations })),
+      tools: tools.map(({ name, title, description, inputSchema, annotations }) => ({
+        name,
+        title,
+        description,
+        inputSchema,
+        annotations,
+      })),
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request) =>
       callTool(set(), db, caller, request.params.name, (request.params.arguments ?? {}) as Record<string, unknown>),
@@ -49,5 +55,8 @@ export function mcpHandler(info: McpServerInfo, set: () => ToolSet) {
 
 /** GET and DELETE on a stateless MCP endpoint: there is no event stream to open and no session to end. */
 export function mcpMethodNotAllowed() {
-  return Response.json({ error: "Use POST: this MCP endpoint is stateless", code: "method_not_allowed" }, { status: 405, headers: { allow: "POST" } });
+  return Response.json(
+    { error: "Use POST: this MCP endpoint is stateless", code: "method_not_allowed" },
+    { status: 405, headers: { allow: "POST" } },
+  );
 }

@@ -60,11 +60,7 @@ function describe(endpoint: AnyEndpoint, deleteHint?: string): string {
  * The agent tools of a service: one per endpoint, except those it keeps for people (publishing,
  * sending) and those an agent cannot call with JSON arguments (file uploads).
  */
-export function toolSet(
-  service: Service,
-  endpoints: AnyEndpoint[],
-  options: { exclude: Set<string>; deleteHint?: string },
-): ToolSet {
+export function toolSet(service: Service, endpoints: AnyEndpoint[], options: { exclude: Set<string>; deleteHint?: string }): ToolSet {
   const tools = endpoints
     .filter((endpoint) => !options.exclude.has(endpoint.operationId) && (endpoint.bodyKind ?? "json") === "json")
     .map((endpoint) => ({
@@ -97,7 +93,13 @@ const errorResult = (body: Record<string, unknown>): ToolResult => ({
 });
 
 /** Runs a tool exactly as its REST endpoint runs: same runner, same validation, same domain code, same errors. */
-export async function callTool(set: ToolSet, db: Db, caller: Caller, name: string, args: Record<string, unknown> = {}): Promise<ToolResult> {
+export async function callTool(
+  set: ToolSet,
+  db: Db,
+  caller: Caller,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolResult> {
   const tool = set.byName.get(name);
   if (!tool) {
     const { status, body } = serviceError(set.service, new AppError("not_found", `Unknown tool ${name}`));

@@ -59,7 +59,10 @@ export function buildOpenApi(service: Service, endpoints: AnyEndpoint[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const ep of endpoints) {
     const parameters: unknown[] = [];
-    for (const [location, schema] of [["path", ep.params], ["query", ep.query]] as const) {
+    for (const [location, schema] of [
+      ["path", ep.params],
+      ["query", ep.query],
+    ] as const) {
       if (!schema) continue;
       const json = schemas.toSchema(schema, "input") as { properties?: Record<string, JsonSchema>; required?: string[] };
       for (const [name, prop] of Object.entries(json.properties ?? {})) {

@@ -12,9 +12,7 @@ export const Language = z
   .transform((s) => s.toLowerCase());
 
 /** A boolean in a query string: true/false (1/0 too); anything else is a validation error. */
-export const QueryBoolean = z
-  .enum(["true", "false", "1", "0"], { message: "true or false" })
-  .transform((v) => v === "true" || v === "1");
+export const QueryBoolean = z.enum(["true", "false", "1", "0"], { message: "true or false" }).transform((v) => v === "true" || v === "1");
 
 /** One id or comma-separated ids in a query string: "12" or "12,13". */
 export const QueryIdList = z

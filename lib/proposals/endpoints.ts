@@ -8,12 +8,6 @@ import * as proposals from "./proposals/endpoints";
 import * as rfps from "./rfps/endpoints";
 
 /** Every endpoint of the proposals service: the source of routes, OpenAPI and agent tools. */
-export const proposalsEndpoints: AnyEndpoint[] = [
-  companies,
-  contacts,
-  rfps,
-  proposals,
-  content,
-  images,
-  attachments,
-].flatMap((group) => Object.values(group) as AnyEndpoint[]);
+export const proposalsEndpoints: AnyEndpoint[] = [companies, contacts, rfps, proposals, content, images, attachments].flatMap(
+  (group) => Object.values(group) as AnyEndpoint[],
+);

@@ -33,7 +33,9 @@ const Issue = z.object({ path: z.string(), message: z.string() });
 export const ProposalsErrorBody = z
   .object({
     error: z.object({
-      code: z.string().describe("VALIDATION_ERROR, INVALID_RECIPIENT, COMPANY_MISMATCH, PROPOSAL_WITHDRAWN, UNAUTHORIZED, NOT_FOUND, NOT_EDITABLE, ..."),
+      code: z
+        .string()
+        .describe("VALIDATION_ERROR, INVALID_RECIPIENT, COMPANY_MISMATCH, PROPOSAL_WITHDRAWN, UNAUTHORIZED, NOT_FOUND, NOT_EDITABLE, ..."),
       message: z.string(),
       issues: z.array(Issue).optional().describe("One per problem; an unknown key is an issue naming it"),
     }),

@@ -8,10 +8,50 @@ import { createNextVersion } from "@/lib/proposals/proposals/versions";
 import { gradientPng } from "./demo-images";
 
 const PRODUCTS = [
-  { title: "Onboarding workshop", description: "A half-day workshop for new teams.", price: 1200, tax_rate: 25, unit: "day", colours: [[47, 111, 237], [132, 94, 247]] },
-  { title: "Course licence", description: "One learner, twelve months, every course.", price: 89, tax_rate: 25, unit: "seat", colours: [[16, 185, 129], [59, 130, 246]] },
-  { title: "Custom course production", description: "We script, record and publish a course with you.", price: 9500, tax_rate: 25, unit: "course", colours: [[245, 158, 11], [239, 68, 68]] },
-  { title: "Support plan", description: "Priority support with a named contact.", price: 300, tax_rate: 25, unit: "month", colours: [[100, 116, 139], [15, 23, 42]] },
+  {
+    title: "Onboarding workshop",
+    description: "A half-day workshop for new teams.",
+    price: 1200,
+    tax_rate: 25,
+    unit: "day",
+    colours: [
+      [47, 111, 237],
+      [132, 94, 247],
+    ],
+  },
+  {
+    title: "Course licence",
+    description: "One learner, twelve months, every course.",
+    price: 89,
+    tax_rate: 25,
+    unit: "seat",
+    colours: [
+      [16, 185, 129],
+      [59, 130, 246],
+    ],
+  },
+  {
+    title: "Custom course production",
+    description: "We script, record and publish a course with you.",
+    price: 9500,
+    tax_rate: 25,
+    unit: "course",
+    colours: [
+      [245, 158, 11],
+      [239, 68, 68],
+    ],
+  },
+  {
+    title: "Support plan",
+    description: "Priority support with a named contact.",
+    price: 300,
+    tax_rate: 25,
+    unit: "month",
+    colours: [
+      [100, 116, 139],
+      [15, 23, 42],
+    ],
+  },
 ] as const;
 
 const DESCRIPTION = [
@@ -36,13 +76,27 @@ export async function seedProposals(db: Db, caller: Caller, input: { companyId: 
     const created = await createContent(
       db,
       caller,
-      { company_id: input.companyId, language: "en", title: product.title, description: product.description, images: [], price: product.price, tax_rate: product.tax_rate, unit: product.unit } as never,
+      {
+        company_id: input.companyId,
+        language: "en",
+        title: product.title,
+        description: product.description,
+        images: [],
+        price: product.price,
+        tax_rate: product.tax_rate,
+        unit: product.unit,
+      } as never,
       [{ kind: "downloaded", stored }],
     );
     variations.push(created.variation_id);
   }
   const [first, second, third] = input.contactIds;
-  const draft = async (recipient: number, title: string, blocks: { content_id: number; quantity?: number; discount?: number }[], extra = {}) =>
+  const draft = async (
+    recipient: number,
+    title: string,
+    blocks: { content_id: number; quantity?: number; discount?: number }[],
+    extra = {},
+  ) =>
     (
       await createProposal(
         db,
@@ -75,10 +129,27 @@ export async function seedProposals(db: Db, caller: Caller, input: { companyId: 
   const template = (await saveAsTemplate(db, inDraft, caller.userId)).proposal.uuid;
 
   // A series with two versions: v1 sent, v2 made from it with a better price and sent, v1 replaced.
-  const v1 = await draft(second, "Academy rollout", [{ content_id: variations[0], quantity: 2 }, { content_id: variations[1], quantity: 100 }]);
+  const v1 = await draft(second, "Academy rollout", [
+    { content_id: variations[0], quantity: 2 },
+    { content_id: variations[1], quantity: 100 },
+  ]);
   await sendProposal(db, v1, undefined);
   const v2 = (
-    await createNextVersion(db, caller, v1, { company_id: input.companyId, language: "en", title_md: "Academy rollout (revised)", blocks: [{ content_id: variations[0], quantity: 2 }, { content_id: variations[1], quantity: 100, discount: 15 }] } as never, undefined)
+    await createNextVersion(
+      db,
+      caller,
+      v1,
+      {
+        company_id: input.companyId,
+        language: "en",
+        title_md: "Academy rollout (revised)",
+        blocks: [
+          { content_id: variations[0], quantity: 2 },
+          { content_id: variations[1], quantity: 100, discount: 15 },
+        ],
+      } as never,
+      undefined,
+    )
   ).proposal.uuid;
   await sendProposal(db, v2, undefined);
 

@@ -10,7 +10,11 @@ import { emailSchema } from "@/lib/accounts/schemas";
 import { createTeamWorkspace } from "./manage-workspaces";
 
 const Member = z.object({ user_id: z.uuid(), name: z.string(), email: z.string(), role: WorkspaceRole, is_you: z.boolean() });
-const MemberList = z.object({ workspace: z.object({ id: z.uuid(), name: z.string(), kind: z.enum(["personal", "team"]) }), members: z.array(Member), can_manage: z.boolean() });
+const MemberList = z.object({
+  workspace: z.object({ id: z.uuid(), name: z.string(), kind: z.enum(["personal", "team"]) }),
+  members: z.array(Member),
+  can_manage: z.boolean(),
+});
 const WorkspaceParams = z.object({ workspaceId: z.uuid() });
 const MemberParams = z.object({ workspaceId: z.uuid(), userId: z.uuid() });
 
@@ -25,10 +29,20 @@ async function workspaceFor(tx: Tx, caller: Caller, workspaceId: string, manage:
 
 async function listMembers(tx: Tx, caller: Caller, workspaceId: string) {
   const { workspace, role } = await workspaceFor(tx, caller, workspaceId, false);
-  const members = await tx.membership.findMany({ where: { workspaceId }, include: { user: true }, orderBy: [{ role: "asc" }, { user: { name: "asc" } }] });
+  const members = await tx.membership.findMany({
+    where: { workspaceId },
+    include: { user: true },
+    orderBy: [{ role: "asc" }, { user: { name: "asc" } }],
+  });
   return {
     workspace: { id: workspace.id, name: workspace.name, kind: workspace.kind },
-    members: members.map((m) => ({ user_id: m.userId, name: m.user.name, email: m.user.email, role: m.role, is_you: m.userId === caller.userId })),
+    members: members.map((m) => ({
+      user_id: m.userId,
+      name: m.user.name,
+      email: m.user.email,
+      role: m.role,
+      is_you: m.userId === caller.userId,
+    })),
     can_manage: workspace.kind === "team" && can(role, "members.manage"),
   };
 }
@@ -83,7 +97,9 @@ export const addMemberEndpoint = defineEndpoint({
       await workspaceFor(tx, ctx.caller, ctx.params.workspaceId, true);
       const user = await tx.user.findUnique({ where: { email: ctx.body.email } });
       if (!user) throw validationError([{ path: "email", message: "No account uses this email; ask them to sign up first" }]);
-      const existing = await tx.membership.findUnique({ where: { workspaceId_userId: { workspaceId: ctx.params.workspaceId, userId: user.id } } });
+      const existing = await tx.membership.findUnique({
+        where: { workspaceId_userId: { workspaceId: ctx.params.workspaceId, userId: user.id } },
+      });
       if (existing) throw new AppError("conflict", `${user.name} is already a member`);
       await tx.membership.create({ data: { workspaceId: ctx.params.workspaceId, userId: user.id, role: ctx.body.role } });
       return listMembers(tx, ctx.caller, ctx.params.workspaceId);

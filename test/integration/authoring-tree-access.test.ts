@@ -9,7 +9,15 @@ import { startTestServer, type TestServer } from "../http-server";
 import { authoringEndpoints } from "@/lib/authoring/endpoints";
 import { authoringSampleBodies } from "../authoring-samples";
 import {
-  createBlock, createCourse, createFamily, createLesson, createModule, createProject, createQuestionAndQuiz, createTree, newUser,
+  createBlock,
+  createCourse,
+  createFamily,
+  createLesson,
+  createModule,
+  createProject,
+  createQuestionAndQuiz,
+  createTree,
+  newUser,
   teamWorkspace,
 } from "../factories";
 import { expectNotFound, expectStatus } from "../expect";
@@ -71,14 +79,37 @@ describe("[ACCESS] a learner in a team workspace", () => {
     const mod = await createModule(owner.api, published.id);
     const visible = await createLesson(owner.api, mod.id, { title: "Visible" });
     const text = await createBlock(owner.api, visible.id, { type: "text", content: { body: "Read me" } });
-    const questionBlock = await createBlock(owner.api, visible.id, { type: "question", question_id: question.id, question_role: "practice" });
+    const questionBlock = await createBlock(owner.api, visible.id, {
+      type: "question",
+      question_id: question.id,
+      question_role: "practice",
+    });
     const quizBlock = await createBlock(owner.api, visible.id, { type: "quiz", quiz_id: quiz.id });
     expectStatus(await owner.api.post(`/courses/${published.id}/publish`), 200);
     const hidden = await createLesson(owner.api, mod.id, { title: "Hidden draft" });
     const draftModule = await createModule(owner.api, draft.id);
     const draftLesson = await createLesson(owner.api, draftModule.id, { title: "Published lesson, draft course" });
     expectStatus(await owner.api.post(`/lessons/${draftLesson.id}/publish`), 200);
-    return { owner, learner, team, project, category, family, question, quiz, published, draft, module: mod, visible, text, questionBlock, quizBlock, hidden, draftModule, draftLesson };
+    return {
+      owner,
+      learner,
+      team,
+      project,
+      category,
+      family,
+      question,
+      quiz,
+      published,
+      draft,
+      module: mod,
+      visible,
+      text,
+      questionBlock,
+      quizBlock,
+      hidden,
+      draftModule,
+      draftLesson,
+    };
   }
 
   const noAnswers = (options: Record<string, unknown>[]) => {
@@ -150,7 +181,9 @@ describe("[ACCESS] a learner in a team workspace", () => {
     expectStatus(block, 200);
     noAnswers(block.body.question.options);
     expect({ ...block.body, question: null }).toEqual({ ...s.questionBlock, question: null });
-    expect((await s.owner.api.get(`/blocks/${s.questionBlock.id}`)).body.question.options.map((o: { is_correct: boolean }) => o.is_correct)).toEqual([true, false]);
+    expect(
+      (await s.owner.api.get(`/blocks/${s.questionBlock.id}`)).body.question.options.map((o: { is_correct: boolean }) => o.is_correct),
+    ).toEqual([true, false]);
   });
 
   it("loses sight of a course when it is unpublished and of a lesson when it is unpublished", async () => {
@@ -181,10 +214,23 @@ describe("[ACCESS] a learner in a team workspace", () => {
     // (the published course and its visible lesson included), except submitting a quiz, which
     // learners may (contract.md, Roles); plus publishing what is still a draft.
     const ids = {
-      projectId: s.project.id, courseId: s.published.id, moduleId: s.module.id, lessonId: s.visible.id, blockId: s.text.id,
-      quizId: s.quiz.id, questionId: s.question.id, categoryId: s.category.id, familyId: s.family.id, keyId: s.owner.apiKeyId,
+      projectId: s.project.id,
+      courseId: s.published.id,
+      moduleId: s.module.id,
+      lessonId: s.visible.id,
+      blockId: s.text.id,
+      quizId: s.quiz.id,
+      questionId: s.question.id,
+      categoryId: s.category.id,
+      familyId: s.family.id,
+      keyId: s.owner.apiKeyId,
     };
-    const bodies = authoringSampleBodies({ workspaceId: s.team.id, courseId: s.published.id, categoryId: s.category.id, question: s.question });
+    const bodies = authoringSampleBodies({
+      workspaceId: s.team.id,
+      courseId: s.published.id,
+      categoryId: s.category.id,
+      question: s.question,
+    });
     const writes = authoringEndpoints
       .filter((e) => e.method !== "GET" && e.path.includes("{") && e.operationId !== "submit_quiz")
       .map((e) => ({

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const deeplyNested = (depth: number) => "{\"a\":".repeat(depth) + "1" + "}".repeat(depth);
+const deeplyNested = (depth: number) => '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
 
 describe("[HOSTILE INPUT] course authoring", () => {
   it("answers 400 naming the field to a NUL character or an unpaired surrogate, and stores nothing", async () => {
@@ -55,7 +55,9 @@ describe("[HOSTILE INPUT] proposals", () => {
     const api = apiClient(`${server.url}/api/proposals`, owner.key);
     const create = await api.post("/v3/proposals", { company_id: company.id, language: "en", title_md: "a\u0000b" });
     expect(create.status).toBe(400);
-    expect(create.body).toEqual({ error: { code: "VALIDATION_ERROR", message: expect.any(String), issues: [{ path: "title_md", message: expect.any(String) }] } });
+    expect(create.body).toEqual({
+      error: { code: "VALIDATION_ERROR", message: expect.any(String), issues: [{ path: "title_md", message: expect.any(String) }] },
+    });
     const search = await api.get(`/v3/proposals?q=%00`);
     expect(search.status).toBe(400);
     const deep = await api.post("/v3/proposals", `{"company_id":${company.id},"language":"en","data":${deeplyNested(500)}}`);

@@ -13,10 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-
-
-
-
 describe("[MCP] agent tools", () => {
   it("lists one tool per endpoint except publish and unpublish: 54, annotated", async () => {
     const client = await connect((await seedUser()).key);
@@ -53,7 +49,10 @@ describe("[MCP] agent tools", () => {
       prompt: "Is water wet?",
       question_type: "true_false",
       difficulty: 1,
-      options: [{ label: "Yes", is_correct: true }, { label: "No", is_correct: false }],
+      options: [
+        { label: "Yes", is_correct: true },
+        { label: "No", is_correct: false },
+      ],
     });
     const quiz = await ok(client, "create_quiz", { projectId: project.id, title: "Check", question_ids: [question.id] });
     const blocks: Record<string, unknown>[] = [

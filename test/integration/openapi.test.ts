@@ -20,7 +20,12 @@ function routeFiles(dir: string): string[] {
 
 /** `app/api/authoring/courses/[courseId]/route.ts` -> `/courses/{courseId}` */
 const toApiPath = (root: string, file: string) =>
-  "/" + path.relative(root, path.dirname(file)).split(path.sep).map((s) => s.replace(/^\[(\w+)\]$/, "{$1}")).join("/");
+  "/" +
+  path
+    .relative(root, path.dirname(file))
+    .split(path.sep)
+    .map((s) => s.replace(/^\[(\w+)\]$/, "{$1}"))
+    .join("/");
 
 let server: TestServer;
 beforeAll(async () => {

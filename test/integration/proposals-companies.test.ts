@@ -19,7 +19,13 @@ describe("[COMPANIES] GET /v3/companies", () => {
     const db = await getDb();
     const ann = await seedUser();
     const bob = await seedUser();
-    const acme = await createCompany(db, { name: "Acme", ownerUserId: ann.user.id, currency: "sek", taxMode: "simplified", discountDecimals: 1 });
+    const acme = await createCompany(db, {
+      name: "Acme",
+      ownerUserId: ann.user.id,
+      currency: "sek",
+      taxMode: "simplified",
+      discountDecimals: 1,
+    });
     const globex = await createCompany(db, { name: "Globex", ownerUserId: bob.user.id });
     await addCompanyMember(db, { companyId: globex.id, userId: ann.user.id });
     await createCompany(db, { name: "Initech", ownerUserId: bob.user.id });
@@ -50,7 +56,10 @@ describe("[COMPANIES] GET /v3/companies", () => {
     const db = await getDb();
     const ann = await seedUser();
     const company = await createCompany(db, { name: "Acme", ownerUserId: ann.user.id });
-    await db.companyMember.update({ where: { companyId_userId: { companyId: company.id, userId: ann.user.id } }, data: { disabled: true } });
+    await db.companyMember.update({
+      where: { companyId_userId: { companyId: company.id, userId: ann.user.id } },
+      data: { disabled: true },
+    });
     expect((await proposals(ann.key).get("/v3/companies")).body).toEqual({ data: [] });
   });
 

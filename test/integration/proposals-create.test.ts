@@ -7,8 +7,19 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { getDb } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
 import {
-  createDraft, expectProposalsError, issuePaths, joinCompany, readProposal, seedCompanyMember, seedContact,
-  seedLibraryAttachment, seedPricedItem, setProposalColumns, startPdfServer, userRow, type CompanyMember,
+  createDraft,
+  expectProposalsError,
+  issuePaths,
+  joinCompany,
+  readProposal,
+  seedCompanyMember,
+  seedContact,
+  seedLibraryAttachment,
+  seedPricedItem,
+  setProposalColumns,
+  startPdfServer,
+  userRow,
+  type CompanyMember,
 } from "../proposals-factories";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -58,7 +69,10 @@ describe("[PROPOSALS] POST /v3/proposals: the body", () => {
     expectProposalsError(res, 400, "VALIDATION_ERROR");
     const paths = issuePaths(res);
     for (const key of ["status", "colour", "tax_options.rate", "recipient.nickname"]) {
-      expect(paths.filter((p) => p === key), `one issue names ${key}: ${JSON.stringify(paths)}`).toHaveLength(1);
+      expect(
+        paths.filter((p) => p === key),
+        `one issue names ${key}: ${JSON.stringify(paths)}`,
+      ).toHaveLength(1);
     }
     expect(await countProposals(ann.company.id)).toBe(0);
   });
@@ -113,7 +127,10 @@ describe("[PROPOSALS] POST /v3/proposals: creator and contact person", () => {
     const { ann, bob, annRow } = await team();
     const outsider = await member();
     const db = await getDb();
-    await db.companyMember.update({ where: { companyId_userId: { companyId: ann.company.id, userId: bob.user.id } }, data: { disabled: true } });
+    await db.companyMember.update({
+      where: { companyId_userId: { companyId: ann.company.id, userId: bob.user.id } },
+      data: { disabled: true },
+    });
     for (const email of [outsider.user.email, bob.user.email, "nobody-at-all@example.test"]) {
       const read = await readProposal(ann.api, await createDraft(ann, { creator_email: email }));
       expect(read, email).toMatchObject({ creator_id: annRow.number, creator_name: annRow.name, user_email: annRow.email });
@@ -135,7 +152,13 @@ describe("[PROPOSALS] POST /v3/proposals: creator and contact person", () => {
 describe("[PROPOSALS] POST /v3/proposals: the recipient", () => {
   it("takes an active contact of the company by id and fills the recipient_* fields from it", async () => {
     const ann = await member();
-    const contact = await seedContact(ann.company.id, { firstName: "Cora", lastName: "Lind", email: "cora@customer.example", phone: "+46 1", companyName: "Lind AB" });
+    const contact = await seedContact(ann.company.id, {
+      firstName: "Cora",
+      lastName: "Lind",
+      email: "cora@customer.example",
+      phone: "+46 1",
+      companyName: "Lind AB",
+    });
     const read = await readProposal(ann.api, await createDraft(ann, { recipient: { id: contact.id } }));
     expect(read).toMatchObject({
       recipient_id: contact.id,
@@ -162,7 +185,14 @@ describe("[PROPOSALS] POST /v3/proposals: the recipient", () => {
   it("creates a contact of the company from a new recipient's fields, sources included", async () => {
     const ann = await member();
     const sources = { integration: { id: 7, contactId: "crm-42", metadata: { stage: "lead" } } };
-    const recipient = { first_name: "Nils", last_name: "Berg", email: "nils@berg.example", phone: "+46 2", company_name: "Berg AB", sources };
+    const recipient = {
+      first_name: "Nils",
+      last_name: "Berg",
+      email: "nils@berg.example",
+      phone: "+46 2",
+      company_name: "Berg AB",
+      sources,
+    };
     const read = await readProposal(ann.api, await createDraft(ann, { recipient }));
     expect(read).toMatchObject({
       recipient_is_set: true,
@@ -252,7 +282,13 @@ describe("[PROPOSALS] POST /v3/proposals: blocks", () => {
       await createDraft(ann, { blocks: [{ type: "video-block", video_url: "https://video.example/intro", title: "Intro" }] }),
     );
     expect(read.blocks).toEqual([
-      expect.objectContaining({ type: "video-block", content_id: null, video_url: "https://video.example/intro", title: "Intro", price: null }),
+      expect.objectContaining({
+        type: "video-block",
+        content_id: null,
+        video_url: "https://video.example/intro",
+        title: "Intro",
+        price: null,
+      }),
     ]);
     expect(read.value_with_tax).toBe(0);
   });
@@ -292,7 +328,11 @@ describe("[PROPOSALS] POST /v3/proposals: attachments", () => {
       const hosted = await fetch(server.url + read.attachments[2].url);
       expect(hosted.status).toBe(200);
       expect(hosted.headers.get("content-type")).toContain("application/pdf");
-      expect(Buffer.from(await hosted.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(await hosted.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
     } finally {
       await pdf.close().catch(() => undefined);
     }
@@ -393,7 +433,10 @@ describe("[PROPOSALS] POST /v3/proposals: tracking", () => {
     const templateUuid = templated.body.proposal.uuid;
     const template = await readProposal(ann.api, templateUuid);
 
-    const draft = await readProposal(ann.api, await createDraft(ann, { tracking: { created_from_template: templateUuid }, title_md: "Own title" }));
+    const draft = await readProposal(
+      ann.api,
+      await createDraft(ann, { tracking: { created_from_template: templateUuid }, title_md: "Own title" }),
+    );
     expect(draft).toMatchObject({
       status: "draft",
       version: 1,
@@ -423,7 +466,11 @@ describe("[PROPOSALS] POST /v3/proposals: tracking", () => {
     const foreign = (await bob.api.post(`/v3/proposals/${await createDraft(bob)}/template`)).body.proposal.uuid;
     const before = await countProposals(ann.company.id);
     for (const uuid of [draft, archived, foreign, "00000000-0000-4000-8000-000000000000"]) {
-      const res = await ann.api.post("/v3/proposals", { company_id: ann.company.id, language: "en", tracking: { created_from_template: uuid } });
+      const res = await ann.api.post("/v3/proposals", {
+        company_id: ann.company.id,
+        language: "en",
+        tracking: { created_from_template: uuid },
+      });
       expectProposalsError(res, 404, "NOT_FOUND");
     }
     expect(await countProposals(ann.company.id)).toBe(before);
@@ -434,15 +481,68 @@ describe("[PROPOSALS] POST /v3/proposals: tracking", () => {
 
 /** Every field name of the document's read shape. */
 const DOCUMENT_FIELDS = [
-  "uuid", "status", "language", "series_uuid", "title", "title_md", "description_html", "description_md", "archived_at", "expires_at",
-  "status_changed_at", "updated_at", "version", "attachments", "blocks", "signatures", "background_image", "background_video",
-  "background_image_uuid", "company_id", "company_name", "company_address", "company_email", "company_phone",
-  "company_registration_number", "company_logo_uuid", "company_avatar_uuid", "company_timezone", "company_tax_mode_live",
-  "company_powerups", "company_powerups_live", "contact_name", "contact_email", "contact_phone", "contact_title",
-  "contact_avatar_transform", "creator_id", "creator_name", "user_email", "currency", "data", "discount_decimals", "editor", "invoicing",
-  "payment", "tracking", "tax_options", "is_agreement", "is_only_proposal_in_series", "is_test", "pending", "recipient_is_set",
-  "payments_enabled", "pending_reason", "recipient_id", "recipient_name", "recipient_email", "recipient_phone", "recipient_company_name",
-  "recipient_sources", "value_with_tax", "value_without_tax",
+  "uuid",
+  "status",
+  "language",
+  "series_uuid",
+  "title",
+  "title_md",
+  "description_html",
+  "description_md",
+  "archived_at",
+  "expires_at",
+  "status_changed_at",
+  "updated_at",
+  "version",
+  "attachments",
+  "blocks",
+  "signatures",
+  "background_image",
+  "background_video",
+  "background_image_uuid",
+  "company_id",
+  "company_name",
+  "company_address",
+  "company_email",
+  "company_phone",
+  "company_registration_number",
+  "company_logo_uuid",
+  "company_avatar_uuid",
+  "company_timezone",
+  "company_tax_mode_live",
+  "company_powerups",
+  "company_powerups_live",
+  "contact_name",
+  "contact_email",
+  "contact_phone",
+  "contact_title",
+  "contact_avatar_transform",
+  "creator_id",
+  "creator_name",
+  "user_email",
+  "currency",
+  "data",
+  "discount_decimals",
+  "editor",
+  "invoicing",
+  "payment",
+  "tracking",
+  "tax_options",
+  "is_agreement",
+  "is_only_proposal_in_series",
+  "is_test",
+  "pending",
+  "recipient_is_set",
+  "payments_enabled",
+  "pending_reason",
+  "recipient_id",
+  "recipient_name",
+  "recipient_email",
+  "recipient_phone",
+  "recipient_company_name",
+  "recipient_sources",
+  "value_with_tax",
+  "value_without_tax",
 ];
 
 describe("[PROPOSALS] GET /v3/proposals/{uuid}", () => {
@@ -540,7 +640,14 @@ describe("[PROPOSALS] GET /v3/proposals/{uuid}", () => {
     expect(typeof p.creator_id).toBe("number");
     expect(typeof p.recipient_id).toBe("number");
     for (const field of ["status_changed_at", "updated_at"]) expectRecentUnix(p[field]);
-    for (const field of ["contact_phone", "contact_title", "contact_avatar_transform", "pending_reason", "recipient_phone", "recipient_company_name"]) {
+    for (const field of [
+      "contact_phone",
+      "contact_title",
+      "contact_avatar_transform",
+      "pending_reason",
+      "recipient_phone",
+      "recipient_company_name",
+    ]) {
       expect(typeof p[field], field).toBe("string");
     }
     for (const field of ["is_agreement", "pending", "payments_enabled"]) expect(typeof p[field], field).toBe("boolean");
@@ -639,7 +746,10 @@ describe("[PROPOSALS] markdown and variables", () => {
     expect((await ann.api.patch(`/v3/proposals/${uuid}/data`, { data: { customer: "Globex" } })).status).toBe(200);
     expect((await readProposal(ann.api, uuid)).description_html).toBe("<p>Dear Globex</p>");
 
-    const md = await ann.api.patch(`/v3/proposals/${uuid}`, { company_id: ann.company.id, description_md: "# Hi [c](data:text/plain,customer)" });
+    const md = await ann.api.patch(`/v3/proposals/${uuid}`, {
+      company_id: ann.company.id,
+      description_md: "# Hi [c](data:text/plain,customer)",
+    });
     expect(md.body.data.description_html).toBe("<h1>Hi Globex</h1>");
 
     expect((await ann.api.patch(`/v3/proposals/${uuid}/data`, { data: { customer: null } })).status).toBe(200);
@@ -655,7 +765,10 @@ describe("[PROPOSALS] value_without_tax and value_with_tax", () => {
   async function valuesOf(ann: CompanyMember, taxOptions: Record<string, unknown> | undefined, blocks: Record<string, unknown>[]) {
     const uuid = await createDraft(ann, { ...(taxOptions ? { tax_options: taxOptions } : {}), blocks });
     const read = await readProposal(ann.api, uuid);
-    return { total: [read.value_without_tax, read.value_with_tax], lines: read.blocks.map((b: any) => [b.value_without_tax, b.value_with_tax]) };
+    return {
+      total: [read.value_without_tax, read.value_with_tax],
+      lines: read.blocks.map((b: any) => [b.value_without_tax, b.value_with_tax]),
+    };
   }
 
   async function priced(ann: CompanyMember) {
@@ -717,7 +830,8 @@ describe("[PROPOSALS] value_without_tax and value_with_tax", () => {
     const item = await seedPricedItem({ companyId: ann.company.id, price: 100, taxRate: 25 });
     expect((await valuesOf(ann, undefined, [{ content_id: item.variationId }])).total).toEqual([100, 100]);
     expect(
-      (await valuesOf(ann, { mode: "standard" }, [{ content_id: item.variationId, price: 10, tax_rate: 6, quantity: 0.5, discount: 50 }])).total,
+      (await valuesOf(ann, { mode: "standard" }, [{ content_id: item.variationId, price: 10, tax_rate: 6, quantity: 0.5, discount: 50 }]))
+        .total,
     ).toEqual([2.5, 2.65]);
   });
 
@@ -743,7 +857,9 @@ describe("[PROPOSALS] value_without_tax and value_with_tax", () => {
       ],
     });
     expectProposalsError(res, 400, "VALIDATION_ERROR");
-    expect(issuePaths(res)).toEqual(expect.arrayContaining(["blocks.0.discount", "blocks.1.tax_rate", "blocks.2.quantity", "blocks.3.price"]));
+    expect(issuePaths(res)).toEqual(
+      expect.arrayContaining(["blocks.0.discount", "blocks.1.tax_rate", "blocks.2.quantity", "blocks.3.price"]),
+    );
   });
 
   it("new drafts take the company's discount_decimals; the body may choose 0, 1 or 2 and nothing else", async () => {

@@ -7,12 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
 import {
-  createDraft, createSentProposal, expectProposalsError, issuePaths, readProposal, seedCompany, seedCompanyMember, seedContact,
-  setProposalColumns, type CompanyMember,
+  createDraft,
+  createSentProposal,
+  expectProposalsError,
+  issuePaths,
+  readProposal,
+  seedCompany,
+  seedCompanyMember,
+  seedContact,
+  setProposalColumns,
+  type CompanyMember,
 } from "../proposals-factories";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const NO_SUCH_UUID = "00000000-0000-4000-8000-000000000000";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -98,7 +105,12 @@ describe("[LIFECYCLE] GET /v3/proposals", () => {
   it("searches q in the title and the recipient's name, email and company, case-insensitively", async () => {
     const ann = await member();
     const byTitle = await createDraft(ann, { title_md: "Solar PANELS for the roof" });
-    const contact = await seedContact(ann.company.id, { firstName: "Zelda", lastName: "Quark", email: "zq@quarkco.example", companyName: "Quarkco" });
+    const contact = await seedContact(ann.company.id, {
+      firstName: "Zelda",
+      lastName: "Quark",
+      email: "zq@quarkco.example",
+      companyName: "Quarkco",
+    });
     const byRecipient = await createDraft(ann, { title_md: "Other", recipient: { id: contact.id } });
     await createDraft(ann, { title_md: "Unrelated" });
     expect(await list(ann, "q=solar%20panels")).toEqual([byTitle]);
@@ -180,7 +192,13 @@ describe("[LIFECYCLE] accept, reject, withdraw", () => {
     const expired = await createSentProposal(ann);
     await setProposalColumns(expired, { expiresAt: new Date(Date.now() - 1000) });
     for (const [uuid, name] of [
-      [a, "accept"], [a, "reject"], [r, "accept"], [draft, "accept"], [draft, "reject"], [expired, "accept"], [expired, "reject"],
+      [a, "accept"],
+      [a, "reject"],
+      [r, "accept"],
+      [draft, "accept"],
+      [draft, "reject"],
+      [expired, "accept"],
+      [expired, "reject"],
     ]) {
       expectProposalsError(await action(ann, uuid, name), 409, "NOT_EDITABLE");
     }
@@ -197,7 +215,8 @@ describe("[LIFECYCLE] accept, reject, withdraw", () => {
     expect((await action(ann, expired, "withdraw")).body.data.status).toBe("withdrawn");
     const accepted = await createSentProposal(ann);
     await action(ann, accepted, "accept");
-    for (const uuid of [await createDraft(ann), accepted, active]) expectProposalsError(await action(ann, uuid, "withdraw"), 409, "NOT_EDITABLE");
+    for (const uuid of [await createDraft(ann), accepted, active])
+      expectProposalsError(await action(ann, uuid, "withdraw"), 409, "NOT_EDITABLE");
   });
 
   it("answers 401 to another company's user on every action, changing nothing", async () => {
@@ -267,7 +286,11 @@ describe("[PROPOSALS] nothing a client sends answers 500", () => {
     for (const id of ["1", "-1", "99999999999999999999", "not-a-uuid", "%00", "00000000-0000-4000-8000-00000000000g"]) {
       for (const suffix of ID_PATHS) {
         const path = `/v3/proposals/${encodeURIComponent(id)}${suffix}`;
-        const responses = [await ann.api.get(path), await ann.api.post(path, {}), await ann.api.patch(path, { company_id: 1, title_md: "x" })];
+        const responses = [
+          await ann.api.get(path),
+          await ann.api.post(path, {}),
+          await ann.api.patch(path, { company_id: 1, title_md: "x" }),
+        ];
         for (const res of responses.filter((r) => r.status !== 405)) {
           expectProposalsError(res, 404, "NOT_FOUND");
         }
@@ -365,7 +388,11 @@ describe("[PROPOSALS] nothing a client sends answers 500", () => {
   it("answers below 500 to a title, description or recipient name holding a NUL character", async () => {
     const ann = await member();
     const uuid = await createDraft(ann);
-    for (const body of [{ title_md: "nul \u0000 byte" }, { description_md: "nul \u0000 byte" }, { recipient: { first_name: "a\u0000b" } }]) {
+    for (const body of [
+      { title_md: "nul \u0000 byte" },
+      { description_md: "nul \u0000 byte" },
+      { recipient: { first_name: "a\u0000b" } },
+    ]) {
       const res = await ann.api.patch(`/v3/proposals/${uuid}`, { company_id: ann.company.id, ...body });
       expect(res.status, `${JSON.stringify(body)}: ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);
     }

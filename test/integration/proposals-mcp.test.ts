@@ -16,11 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-
-
-
-
-
 /** A user with a company and an MCP client speaking with their key. */
 async function agentOf(companyName = "Acme") {
   const user = await seedUser();

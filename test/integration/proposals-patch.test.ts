@@ -7,8 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
 import {
-  createDraft, createSentProposal, expectProposalsError, issuePaths, readProposal, seedCompany, seedCompanyMember, seedContact,
-  seedPricedItem, setProposalColumns, type CompanyMember,
+  createDraft,
+  createSentProposal,
+  expectProposalsError,
+  issuePaths,
+  readProposal,
+  seedCompany,
+  seedCompanyMember,
+  seedContact,
+  seedPricedItem,
+  setProposalColumns,
+  type CompanyMember,
 } from "../proposals-factories";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -308,7 +317,14 @@ describe("[PROPOSALS] PATCH /v3/proposals/{uuid}: blocks", () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const [kept, added] = res.body.data.blocks;
-    expect(kept).toMatchObject({ uuid: first.uuid, title: "Alpha, tailored", description: first.description, image_uuids: first.image_uuids, quantity: 4, price: 80 });
+    expect(kept).toMatchObject({
+      uuid: first.uuid,
+      title: "Alpha, tailored",
+      description: first.description,
+      image_uuids: first.image_uuids,
+      quantity: 4,
+      price: 80,
+    });
     expect(added).toMatchObject({ title: "Alpha", description: "" });
   });
 
@@ -398,7 +414,11 @@ describe("[PROPOSALS] PATCH /v3/proposals/{uuid}: the recipient", () => {
     const ann = await member();
     const { uuid, contact } = await fullDraft(ann);
     await expectUnchanged(ann, uuid, async () => {
-      expectProposalsError(await patch(ann, uuid, { company_id: ann.company.id, recipient: { id: contact.id, first_name: "X" } }), 400, "VALIDATION_ERROR");
+      expectProposalsError(
+        await patch(ann, uuid, { company_id: ann.company.id, recipient: { id: contact.id, first_name: "X" } }),
+        400,
+        "VALIDATION_ERROR",
+      );
     });
   });
 });

@@ -7,8 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
 import {
-  createDraft, createSentProposal, expectProposalsError, issuePaths, joinCompany, readProposal, seedCompany, seedCompanyMember, seedContact,
-  seedLibraryAttachment, seedPricedItem, seriesRows, userRow, type CompanyMember,
+  createDraft,
+  createSentProposal,
+  expectProposalsError,
+  issuePaths,
+  joinCompany,
+  readProposal,
+  seedCompany,
+  seedCompanyMember,
+  seedContact,
+  seedLibraryAttachment,
+  seedPricedItem,
+  seriesRows,
+  userRow,
+  type CompanyMember,
 } from "../proposals-factories";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -182,10 +194,34 @@ describe("[VERSIONS] carry-over", () => {
     const carlRow = await userRow(carl.user.id);
     expect(draft).toMatchObject({ status: "draft", version: 2, series_uuid: before.series_uuid, source_uuid: source });
     const carried = [
-      "blocks", "attachments", "recipient_id", "recipient_name", "recipient_email", "recipient_is_set", "language", "title", "title_md",
-      "description_md", "description_html", "tax_options", "background_image", "background_video", "background_image_uuid", "payment", "data",
-      "creator_id", "creator_name", "user_email", "contact_name", "contact_email", "invoicing", "invoicing_enabled", "discount_decimals",
-      "currency", "value_with_tax", "value_without_tax",
+      "blocks",
+      "attachments",
+      "recipient_id",
+      "recipient_name",
+      "recipient_email",
+      "recipient_is_set",
+      "language",
+      "title",
+      "title_md",
+      "description_md",
+      "description_html",
+      "tax_options",
+      "background_image",
+      "background_video",
+      "background_image_uuid",
+      "payment",
+      "data",
+      "creator_id",
+      "creator_name",
+      "user_email",
+      "contact_name",
+      "contact_email",
+      "invoicing",
+      "invoicing_enabled",
+      "discount_decimals",
+      "currency",
+      "value_with_tax",
+      "value_without_tax",
     ];
     for (const field of carried) expect(draft[field], field).toEqual(before[field]);
     // The creator is kept from the previous version even though creator_email named another member.
@@ -216,7 +252,13 @@ describe("[VERSIONS] carry-over", () => {
         tax_options: { mode: "none" },
       }),
     );
-    expect(draft).toMatchObject({ title_md: "New", data: { c: 3 }, recipient_id: newContact.id, recipient_name: "Nina New", tax_options: { mode: "none" } });
+    expect(draft).toMatchObject({
+      title_md: "New",
+      data: { c: 3 },
+      recipient_id: newContact.id,
+      recipient_name: "Nina New",
+      tax_options: { mode: "none" },
+    });
     expect(draft.data).toEqual({ c: 3 });
     expect(draft.attachments).toEqual([{ id: null, name: "New link", mime_type: "text/html", url: "https://new.example/" }]);
     expect(draft.blocks.map((x: any) => [x.title, x.price, x.quantity])).toEqual([

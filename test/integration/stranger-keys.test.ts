@@ -12,7 +12,15 @@ import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { createContact } from "@/lib/proposals/contacts/contacts";
 import { apiClient, type ApiResponse } from "../api-client";
 import {
-  createCategory, createFamily, createProject, createQuestion, createQuiz, createTree, newUser, questionOfKind, type Api,
+  createCategory,
+  createFamily,
+  createProject,
+  createQuestion,
+  createQuiz,
+  createTree,
+  newUser,
+  questionOfKind,
+  type Api,
 } from "../factories";
 import { authoringSampleBodies } from "../authoring-samples";
 import { startTestServer, type TestServer } from "../http-server";
@@ -55,15 +63,28 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
     const question = await createQuestion(owner.api, projectId, questionOfKind(category.id));
     const quiz = await createQuiz(owner.api, projectId, [question.id]);
     const ids = {
-      projectId, courseId: tree.course.id, moduleId: tree.module.id, lessonId: tree.lesson.id, blockId: tree.block.id,
-      categoryId: category.id, familyId: family.id, questionId: question.id, quizId: quiz.id, keyId: owner.apiKeyId,
+      projectId,
+      courseId: tree.course.id,
+      moduleId: tree.module.id,
+      lessonId: tree.lesson.id,
+      blockId: tree.block.id,
+      categoryId: category.id,
+      familyId: family.id,
+      questionId: question.id,
+      quizId: quiz.id,
+      keyId: owner.apiKeyId,
     };
     const read = async (path: string) => (await owner.api.get(path)).body;
     return {
       stranger: stranger.api,
       ids,
       idsFor: { restore_project: { projectId: deleted.id } },
-      bodies: authoringSampleBodies({ workspaceId: owner.personalWorkspace.id, courseId: tree.course.id, categoryId: category.id, question }),
+      bodies: authoringSampleBodies({
+        workspaceId: owner.personalWorkspace.id,
+        courseId: tree.course.id,
+        categoryId: category.id,
+        question,
+      }),
       snapshot: async () => ({
         project: await read(`/projects/${projectId}`),
         deleted: await read("/projects/deleted"),
@@ -96,9 +117,12 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
     const rfp = await createRfp(db, { companyId: company.id, title: `Owner's RFP ${tag}` });
     // The content library and the files: an item with an uploaded image, a library attachment.
     const upload = (path: string, fields: FormFields) => postMultipart(`${server.url}/api/proposals${path}`, owner.key, fields);
-    const image = (await upload("/v3/images", { file: { bytes: pngBytes(2, 2), filename: "owner.png" }, company_id: String(company.id) })).body.data;
+    const image = (await upload("/v3/images", { file: { bytes: pngBytes(2, 2), filename: "owner.png" }, company_id: String(company.id) }))
+      .body.data;
     const itemTitle = `Owner's item ${tag}`;
-    const item = (await ownerApi.post("/v3/content", { company_id: company.id, language: "en", title: itemTitle, images: [{ uuid: image.uuid }] })).body.data;
+    const item = (
+      await ownerApi.post("/v3/content", { company_id: company.id, language: "en", title: itemTitle, images: [{ uuid: image.uuid }] })
+    ).body.data;
     const attachmentName = `owner-terms-${tag}.pdf`;
     await upload("/v1/attachments", { file: { bytes: pdfBytes(), filename: attachmentName }, company_id: String(company.id) });
     // A draft with a recipient: every proposal action would succeed for the owner, so only who asks can refuse it.

@@ -4,7 +4,17 @@ import { Position } from "@/lib/authoring/common-schemas";
 import { QuestionDetail } from "../questions/schemas";
 
 export const BLOCK_TYPES = [
-  "text", "image", "diagram", "video", "example", "question", "quiz", "scenario", "glossary", "interactive", "visual",
+  "text",
+  "image",
+  "diagram",
+  "video",
+  "example",
+  "question",
+  "quiz",
+  "scenario",
+  "glossary",
+  "interactive",
+  "visual",
 ] as const;
 export const BlockType = z.enum(BLOCK_TYPES);
 export const QuestionRole = z.enum(["practice", "checkpoint", "assessment", "review"]);

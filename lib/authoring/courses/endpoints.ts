@@ -28,7 +28,8 @@ export const createCourseEndpoint = defineEndpoint({
   path: "/projects/{projectId}/courses",
   tag,
   summary: "Create a course",
-  description: "Creates a draft course (title 1..200, description up to 2000, up to 20 sources). With a position (0..32767) it is inserted there and later courses shift; without one it goes last.",
+  description:
+    "Creates a draft course (title 1..200, description up to 2000, up to 20 sources). With a position (0..32767) it is inserted there and later courses shift; without one it goes last.",
   params: ProjectParams,
   body: CourseCreate,
   response: Course,
@@ -56,7 +57,8 @@ export const updateCourseEndpoint = defineEndpoint({
   path: "/courses/{courseId}",
   tag,
   summary: "Update or move a course",
-  description: "Send at least one of title, description, sources (replaces the whole list) and position. A position past the end means the end.",
+  description:
+    "Send at least one of title, description, sources (replaces the whole list) and position. A position past the end means the end.",
   params: CourseParams,
   body: CourseUpdate,
   response: Course,

@@ -55,7 +55,8 @@ export const updateLessonEndpoint = defineEndpoint({
   path: "/lessons/{lessonId}",
   tag,
   summary: "Rename or move a lesson",
-  description: "Send at least one of title, position and module_id (another module of the same course, to move the lesson there; with position, at that place).",
+  description:
+    "Send at least one of title, position and module_id (another module of the same course, to move the lesson there; with position, at that place).",
   params: LessonParams,
   body: LessonUpdate,
   response: Lesson,

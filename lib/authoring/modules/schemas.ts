@@ -16,9 +16,8 @@ export const Module = z
   .meta({ id: "Module" });
 
 export const ModuleCreate = z.object({ title: Title, position: Position.optional() }).meta({ id: "ModuleCreate" });
-export const ModuleUpdate = atLeastOne(
-  z.object({ title: Title.optional(), position: Position.optional() }),
-  ["title", "position"],
-).meta({ id: "ModuleUpdate" });
+export const ModuleUpdate = atLeastOne(z.object({ title: Title.optional(), position: Position.optional() }), ["title", "position"]).meta({
+  id: "ModuleUpdate",
+});
 
 export const ModuleParams = z.object({ moduleId: z.uuid() });

@@ -3,7 +3,14 @@ import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { write } from "@/lib/db/transaction";
 import { WorkspaceList } from "../workspaces/schemas";
 import {
-  createProject, deleteProject, getProject, listDeletedProjects, listProjects, listWorkspaces, restoreProject, updateProject,
+  createProject,
+  deleteProject,
+  getProject,
+  listDeletedProjects,
+  listProjects,
+  listWorkspaces,
+  restoreProject,
+  updateProject,
 } from "./projects";
 import { DeletedProjectList, Project, ProjectCreate, ProjectList, ProjectParams, ProjectUpdate } from "./schemas";
 
@@ -13,7 +20,8 @@ export const listWorkspacesEndpoint = defineEndpoint({
   path: "/workspaces",
   tag: "Workspaces and projects",
   summary: "List your workspaces",
-  description: "The workspaces you belong to, with your role in each and whether you can create projects there. Use a workspace id as workspace_id when creating a project.",
+  description:
+    "The workspaces you belong to, with your role in each and whether you can create projects there. Use a workspace id as workspace_id when creating a project.",
   response: WorkspaceList,
   status: 200,
   run: async ({ db, caller }) => ({ workspaces: await listWorkspaces(db, caller) }),
@@ -25,7 +33,8 @@ export const listProjectsEndpoint = defineEndpoint({
   path: "/projects",
   tag: "Workspaces and projects",
   summary: "List projects",
-  description: "Every project you can read, across your workspaces, newest first. `courses` is null here; read one project for its hierarchy.",
+  description:
+    "Every project you can read, across your workspaces, newest first. `courses` is null here; read one project for its hierarchy.",
   response: ProjectList,
   status: 200,
   run: async ({ db, caller }) => ({ projects: await listProjects(db, caller) }),
@@ -37,7 +46,8 @@ export const createProjectEndpoint = defineEndpoint({
   path: "/projects",
   tag: "Workspaces and projects",
   summary: "Create a project",
-  description: "Creates a project (name 1..200 characters, description up to 2000). When you can create projects in more than one workspace, pass workspace_id; without it the answer is 400 workspace_required listing them.",
+  description:
+    "Creates a project (name 1..200 characters, description up to 2000). When you can create projects in more than one workspace, pass workspace_id; without it the answer is 400 workspace_required listing them.",
   body: ProjectCreate,
   response: Project,
   status: 201,
@@ -63,7 +73,8 @@ export const getProjectEndpoint = defineEndpoint({
   path: "/projects/{projectId}",
   tag: "Workspaces and projects",
   summary: "Read a project with its whole hierarchy",
-  description: "The project with its courses, their modules, lessons and blocks, in position order. Learners get only published courses and lessons.",
+  description:
+    "The project with its courses, their modules, lessons and blocks, in position order. Learners get only published courses and lessons.",
   params: ProjectParams,
   response: Project,
   status: 200,
@@ -90,7 +101,8 @@ export const deleteProjectEndpoint = defineEndpoint({
   path: "/projects/{projectId}",
   tag: "Workspaces and projects",
   summary: "Delete a project",
-  description: "Moves the project and everything in it to the deleted projects (workspace admins only). Nothing is erased; restore it with restore_project.",
+  description:
+    "Moves the project and everything in it to the deleted projects (workspace admins only). Nothing is erased; restore it with restore_project.",
   params: ProjectParams,
   response: DeleteResult,
   status: 200,

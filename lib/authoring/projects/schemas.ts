@@ -22,10 +22,10 @@ export const ProjectCreate = z
   .object({ name: Title, description: Description.optional(), workspace_id: z.uuid().optional() })
   .meta({ id: "ProjectCreate" });
 
-export const ProjectUpdate = atLeastOne(
-  z.object({ name: Title.optional(), description: Description.optional() }),
-  ["name", "description"],
-).meta({ id: "ProjectUpdate" });
+export const ProjectUpdate = atLeastOne(z.object({ name: Title.optional(), description: Description.optional() }), [
+  "name",
+  "description",
+]).meta({ id: "ProjectUpdate" });
 
 export const DeletedProject = z
   .object({

@@ -4,7 +4,11 @@ import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
 import {
-  createQuestionFamily, deleteQuestionFamily, getQuestionFamily, listQuestionFamilies, updateQuestionFamily,
+  createQuestionFamily,
+  deleteQuestionFamily,
+  getQuestionFamily,
+  listQuestionFamilies,
+  updateQuestionFamily,
 } from "./question-families";
 import { QuestionFamily, QuestionFamilyCreate, QuestionFamilyDetail, QuestionFamilyParams, QuestionFamilyUpdate } from "./schemas";
 

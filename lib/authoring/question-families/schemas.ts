@@ -19,13 +19,11 @@ export const QuestionFamilyDetail = QuestionFamily.extend({ questions: z.array(Q
   id: "QuestionFamilyDetail",
 });
 
-export const QuestionFamilyCreate = z
-  .object({ name: Title, description: Description.optional() })
-  .meta({ id: "QuestionFamilyCreate" });
+export const QuestionFamilyCreate = z.object({ name: Title, description: Description.optional() }).meta({ id: "QuestionFamilyCreate" });
 
-export const QuestionFamilyUpdate = atLeastOne(
-  z.object({ name: Title.optional(), description: Description.optional() }),
-  ["name", "description"],
-).meta({ id: "QuestionFamilyUpdate" });
+export const QuestionFamilyUpdate = atLeastOne(z.object({ name: Title.optional(), description: Description.optional() }), [
+  "name",
+  "description",
+]).meta({ id: "QuestionFamilyUpdate" });
 
 export const QuestionFamilyParams = z.object({ familyId: z.uuid() });

@@ -9,10 +9,7 @@ export const QuestionOption = z
     id: z.uuid(),
     label: z.string(),
     sort_order: z.number().int(),
-    is_correct: z
-      .boolean()
-      .optional()
-      .describe("Present for callers who may edit the question; never sent to learners"),
+    is_correct: z.boolean().optional().describe("Present for callers who may edit the question; never sent to learners"),
   })
   .meta({ id: "QuestionOption" });
 

@@ -14,7 +14,8 @@ export const submitQuizEndpoint = defineEndpoint({
   path: "/quizzes/{quizId}/submit",
   tag,
   summary: "Submit a quiz attempt",
-  description: "answers: [{question_id, selected_option_ids}]. A question scores 1 when the selected set equals its correct set; unanswered questions score 0. The result shows what was right. Learners may submit quizzes placed in lessons they can see (else 403).",
+  description:
+    "answers: [{question_id, selected_option_ids}]. A question scores 1 when the selected set equals its correct set; unanswered questions score 0. The result shows what was right. Learners may submit quizzes placed in lessons they can see (else 403).",
   params: QuizParams,
   body: QuizSubmission,
   response: QuizAttemptResult,
@@ -43,7 +44,8 @@ export const createQuizEndpoint = defineEndpoint({
   path: "/projects/{projectId}/quizzes",
   tag,
   summary: "Create a quiz",
-  description: "title 1..200 and question_ids (questions of the same project, no duplicates; array order is the quiz order). Place it in a lesson with a quiz block.",
+  description:
+    "title 1..200 and question_ids (questions of the same project, no duplicates; array order is the quiz order). Place it in a lesson with a quiz block.",
   params: ProjectParams,
   body: QuizCreate,
   response: QuizDetail,

@@ -27,7 +27,8 @@ export const restoreTrashItemEndpoint = defineEndpoint({
   path: "/projects/{projectId}/trash/restore",
   tag,
   summary: "Restore an item from the trash",
-  description: "Restores the item {kind, id} and exactly what was deleted with it, at its old position. If its parent is still in the trash, the answer is 400 parent_in_trash naming that parent: restore it first.",
+  description:
+    "Restores the item {kind, id} and exactly what was deleted with it, at its old position. If its parent is still in the trash, the answer is 400 parent_in_trash naming that parent: restore it first.",
   params: ProjectParams,
   body: TrashRestore,
   response: TrashRestoreResult,

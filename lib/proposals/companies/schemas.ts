@@ -8,7 +8,9 @@ export const Company = z
     name: z.string(),
     currency: z.string().describe("Default currency, ISO 4217"),
     tax_mode: z.enum(["standard", "simplified", "none"]),
-    discount_decimals: z.union([z.literal(0), z.literal(1), z.literal(2)]).describe("Decimals of the discount badge; new blank proposals take this value"),
+    discount_decimals: z
+      .union([z.literal(0), z.literal(1), z.literal(2)])
+      .describe("Decimals of the discount badge; new blank proposals take this value"),
     registration_number: z.string(),
     website_url: z.string(),
     logo_url: z.string().nullable(),

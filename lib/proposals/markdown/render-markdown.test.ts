@@ -55,8 +55,7 @@ describe("[PROPOSALS MARKDOWN] variables", () => {
   });
 
   it("are listed in order of first use, each once, decoded, from anywhere in the text", () => {
-    const md =
-      "# [t](data:text/plain,title)\n<[a](data:text/plain,first%20name) *[b](data:text/plain,x)*\n\n[c](data:text/plain,title)";
+    const md = "# [t](data:text/plain,title)\n<[a](data:text/plain,first%20name) *[b](data:text/plain,x)*\n\n[c](data:text/plain,title)";
     expect(variablesUsed(md)).toEqual(["title", "first name", "x"]);
     expect(variablesUsed("no variables [here](http://example.com)")).toEqual([]);
   });
@@ -150,12 +149,8 @@ describe("[PROPOSALS MARKDOWN] hostile input", () => {
   it("escapes attribute injection in text, fallbacks, keys and values", () => {
     const attack = `"><img src=x onerror="alert(1)">`;
     expect(html(`a ${attack}`)).toBe("<p>a &quot;&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</p>");
-    expect(html(`[${attack}](data:text/plain,k)`)).toBe(
-      "<p>&quot;&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</p>",
-    );
-    expect(html("[x](data:text/plain,k)", { k: attack })).toBe(
-      "<p>&quot;&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</p>",
-    );
+    expect(html(`[${attack}](data:text/plain,k)`)).toBe("<p>&quot;&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</p>");
+    expect(html("[x](data:text/plain,k)", { k: attack })).toBe("<p>&quot;&gt;&lt;img src=x onerror=&quot;alert(1)&quot;&gt;</p>");
     expect(html(`[x](data:text/plain,%22%3E%3Cb%3E)`, { '"><b>': "ok" })).toBe("<p>ok</p>");
   });
 
@@ -174,17 +169,14 @@ describe("[PROPOSALS MARKDOWN] hostile input", () => {
       secret: "leaked",
       entity: "&lt;",
     };
-    const md =
-      "[a](data:text/plain,markup)|[b](data:text/plain,markdown)|[c](data:text/plain,variable)|[d](data:text/plain,entity)";
+    const md = "[a](data:text/plain,markup)|[b](data:text/plain,markdown)|[c](data:text/plain,variable)|[d](data:text/plain,entity)";
     expect(html(md, data)).toBe(
       "<p>&lt;b&gt;bold&lt;/b&gt;&lt;script&gt;x()&lt;/script&gt;|# heading\n\n*bold*\n&lt; left|[y](data:text/plain,secret)|&amp;lt;</p>",
     );
   });
 
   it("escapes nested markup and entities in the text", () => {
-    expect(html("*<b>*<i>x</i>*</b>*")).toBe(
-      "<p><strong>&lt;b&gt;</strong>&lt;i&gt;x&lt;/i&gt;<strong>&lt;/b&gt;</strong></p>",
-    );
+    expect(html("*<b>*<i>x</i>*</b>*")).toBe("<p><strong>&lt;b&gt;</strong>&lt;i&gt;x&lt;/i&gt;<strong>&lt;/b&gt;</strong></p>");
     expect(html("&amp; &#60; &")).toBe("<p>&amp;amp; &amp;#60; &amp;</p>");
   });
 

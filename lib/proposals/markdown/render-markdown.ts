@@ -148,8 +148,7 @@ function renderInline(line: string, data: VariableData): string {
   return html.join("");
 }
 
-type Block =
-  { kind: "heading"; level: 1 | 2 | 3; text: string } | { kind: "paragraph"; isLeftAligned: boolean; lines: string[] };
+type Block = { kind: "heading"; level: 1 | 2 | 3; text: string } | { kind: "paragraph"; isLeftAligned: boolean; lines: string[] };
 
 /** `# x` to `### x` as a heading, or null when the line is not one. */
 function parseHeading(line: string): Block | null {

@@ -99,7 +99,8 @@ export async function resolveBlocks(
     if (block.content_id !== undefined) {
       const found = library.get(block.content_id);
       if (found === "archived") issues.push({ path: at("content_id"), message: "This content item is archived: restore it first" });
-      else if (!found || found === "elsewhere") issues.push({ path: at("content_id"), message: "No content item with this variation id in this company" });
+      else if (!found || found === "elsewhere")
+        issues.push({ path: at("content_id"), message: "No content item with this variation id in this company" });
       else item = found;
     }
     const type = block.type ?? (block.video_url && block.content_id === undefined ? "video-block" : "product-block");

@@ -5,8 +5,17 @@ import { changeStatus, saveAsTemplate, sendProposal, setArchived } from "./lifec
 import { assertEditable, createProposal, getProposalOrThrow, listProposals, mergeProposalData, updateProposal } from "./proposals";
 import { toProposalDto } from "./read-model";
 import {
-  DataObject, DataPatch, ProposalCreate, ProposalData, ProposalList, ProposalListQuery, ProposalNewVersion, ProposalParams, ProposalPatch,
-  ProposalRef, SendBody,
+  DataObject,
+  DataPatch,
+  ProposalCreate,
+  ProposalData,
+  ProposalList,
+  ProposalListQuery,
+  ProposalNewVersion,
+  ProposalParams,
+  ProposalPatch,
+  ProposalRef,
+  SendBody,
 } from "./schemas";
 import { assertVersionable, createNextVersion } from "./versions";
 
@@ -14,9 +23,11 @@ const tag = "Proposals";
 
 type Params = { uuid: string };
 /** Reading another company's proposal: 404 (contract.md). */
-const loadForReading = ({ db, caller, params }: LoadContext<Params>) => getProposalOrThrow({ tx: db, caller, uuid: params.uuid, refusal: "not_found" });
+const loadForReading = ({ db, caller, params }: LoadContext<Params>) =>
+  getProposalOrThrow({ tx: db, caller, uuid: params.uuid, refusal: "not_found" });
 /** Changing one: 401 (proposals-service.md, "editing a proposal the user may not edit gives 401"). */
-const loadForEditing = ({ db, caller, params }: LoadContext<Params>) => getProposalOrThrow({ tx: db, caller, uuid: params.uuid, refusal: "unauthorized" });
+const loadForEditing = ({ db, caller, params }: LoadContext<Params>) =>
+  getProposalOrThrow({ tx: db, caller, uuid: params.uuid, refusal: "unauthorized" });
 const onProposal = (uuid: string) => ({ target: () => uuid });
 /** The audit trail names the proposal a write made. */
 const byRef = { target: (result: { proposal: { uuid: string } }) => result.proposal.uuid };
@@ -125,7 +136,8 @@ export const updateProposalDataEndpoint = defineEndpoint({
   path: "/v3/proposals/{uuid}/data",
   tag,
   summary: "Merge into a proposal's data",
-  description: "Shallow merge into data (the values of the description's variables): a key set to null is deleted, omitted keys stay. 409 unless draft or template.",
+  description:
+    "Shallow merge into data (the values of the description's variables): a key set to null is deleted, omitted keys stay. 409 unless draft or template.",
   params: ProposalParams,
   load: loadForEditing,
   body: DataPatch,
@@ -141,7 +153,8 @@ export const sendProposalEndpoint = defineEndpoint({
   path: "/v3/proposals/{uuid}/send",
   tag,
   summary: "Send a draft",
-  description: "draft -> active, optionally with expires_at (UNIX seconds, in the future); the series' earlier active proposal becomes replaced. Needs a recipient.",
+  description:
+    "draft -> active, optionally with expires_at (UNIX seconds, in the future); the series' earlier active proposal becomes replaced. Needs a recipient.",
   params: ProposalParams,
   load: loadForEditing,
   body: SendBody,
@@ -171,7 +184,11 @@ function statusEndpoint(action: "accept" | "reject" | "withdraw", summary: strin
 
 export const acceptProposalEndpoint = statusEndpoint("accept", "Accept on the customer's behalf", "active -> accepted (not once expired).");
 export const rejectProposalEndpoint = statusEndpoint("reject", "Reject on the customer's behalf", "active -> rejected (not once expired).");
-export const withdrawProposalEndpoint = statusEndpoint("withdraw", "Withdraw a sent proposal", "active or expired -> withdrawn; a withdrawn proposal gets no new version.");
+export const withdrawProposalEndpoint = statusEndpoint(
+  "withdraw",
+  "Withdraw a sent proposal",
+  "active or expired -> withdrawn; a withdrawn proposal gets no new version.",
+);
 
 function archiveEndpoint(archived: boolean) {
   const action = archived ? "archive" : "unarchive";
@@ -201,7 +218,8 @@ export const saveProposalAsTemplateEndpoint = defineEndpoint({
   path: "/v3/proposals/{uuid}/template",
   tag,
   summary: "Save as a template",
-  description: "A new template (its own series) copied from the proposal, without its recipient. Create drafts from it with tracking.created_from_template.",
+  description:
+    "A new template (its own series) copied from the proposal, without its recipient. Create drafts from it with tracking.created_from_template.",
   params: ProposalParams,
   load: loadForEditing,
   response: ProposalRef,

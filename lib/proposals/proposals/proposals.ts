@@ -18,7 +18,8 @@ export async function getProposalOrThrow({ tx, caller, uuid, refusal }: { tx: Tx
   const row = await tx.proposal.findUnique({ where: { id: uuid }, include: proposalInclude });
   if (!row) throw notFound("Proposal");
   if (!(await isCompanyMember(tx, caller, row.companyId))) {
-    if (refusal === "unauthorized") throw new AppError("unauthorized", "You may not edit this proposal: you are not a member of its company");
+    if (refusal === "unauthorized")
+      throw new AppError("unauthorized", "You may not edit this proposal: you are not a member of its company");
     throw notFound("Proposal");
   }
   return row;
@@ -99,10 +100,21 @@ export async function createProposal(tx: Tx, caller: Caller, body: ProposalCreat
     ? await resolveRecipient(tx, { companyId: company.id, recipient: body.recipient, currentRecipientId: null })
     : null;
   const blocks = body.blocks
-    ? await resolveBlocks(tx, { companyId: company.id, language: body.language, blocks: body.blocks, existing: templateBlocks, mode: "create" })
+    ? await resolveBlocks(tx, {
+        companyId: company.id,
+        language: body.language,
+        blocks: body.blocks,
+        existing: templateBlocks,
+        mode: "create",
+      })
     : copyBlocks(templateBlocks);
   const storedAttachments = attachments
-    ? await resolveAttachments(tx, { companyId: company.id, uploadedBy: caller.userId, prepared: attachments, existing: templateAttachments })
+    ? await resolveAttachments(tx, {
+        companyId: company.id,
+        uploadedBy: caller.userId,
+        prepared: attachments,
+        existing: templateAttachments,
+      })
     : templateAttachments;
 
   const series = await tx.proposalSeries.create({ data: { companyId: company.id } });
@@ -164,18 +176,31 @@ export async function revisionOf(
     update.recipientId = await resolveRecipient(tx, { companyId, recipient: body.recipient, currentRecipientId: row.recipientId });
   }
   if (body.blocks !== undefined) {
-    update.blocks = json(await resolveBlocks(tx, { companyId, language, blocks: body.blocks, existing: row.blocks as StoredBlock[], mode: "revise" }));
+    update.blocks = json(
+      await resolveBlocks(tx, { companyId, language, blocks: body.blocks, existing: row.blocks as StoredBlock[], mode: "revise" }),
+    );
   }
   if (attachments) {
     update.attachments = json(
-      await resolveAttachments(tx, { companyId, uploadedBy: caller.userId, prepared: attachments, existing: row.attachments as StoredAttachment[] }),
+      await resolveAttachments(tx, {
+        companyId,
+        uploadedBy: caller.userId,
+        prepared: attachments,
+        existing: row.attachments as StoredAttachment[],
+      }),
     );
   }
   return update;
 }
 
 /** PATCH /v3/proposals/{uuid}: edits a draft or template in place; a refusal changes nothing. */
-export async function updateProposal(tx: Tx, caller: Caller, uuid: string, body: ProposalPatch, attachments: PreparedAttachments | undefined) {
+export async function updateProposal(
+  tx: Tx,
+  caller: Caller,
+  uuid: string,
+  body: ProposalPatch,
+  attachments: PreparedAttachments | undefined,
+) {
   const row = await lockProposal(tx, uuid);
   assertEditable(row, body.company_id);
   const { company_id: _companyId, ...fields } = body;
@@ -200,7 +225,10 @@ export async function mergeProposalData(tx: Tx, uuid: string, patch: Record<stri
 
 /** GET /v3/proposals: the caller's companies' proposals, newest first. */
 export async function listProposals(tx: Tx, caller: Caller, query: z.infer<typeof ProposalListQuery>) {
-  const companies = query.company_id !== undefined ? [(await getCompanyOrThrow({ tx, caller, companyId: query.company_id })).id] : await memberCompanyIds(tx, caller);
+  const companies =
+    query.company_id !== undefined
+      ? [(await getCompanyOrThrow({ tx, caller, companyId: query.company_id })).id]
+      : await memberCompanyIds(tx, caller);
   const now = new Date();
   const where: Prisma.ProposalWhereInput = { companyId: { in: companies } };
   if (!query.include_archived) where.archivedAt = null;

@@ -26,7 +26,10 @@ export const RecipientInput = z
   .superRefine((value, ctx) => {
     const fields = Object.keys(value).filter((k) => k !== "id");
     if (value.id !== undefined && fields.length) {
-      ctx.addIssue({ code: "custom", message: `Send either an existing recipient's id or a new recipient's fields, not both (${fields.join(", ")})` });
+      ctx.addIssue({
+        code: "custom",
+        message: `Send either an existing recipient's id or a new recipient's fields, not both (${fields.join(", ")})`,
+      });
     }
   })
   .describe("Either {id} of an existing contact, or a new recipient");
@@ -53,9 +56,16 @@ export const BlockInput = z
     uuid: z.uuid().optional().describe("An existing block of this proposal, to keep it and its editor customisations"),
     type: z.enum(["product-block", "video-block"]).optional().describe("product-block unless video_url is given"),
     content_id: Id.optional().describe("A variation id of the content library"),
-    video_url: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    video_url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .optional(),
     title: z.string().max(500).optional().describe("Overrides the library title on create; ignored on patch and new version"),
-    description: z.string().max(20_000).optional().describe("Overrides the library description on create; ignored on patch and new version"),
+    description: z
+      .string()
+      .max(20_000)
+      .optional()
+      .describe("Overrides the library description on create; ignored on patch and new version"),
     image_uuids: z.array(z.uuid()).max(20).optional().describe("Overrides the library images on create; ignored on patch and new version"),
     price: Money.nullable().optional().describe("Price per unit; default: the library price"),
     quantity: z.number().gt(0).max(1e9).optional().describe("Default 1"),
@@ -79,7 +89,10 @@ export const AttachmentInput = z
     mime_type: z.enum(["text/html", "application/pdf"]).optional(),
     name: z.string().min(1).max(200).optional(),
     url: z
-      .union([z.url({ protocol: /^https?$/ }).max(2000), z.string().regex(/^\/api\/files\/[0-9a-f-]{36}$/, "A hosted file of this service")])
+      .union([
+        z.url({ protocol: /^https?$/ }).max(2000),
+        z.string().regex(/^\/api\/files\/[0-9a-f-]{36}$/, "A hosted file of this service"),
+      ])
       .optional()
       .describe("An http(s) url, or the url of a PDF this service already hosts for the proposal"),
   })
@@ -92,7 +105,9 @@ export const AttachmentInput = z
       if (a[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `A link or PDF attachment needs ${field}` });
     }
   })
-  .describe("{id} (library attachment), {mime_type: text/html, name, url} (link) or {mime_type: application/pdf, name, url} (PDF fetched and hosted)");
+  .describe(
+    "{id} (library attachment), {mime_type: text/html, name, url} (link) or {mime_type: application/pdf, name, url} (PDF fetched and hosted)",
+  );
 export type AttachmentInput = z.infer<typeof AttachmentInput>;
 
 const Data = z.record(z.string().max(200), z.unknown()).describe("Metadata filling the variables of the description");
@@ -248,7 +263,11 @@ export const Proposal = z
     invoicing_enabled: z.boolean(),
     payment: z.record(z.string(), z.unknown()),
     tracking: z.object({ created_from_rfp: z.number().int().nullable(), created_from_template: z.string().nullable() }),
-    tax_options: z.object({ mode: z.enum(["standard", "simplified", "tax-free", "none"]), tax_included: z.boolean(), tax_label_key: z.string() }),
+    tax_options: z.object({
+      mode: z.enum(["standard", "simplified", "tax-free", "none"]),
+      tax_included: z.boolean(),
+      tax_label_key: z.string(),
+    }),
     is_agreement: z.boolean(),
     is_only_proposal_in_series: z.boolean(),
     is_test: z.boolean(),

@@ -50,7 +50,11 @@ export async function createNextVersion(
 async function carryOver(tx: Tx, source: ProposalRow): Promise<ProposalRow> {
   const [latest, accepted] = await Promise.all([
     tx.proposal.aggregate({ where: { seriesId: source.seriesId }, _max: { version: true } }),
-    tx.proposal.findFirst({ where: { seriesId: source.seriesId, status: "accepted" }, orderBy: { statusChangedAt: "desc" }, select: { id: true } }),
+    tx.proposal.findFirst({
+      where: { seriesId: source.seriesId, status: "accepted" },
+      orderBy: { statusChangedAt: "desc" },
+      select: { id: true },
+    }),
   ]);
   const created = await tx.proposal.create({
     data: {

@@ -101,11 +101,7 @@ export function computeLineValues(block: PricedBlock, tax: TaxOptions, fractionD
 }
 
 /** The read model's value_without_tax and value_with_tax: sums of the rounded lines. */
-export function computeProposalValues(
-  blocks: readonly PricedBlock[],
-  tax: TaxOptions,
-  fractionDigits = 2,
-): ProposalValues {
+export function computeProposalValues(blocks: readonly PricedBlock[], tax: TaxOptions, fractionDigits = 2): ProposalValues {
   let withoutTax = 0n;
   let withTax = 0n;
   for (const block of blocks) {

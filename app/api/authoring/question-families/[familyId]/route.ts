@@ -2,7 +2,11 @@
 // GET /question-families/{familyId}: read a question family with its questions
 // PATCH /question-families/{familyId}: update a question family
 import { authoringRoute } from "@/lib/authoring/route";
-import { deleteQuestionFamilyEndpoint, getQuestionFamilyEndpoint, updateQuestionFamilyEndpoint } from "@/lib/authoring/question-families/endpoints";
+import {
+  deleteQuestionFamilyEndpoint,
+  getQuestionFamilyEndpoint,
+  updateQuestionFamilyEndpoint,
+} from "@/lib/authoring/question-families/endpoints";
 
 export const dynamic = "force-dynamic";
 export const DELETE = authoringRoute(deleteQuestionFamilyEndpoint);
