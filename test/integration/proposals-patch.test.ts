@@ -373,6 +373,64 @@ describe("[PROPOSALS] PATCH /v3/proposals/{uuid}: blocks", () => {
   });
 });
 
+describe("[PROPOSALS] PATCH /v3/proposals/{uuid}/blocks/{blockUuid}: the editor's customisations", () => {
+  const edit = (who: CompanyMember, uuid: string, blockUuid: string, body: unknown) =>
+    who.api.patch(`/v3/proposals/${uuid}/blocks/${blockUuid}`, body);
+
+  it("changes one block's title, description, images, price and quantity, and the values follow", async () => {
+    const ann = await member();
+    const item = await seedPricedItem({ companyId: ann.company.id, title: { en: "Licence" }, price: 100, taxRate: 25 });
+    const uuid = await createDraft(ann, { blocks: [{ content_id: item.variationId }] });
+    const [block] = (await readProposal(ann.api, uuid)).blocks;
+    const res = await edit(ann, uuid, block.uuid, { title: "Licence, tailored", description: "For your team", quantity: 3, price: 90 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.blocks[0]).toMatchObject({
+      uuid: block.uuid,
+      title: "Licence, tailored",
+      description: "For your team",
+      quantity: 3,
+      price: 90,
+    });
+    expect(res.body.data.value_without_tax).toBe(270);
+    expect(res.body.data.value_with_tax).toBe(337.5);
+  });
+
+  it("keeps the customisations through a PATCH that echoes the uuid, and drops them with a block sent without it", async () => {
+    const ann = await member();
+    const item = await seedPricedItem({ companyId: ann.company.id, title: { en: "Licence" }, price: 100 });
+    const uuid = await createDraft(ann, { blocks: [{ content_id: item.variationId }] });
+    const [block] = (await readProposal(ann.api, uuid)).blocks;
+    expect((await edit(ann, uuid, block.uuid, { title: "Tailored" })).status).toBe(200);
+    const echoed = await patch(ann, uuid, {
+      company_id: ann.company.id,
+      blocks: [{ uuid: block.uuid, content_id: item.variationId, title: "Ignored" }],
+    });
+    expect(echoed.body.data.blocks[0]).toMatchObject({ uuid: block.uuid, title: "Tailored" });
+    const fresh = await patch(ann, uuid, { company_id: ann.company.id, blocks: [{ content_id: item.variationId }] });
+    expect(fresh.body.data.blocks[0].title).toBe("Licence");
+    expect(fresh.body.data.blocks[0].uuid).not.toBe(block.uuid);
+  });
+
+  it("refuses an unknown block (404), an empty or unknown-keyed body (400), a sent proposal (409) and another company's user (401), changing nothing", async () => {
+    const ann = await member();
+    const bob = await member();
+    const item = await seedPricedItem({ companyId: ann.company.id });
+    const uuid = await createDraft(ann, { blocks: [{ content_id: item.variationId }] });
+    const before = await readProposal(ann.api, uuid);
+    const blockUuid = before.blocks[0].uuid;
+    expectProposalsError(await edit(ann, uuid, NO_SUCH_UUID, { title: "x" }), 404, "NOT_FOUND");
+    expectProposalsError(await edit(ann, uuid, blockUuid, {}), 400, "VALIDATION_ERROR");
+    const unknown = await edit(ann, uuid, blockUuid, { title: "x", colour: "red" });
+    expectProposalsError(unknown, 400, "VALIDATION_ERROR");
+    expect(issuePaths(unknown)).toEqual(["colour"]);
+    expectProposalsError(await edit(bob, uuid, blockUuid, { title: "x" }), 401, "UNAUTHORIZED");
+    expect(await readProposal(ann.api, uuid)).toEqual(before);
+    const sent = await createSentProposal(ann, { blocks: [{ content_id: item.variationId }] });
+    const sentBlock = (await readProposal(ann.api, sent)).blocks[0].uuid;
+    expectProposalsError(await edit(ann, sent, sentBlock, { title: "x" }), 409, "NOT_EDITABLE");
+  });
+});
+
 describe("[PROPOSALS] PATCH /v3/proposals/{uuid}: the recipient", () => {
   it("answers 400 INVALID_RECIPIENT for an archived contact or another company's, leaving the draft byte-for-byte unchanged", async () => {
     const ann = await member();

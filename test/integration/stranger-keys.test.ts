@@ -137,9 +137,10 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const proposalUuid: string = created.body.proposal.uuid;
+    const blockUuid: string = (await ownerApi.get(`/v3/proposals/${proposalUuid}`)).body.data.blocks[0].uuid;
     return {
       stranger: apiClient(`${server.url}/api/proposals`, stranger.key),
-      ids: { companyId: company.id, contactId: contact.id, uuid: proposalUuid },
+      ids: { companyId: company.id, contactId: contact.id, uuid: proposalUuid, blockUuid },
       bodies: {
         create_contact: { company_id: company.id, first_name: "Intruder" },
         update_contact: { first_name: "Taken over" },
@@ -153,6 +154,7 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
         update_proposal: { company_id: company.id, title_md: "Taken over" },
         create_proposal_version: { company_id: company.id, language: "en", title_md: "Taken over" },
         update_proposal_data: { data: { secret: "taken over" } },
+        edit_proposal_block: { title: "Taken over", quantity: 3 },
         send_proposal: { expires_at: Math.floor(Date.now() / 1000) + 86_400 },
       },
       queries: {

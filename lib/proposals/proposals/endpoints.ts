@@ -2,9 +2,19 @@ import { defineEndpoint, type LoadContext } from "@/lib/api/endpoint";
 import { write } from "@/lib/db/transaction";
 import { prepareAttachments } from "./attachments";
 import { changeStatus, saveAsTemplate, sendProposal, setArchived } from "./lifecycle";
-import { assertEditable, createProposal, getProposalOrThrow, listProposals, mergeProposalData, updateProposal } from "./proposals";
+import {
+  assertEditable,
+  createProposal,
+  editBlock,
+  getProposalOrThrow,
+  listProposals,
+  mergeProposalData,
+  updateProposal,
+} from "./proposals";
 import { toProposalDto } from "./read-model";
 import {
+  BlockEdit,
+  BlockParams,
   DataObject,
   DataPatch,
   ProposalCreate,
@@ -128,6 +138,24 @@ export const createProposalVersionEndpoint = defineEndpoint({
     const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never, { dryRun: ctx.dryRun });
     return write(ctx, (tx) => createNextVersion(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments), byRef);
   },
+});
+
+export const editProposalBlockEndpoint = defineEndpoint({
+  operationId: "edit_proposal_block",
+  method: "PATCH",
+  path: "/v3/proposals/{uuid}/blocks/{blockUuid}",
+  tag,
+  summary: "Customise one block",
+  description:
+    "Beyond the document: the editor's changes to one block of a draft or template: title, description and images (which a full PATCH " +
+    "ignores), price, quantity, discount and tax rate. They are kept while later PATCHes echo the block's uuid. 409 unless draft or template.",
+  params: BlockParams,
+  load: ({ db, caller, params }) => getProposalOrThrow({ tx: db, caller, uuid: params.uuid, refusal: "unauthorized" }),
+  body: BlockEdit,
+  response: ProposalData,
+  status: 200,
+  errors: ["not_editable"],
+  run: (ctx) => write(ctx, (tx) => editBlock(tx, ctx.params.uuid, ctx.params.blockUuid, ctx.body), onProposal(ctx.params.uuid)),
 });
 
 export const updateProposalDataEndpoint = defineEndpoint({

@@ -8,7 +8,7 @@ import { resolveAttachments, type PreparedAttachments, type StoredAttachment } f
 import { copyBlocks, resolveBlocks, type StoredBlock } from "./blocks";
 import { activeMemberByEmail, resolveCreator, resolveRecipient } from "./people";
 import { proposalInclude, proposalUrl, toProposalDto, type ProposalRow } from "./read-model";
-import type { ProposalCreate, ProposalListQuery, ProposalPatch } from "./schemas";
+import type { BlockEdit, ProposalCreate, ProposalListQuery, ProposalPatch } from "./schemas";
 
 /** Reads: another company's proposal does not exist for the caller. Writes: 401 (proposals-service.md, Authentication). */
 export type Refusal = "not_found" | "unauthorized";
@@ -205,6 +205,22 @@ export async function updateProposal(
   assertEditable(row, body.company_id);
   const { company_id: _companyId, ...fields } = body;
   await tx.proposal.update({ where: { id: uuid }, data: await revisionOf(tx, caller, row, fields, attachments) });
+  return { data: await readProposal(tx, uuid) };
+}
+
+/**
+ * PATCH /v3/proposals/{uuid}/blocks/{blockUuid}: the editor's customisations of one block (its
+ * title, description and images, which a full PATCH ignores) and its price, quantity and discount.
+ * They survive later PATCHes that echo the block's uuid.
+ */
+export async function editBlock(tx: Tx, uuid: string, blockUuid: string, edit: BlockEdit) {
+  const row = await lockProposal(tx, uuid);
+  if (!EDITABLE.has(row.status)) throw new AppError("not_editable", `A ${row.status} proposal cannot be edited`);
+  const blocks = row.blocks as StoredBlock[];
+  const index = blocks.findIndex((b) => b.uuid === blockUuid);
+  if (index < 0) throw notFound("Block");
+  blocks[index] = { ...blocks[index], ...edit };
+  await tx.proposal.update({ where: { id: uuid }, data: { blocks: json(blocks) } });
   return { data: await readProposal(tx, uuid) };
 }
 

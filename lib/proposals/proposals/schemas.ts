@@ -164,6 +164,24 @@ export const ProposalNewVersion = z
   .meta({ id: "ProposalNewVersion" });
 export type ProposalNewVersion = z.infer<typeof ProposalNewVersion>;
 
+export const BlockEdit = z
+  .strictObject({
+    title: z.string().max(500).optional(),
+    description: z.string().max(20_000).optional(),
+    image_uuids: z.array(z.uuid()).max(20).optional(),
+    price: Money.nullable().optional(),
+    quantity: z.number().gt(0).max(1e9).optional(),
+    discount: Percent.nullable().optional(),
+    tax_rate: Percent.nullable().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (Object.keys(body).length === 0) ctx.addIssue({ code: "custom", message: "Send at least one field to change" });
+  })
+  .meta({ id: "ProposalBlockEdit" });
+export type BlockEdit = z.infer<typeof BlockEdit>;
+
+export const BlockParams = z.object({ uuid: z.uuid(), blockUuid: z.uuid() });
+
 export const DataPatch = z
   .strictObject({ data: z.record(z.string().max(200), z.unknown()).describe("Shallow merge: a key set to null is deleted") })
   .meta({ id: "ProposalDataPatch" });
@@ -281,7 +299,12 @@ export const Proposal = z
     recipient_phone: z.string(),
     recipient_company_name: z.string(),
     recipient_sources: z.record(z.string(), z.unknown()),
+    recipient_first_viewed_at: UnixTime.nullable().describe("When the recipient first opened the proposal page"),
     recipient_viewed_at: UnixTime.nullable().describe("When the recipient last opened the proposal page"),
+    recipient_view_count: z
+      .number()
+      .int()
+      .describe("How often the recipient opened the proposal page (previews by the company's members not counted)"),
     value_with_tax: z.number(),
     value_without_tax: z.number(),
     url: z.string().describe("The recipient's page"),
