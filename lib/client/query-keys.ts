@@ -1,4 +1,4 @@
-import type { QuestionFilters } from "./types";
+import type { ContactFilters, ContentFilters, ProposalFilters, QuestionFilters } from "./types";
 
 /**
  * The TanStack Query keys of every API resource, one factory each. A feature that changes another
@@ -94,4 +94,35 @@ export const learnKeys = {
   course: (courseId: string) => ["learn", "course", courseId] as const,
   lesson: (lessonId: string, preview: boolean) => ["learn", "lesson", lessonId, preview] as const,
   attempts: (quizId: string) => ["learn", "attempts", quizId] as const,
+};
+
+// ---- Proposals service -----------------------------------------------------------------------
+
+export const companyKeys = {
+  /** The companies the user is a member of. */
+  all: ["companies"] as const,
+};
+
+export const contentKeys = {
+  /** Every content list and item: a library change refreshes them all. */
+  all: ["content"] as const,
+  ofCompany: (companyId: number) => ["content", companyId] as const,
+  list: (companyId: number, filters: ContentFilters) => ["content", companyId, "list", filters] as const,
+  /** One item with its images. */
+  detail: (productId: number) => ["content", "item", productId] as const,
+};
+
+export const contactKeys = {
+  all: ["contacts"] as const,
+  list: (companyId: number, filters: ContactFilters) => ["contacts", companyId, "list", filters] as const,
+};
+
+export const proposalKeys = {
+  /** Every proposal list and detail. */
+  all: ["proposals"] as const,
+  lists: () => ["proposals", "list"] as const,
+  list: (companyId: number, filters: ProposalFilters) => ["proposals", "list", companyId, filters] as const,
+  /** The versions of one series, oldest first. */
+  series: (seriesUuid: string) => ["proposals", "series", seriesUuid] as const,
+  detail: (uuid: string) => ["proposals", "detail", uuid] as const,
 };

@@ -31,6 +31,17 @@ import type {
   listLearnCoursesEndpoint,
   projectResultsEndpoint,
 } from "@/lib/learn/endpoints";
+import type { CompanyCreate, Company as CompanySchema } from "@/lib/proposals/companies/schemas";
+import type { Contact, CreateContactBody, ListContactsQuery } from "@/lib/proposals/contacts/schemas";
+import type { ContentCreate, ContentIdFields, ContentItem, ContentUpdate } from "@/lib/proposals/content/schemas";
+import type { Asset, ImageInput, UploadedImage } from "@/lib/proposals/images/schemas";
+import type {
+  Proposal,
+  ProposalCreate,
+  ProposalListQuery,
+  ProposalRef,
+  Status as ProposalStatusSchema,
+} from "@/lib/proposals/proposals/schemas";
 import type { listMembersEndpoint } from "@/lib/workspaces/members";
 
 /** The answer of an endpoint whose response schema is declared inline. */
@@ -92,3 +103,25 @@ export type Attempt = LearnQuiz["attempts"][number];
 export type AnswerCheck = ResponseOf<typeof checkAnswerEndpoint>;
 export type ProjectResults = ResponseOf<typeof projectResultsEndpoint>;
 export type HistoryEntry = z.output<typeof HistoryEntrySchema>;
+
+// ---- Proposals service -----------------------------------------------------------------------
+export type CompanyDto = z.output<typeof CompanySchema>;
+export type CompanyInput = z.input<typeof CompanyCreate>;
+export type ContentItemDto = z.output<typeof ContentItem>;
+export type ContentInput = z.input<typeof ContentCreate>;
+export type ContentChange = z.input<typeof ContentUpdate>;
+export type ContentIds = z.input<typeof ContentIdFields>;
+/** The library's server-side filters (search by title is client-side: titles are per language). */
+export type ContentFilters = { include_archived?: boolean };
+export type AssetDto = z.output<typeof Asset>;
+export type ImageInputDto = z.input<typeof ImageInput>;
+export type UploadedImageDto = z.output<typeof UploadedImage>;
+export type ContactDto = z.output<typeof Contact>;
+export type ContactInput = z.input<typeof CreateContactBody>;
+export type ContactFilters = Omit<z.input<typeof ListContactsQuery>, "company_id" | "include_archived"> & { include_archived?: boolean };
+export type ProposalDto = z.output<typeof Proposal>;
+export type ProposalStatus = z.output<typeof ProposalStatusSchema>;
+export type ProposalInput = z.input<typeof ProposalCreate>;
+export type ProposalRefDto = z.output<typeof ProposalRef>;
+/** The proposal list's server-side filters (company_id is the key's own part). */
+export type ProposalFilters = Omit<z.input<typeof ProposalListQuery>, "company_id" | "include_archived"> & { include_archived?: boolean };
