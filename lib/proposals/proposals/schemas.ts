@@ -301,10 +301,7 @@ export const Proposal = z
     recipient_sources: z.record(z.string(), z.unknown()),
     recipient_first_viewed_at: UnixTime.nullable().describe("When the recipient first opened the proposal page"),
     recipient_viewed_at: UnixTime.nullable().describe("When the recipient last opened the proposal page"),
-    recipient_view_count: z
-      .number()
-      .int()
-      .describe("How often the recipient opened the proposal page (previews by the company's members not counted)"),
+    recipient_view_count: z.number().int().describe("How often the recipient opened the page (members' previews not counted)"),
     value_with_tax: z.number(),
     value_without_tax: z.number(),
     url: z.string().describe("The recipient's page"),
