@@ -80,3 +80,60 @@ describe("[COMPANIES] GET /v3/companies", () => {
     expect((await proposals(ann.key).get("/v3/companies")).status).toBe(200);
   });
 });
+
+describe("[COMPANIES] POST /v3/companies (beyond the document)", () => {
+  it("creates a company whose first member is the caller, with the defaults, and lists it", async () => {
+    const ann = await seedUser();
+    const res = await proposals(ann.key).post("/v3/companies", { name: "  Ann's studio  " });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      data: {
+        id: expect.any(Number),
+        created_at: expect.any(Number),
+        name: "Ann's studio",
+        currency: "EUR",
+        tax_mode: "standard",
+        discount_decimals: 0,
+        registration_number: "",
+        website_url: "",
+        logo_url: null,
+        inbox_token: null,
+      },
+    });
+    expect((await proposals(ann.key).get("/v3/companies")).body.data).toEqual([res.body.data]);
+  });
+
+  it("takes currency (any case), tax_mode and discount_decimals, and the company is nobody else's", async () => {
+    const ann = await seedUser();
+    const bob = await seedUser();
+    const res = await proposals(ann.key).post("/v3/companies", { name: "Acme", currency: "sek", tax_mode: "none", discount_decimals: 2 });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ name: "Acme", currency: "SEK", tax_mode: "none", discount_decimals: 2 });
+    expect((await proposals(bob.key).get("/v3/companies")).body).toEqual({ data: [] });
+    // The new member can use it at once: a contact of the new company.
+    const contact = await proposals(ann.key).post("/v3/contacts", { company_id: res.body.data.id, first_name: "Robin" });
+    expect(contact.status).toBe(201);
+  });
+
+  it("refuses an empty name, a bad currency and unknown fields with 400 and the issues", async () => {
+    const ann = await seedUser();
+    for (const [body, path] of [
+      [{ name: "   " }, "name"],
+      [{ name: "Acme", currency: "euro" }, "currency"],
+      [{ name: "Acme", tax_mode: "tax-free" }, "tax_mode"],
+      [{ name: "Acme", owner: "someone" }, ""],
+    ] as const) {
+      const res = await proposals(ann.key).post("/v3/companies", body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe("VALIDATION_ERROR");
+      if (path) expect(res.body.error.issues.map((i: { path: string }) => i.path)).toContain(path);
+    }
+    expect((await proposals(ann.key).get("/v3/companies")).body).toEqual({ data: [] });
+  });
+
+  it("answers 401 without a key", async () => {
+    const res = await proposals().post("/v3/companies", { name: "Acme" });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: { code: "UNAUTHORIZED", message: expect.any(String) } });
+  });
+});

@@ -142,6 +142,8 @@ const FIXTURES: Record<string, () => Promise<Fixture>> = {
       stranger: apiClient(`${server.url}/api/proposals`, stranger.key),
       ids: { companyId: company.id, contactId: contact.id, uuid: proposalUuid, blockUuid },
       bodies: {
+        // A company of the stranger's own: it touches nothing of the owner's.
+        create_company: { name: "Intruder's company" },
         create_contact: { company_id: company.id, first_name: "Intruder" },
         update_contact: { first_name: "Taken over" },
         create_content: { company_id: company.id, language: "en", title: "Intruder", images: [{ uuid: image.uuid }] },

@@ -4,7 +4,7 @@ import { parseInput } from "@/lib/api/run-endpoint";
 import { toUnix } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import type { Company as CompanyRow } from "@/lib/generated/prisma/client";
-import { NewCompany, type CompanyDto, type NewCompanyInput } from "./schemas";
+import { NewCompany, type CompanyCreateInput, type CompanyDto, type NewCompanyInput } from "./schemas";
 
 export function toCompanyDto(row: CompanyRow): CompanyDto {
   return {
@@ -22,13 +22,21 @@ export function toCompanyDto(row: CompanyRow): CompanyDto {
   };
 }
 
+/** The companies a user is an active (not disabled) member of. */
+const memberOf = (userId: string) => ({ members: { some: { userId, disabled: false } } });
+
 /** The companies the caller is an active (not disabled) member of, oldest first. */
 export async function listCompanies(tx: Tx, caller: Caller): Promise<CompanyDto[]> {
   const rows = await tx.company.findMany({
-    where: { members: { some: { userId: caller.userId, disabled: false } } },
+    where: memberOf(caller.userId),
     orderBy: { id: "asc" },
   });
   return rows.map(toCompanyDto);
+}
+
+/** Whether the user belongs to any company (the app header shows Proposals then). */
+export async function hasCompanies(tx: Tx, userId: string): Promise<boolean> {
+  return (await tx.company.count({ where: memberOf(userId) })) > 0;
 }
 
 /** A company with its first member (the admin command line and the demo make them; the API lists them). */
@@ -43,6 +51,18 @@ export async function createCompany(tx: Tx, input: NewCompanyInput) {
       members: { create: { userId: company.ownerUserId } },
     },
   });
+}
+
+/** POST /v3/companies: a company of the caller's own, who becomes its first member. */
+export async function createOwnCompany(tx: Tx, caller: Caller, body: CompanyCreateInput): Promise<CompanyDto> {
+  const row = await createCompany(tx, {
+    name: body.name,
+    ownerUserId: caller.userId,
+    currency: body.currency,
+    taxMode: body.tax_mode,
+    discountDecimals: body.discount_decimals,
+  });
+  return toCompanyDto(row);
 }
 
 /** Adds a member, or enables one who was disabled. */
