@@ -234,3 +234,28 @@ export async function userRow(userId: string) {
   const db = await getDb();
   return db.user.findUniqueOrThrow({ where: { id: userId }, select: { number: true, name: true, email: true } });
 }
+
+// ---- The recipient's page (/p/{uuid}) and its public endpoints ----------------------------------
+
+/** A client of the public endpoints under /api/public: no key, as a customer's browser. */
+export const publicClient = (server: TestServer) => apiClient(`${server.url}/api/public`);
+
+/** A sent proposal replaced by its next version (sent too); answers both uuids. */
+export async function createReplacedProposal(member: CompanyMember) {
+  const first = await createSentProposal(member, { title_md: "Version one" });
+  const res = await member.api.post(`/v3/proposals/${first}`, { company_id: member.company.id, language: "en", title_md: "Version two" });
+  if (res.status !== 200) throw new Error(`new version answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const second = res.body.proposal.uuid as string;
+  const sent = await member.api.post(`/v3/proposals/${second}/send`);
+  if (sent.status !== 200) throw new Error(`send answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+  return { replaced: first, current: second };
+}
+
+/** A proposal's recipient-page view columns, straight from the database. */
+export async function viewColumns(uuid: string) {
+  const db = await getDb();
+  return db.proposal.findUniqueOrThrow({
+    where: { id: uuid },
+    select: { recipientFirstViewedAt: true, recipientViewedAt: true, recipientViewCount: true, updatedAt: true },
+  });
+}

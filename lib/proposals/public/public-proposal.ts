@@ -1,0 +1,109 @@
+import type { Caller } from "@/lib/api/authenticate";
+import { notFound } from "@/lib/api/errors";
+import type { Db, Tx } from "@/lib/db/client";
+import { isCompanyMember } from "../access";
+import { proposalInclude, toProposalDto, type ProposalRow } from "../proposals/read-model";
+import type { PublicProposal } from "./schemas";
+
+/**
+ * A proposal as its recipient sees it on /p/{uuid}. The uuid is the secret: whoever has the link
+ * is the recipient, so nothing here asks who is calling, and nothing leaves that the page does
+ * not show.
+ */
+
+/** Drafts and templates are the company's work in progress: for a recipient they do not exist. */
+const HIDDEN = new Set(["draft", "template"]);
+
+/**
+ * A sent proposal by uuid, or 404. An archived one stays viewable: archiving files it away for
+ * the sales staff, and the link the customer was sent must not break.
+ */
+export async function getViewableRow(tx: Tx, uuid: string): Promise<ProposalRow> {
+  const row = await tx.proposal.findUnique({ where: { id: uuid }, include: proposalInclude });
+  if (!row || HIDDEN.has(row.status)) throw notFound("Proposal");
+  return row;
+}
+
+/** The series' current version: its newest active (expired or not) or accepted proposal. */
+export async function currentVersionUuid(tx: Tx, seriesId: string): Promise<string | null> {
+  const current = await tx.proposal.findFirst({
+    where: { seriesId, status: { in: ["active", "accepted"] } },
+    orderBy: { version: "desc" },
+    select: { id: true },
+  });
+  return current?.id ?? null;
+}
+
+/** The recipient-safe read model; values, title and description come from the one read model. */
+export async function toPublicProposal(tx: Tx, row: ProposalRow, now = new Date()): Promise<PublicProposal> {
+  const dto = toProposalDto(row, now);
+  return {
+    uuid: dto.uuid,
+    status: dto.status,
+    is_archived: dto.archived_at !== null,
+    language: dto.language,
+    version: dto.version,
+    title: dto.title,
+    description_html: dto.description_html,
+    expires_at: dto.expires_at,
+    status_changed_at: dto.status_changed_at,
+    background_image_uuid: dto.background_image_uuid,
+    currency: dto.currency,
+    discount_decimals: dto.discount_decimals,
+    tax_options: dto.tax_options,
+    blocks: dto.blocks.map((b) => ({
+      uuid: b.uuid,
+      type: b.type,
+      title: b.title,
+      description: b.description,
+      image_uuids: b.image_uuids,
+      video_url: b.video_url,
+      price: b.price,
+      quantity: b.quantity,
+      discount: b.discount,
+      tax_rate: b.tax_rate,
+      unit: b.unit,
+      value_without_tax: b.value_without_tax,
+      value_with_tax: b.value_with_tax,
+    })),
+    attachments: dto.attachments.map((a) => ({ name: a.name, mime_type: a.mime_type, url: a.url })),
+    // The signer's email is the recipient's own: the page has no reason to repeat it to whoever holds the link.
+    signatures: dto.signatures.map((s) => ({ name: s.name, signed_at: s.signed_at })),
+    value_without_tax: dto.value_without_tax,
+    value_with_tax: dto.value_with_tax,
+    company: {
+      name: dto.company_name,
+      email: dto.company_email,
+      phone: dto.company_phone,
+      address: dto.company_address,
+      logo_uuid: dto.company_logo_uuid,
+    },
+    sender: { name: dto.contact_name, email: dto.contact_email },
+    recipient: { name: dto.recipient_name, company_name: dto.recipient_company_name },
+    current_version_uuid: dto.status === "replaced" ? await currentVersionUuid(tx, row.seriesId) : null,
+  };
+}
+
+/** First opened (once), last opened and how often, in one statement; updated_at is the editors', so it stays. */
+export async function recordView(tx: Tx, uuid: string) {
+  await tx.$executeRaw`
+    UPDATE proposals
+    SET recipient_first_viewed_at = COALESCE(recipient_first_viewed_at, now()),
+        recipient_viewed_at = now(),
+        recipient_view_count = recipient_view_count + 1
+    WHERE id = ${uuid}::uuid`;
+}
+
+export type PublicProposalView = { proposal: PublicProposal; isPreview: boolean };
+
+/**
+ * The page's read: the proposal for its recipient, and the view recorded, unless `viewer` (the
+ * signed-in user, if any) is a member of the proposal's company: that is the sales staff checking
+ * their own work, a preview, which must not tell them the customer has looked.
+ */
+export async function getPublicProposal(db: Db, uuid: string, { viewer }: { viewer: Caller | null }): Promise<PublicProposalView> {
+  const row = await getViewableRow(db, uuid);
+  const isPreview = viewer !== null && (await isCompanyMember(db, viewer, row.companyId));
+  if (!isPreview) await recordView(db, uuid);
+  return { proposal: await toPublicProposal(db, row), isPreview };
+}
