@@ -77,6 +77,7 @@ export async function toPublicProposal(tx: Tx, row: ProposalRow, now = new Date(
       phone: dto.company_phone,
       address: dto.company_address,
       logo_uuid: dto.company_logo_uuid,
+      timezone: dto.company_timezone,
     },
     sender: { name: dto.contact_name, email: dto.contact_email },
     recipient: { name: dto.recipient_name, company_name: dto.recipient_company_name },

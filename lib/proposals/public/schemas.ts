@@ -66,7 +66,14 @@ export const PublicProposal = z
     signatures: z.array(z.object({ name: z.string(), signed_at: UnixTime })),
     value_without_tax: z.number(),
     value_with_tax: z.number(),
-    company: z.object({ name: z.string(), email: z.string(), phone: z.string(), address: z.string(), logo_uuid: z.string().nullable() }),
+    company: z.object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string(),
+      address: z.string(),
+      logo_uuid: z.string().nullable(),
+      timezone: z.string().describe("Dates on the page are the company's days"),
+    }),
     sender: z.object({ name: z.string(), email: z.string() }).describe("The contact person"),
     recipient: z.object({ name: z.string(), company_name: z.string() }),
     current_version_uuid: z

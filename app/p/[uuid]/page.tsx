@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { z } from "zod";
+import { AppError } from "@/lib/api/errors";
+import { sessionCaller } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { getPublicProposal } from "@/lib/proposals/public/public-proposal";
+import { RecipientPage } from "@/components/proposals/recipient/recipient-page";
+
+// Every request reads the current status and records the view: nothing here may be cached.
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ uuid: string }> };
+
+/**
+ * One read per request, shared by the metadata and the page, so a view is recorded once. No
+ * sign-in: the uuid is the secret. A signed-in member of the sending company sees a preview.
+ */
+const load = cache(async (uuid: string) => {
+  if (!z.uuid().safeParse(uuid).success) notFound();
+  try {
+    return await getPublicProposal(await getDb(), uuid.toLowerCase(), { viewer: await sessionCaller() });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { proposal } = await load((await params).uuid);
+  return {
+    title: `${proposal.title.trim() || "Proposal"} from ${proposal.company.name}`,
+    // A link sent to one customer: never in a search engine, never leaking through a referrer.
+    robots: { index: false, follow: false },
+    referrer: "no-referrer",
+  };
+}
+
+export default async function ProposalRecipientPage({ params }: Props) {
+  const { proposal, isPreview } = await load((await params).uuid);
+  return <RecipientPage proposal={proposal} isPreview={isPreview} />;
+}

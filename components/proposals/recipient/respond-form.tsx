@@ -1,0 +1,98 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
+import { answerProposal, type ProposalAnswer } from "@/lib/proposals/public/client";
+
+/**
+ * Accept (the typed name is the signature) or decline an active proposal. After an answer the
+ * server-rendered page is fetched again, so the state shown is the one the server recorded.
+ * In a preview (a member of the sending company) the form is shown as the customer sees it, but
+ * disabled: answering on the customer's behalf is the editor's action, with its own record.
+ */
+export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; companyName: string; isPreview: boolean }) {
+  const router = useRouter();
+  const confirm = useConfirm();
+  const [name, setName] = useState("");
+  const [busy, setBusy] = useState<ProposalAnswer["action"] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | undefined>();
+
+  async function send(answer: ProposalAnswer) {
+    setBusy(answer.action);
+    setError(null);
+    try {
+      await answerProposal(uuid, answer);
+      router.refresh();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onAccept(event: FormEvent) {
+    event.preventDefault();
+    const typed = name.trim();
+    if (!typed) {
+      setNameError("Type your full name to accept");
+      return;
+    }
+    setNameError(undefined);
+    await send({ action: "accept", name: typed });
+  }
+
+  async function onDecline() {
+    const sure = await confirm({
+      title: "Decline this proposal?",
+      body: `${companyName} will see that you declined. You cannot accept it afterwards from this page.`,
+      confirmLabel: "Decline proposal",
+      tone: "danger",
+    });
+    if (sure) await send({ action: "reject" });
+  }
+
+  return (
+    <section
+      aria-labelledby="recipient-respond"
+      className="recipient-respond rounded-lg border border-slate-200 bg-white p-5 shadow-sm print:hidden"
+    >
+      <h2 id="recipient-respond" className="text-xl font-semibold text-slate-900">
+        Your answer
+      </h2>
+      {isPreview ? (
+        <p className="mt-2 text-sm text-slate-600">Preview: this is where your customer accepts or declines. It is disabled for you.</p>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">
+          Type your full name to accept. It is recorded as your signature with today&apos;s date.
+        </p>
+      )}
+      <form aria-label="Accept this proposal" onSubmit={onAccept} className="mt-4 space-y-3" noValidate>
+        <Field
+          label="Your full name"
+          name="name"
+          autoComplete="name"
+          maxLength={200}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={nameError}
+          disabled={isPreview || busy !== null}
+          required
+        />
+        {error ? <Alert>{error}</Alert> : null}
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button type="submit" disabled={isPreview || busy !== null}>
+            {busy === "accept" ? "Accepting…" : "Accept proposal"}
+          </Button>
+          <Button type="button" variant="danger" onClick={onDecline} disabled={isPreview || busy !== null}>
+            {busy === "reject" ? "Declining…" : "Decline"}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
