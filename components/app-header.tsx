@@ -1,17 +1,37 @@
 import Link from "next/link";
 import type { SessionUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { hasCompanies } from "@/lib/proposals/companies/companies";
 import { AccountMenu } from "./account/account-menu";
 
-export function AppHeader({ user }: { user: SessionUser | null }) {
+const navLink = "rounded-md px-2.5 py-1.5 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+
+export async function AppHeader({ user }: { user: SessionUser | null }) {
+  // Proposals is only for members of a company; the check is one count, done where the header renders.
+  const showProposals = user ? await hasCompanies(await getDb(), user.id) : false;
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between px-4">
-        <Link href="/" className="flex items-center gap-2 font-semibold text-slate-900">
-          <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-brand-600 text-sm text-white">
-            C
-          </span>
-          Coursewright
-        </Link>
+      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">
+        <div className="flex min-w-0 items-center gap-3 sm:gap-6">
+          <Link href="/" className="flex items-center gap-2 font-semibold text-slate-900">
+            <span aria-hidden className="grid h-7 w-7 place-items-center rounded-md bg-brand-600 text-sm text-white">
+              C
+            </span>
+            <span className="sr-only sm:not-sr-only">Coursewright</span>
+          </Link>
+          {user ? (
+            <nav aria-label="Main" className="flex items-center gap-1">
+              <Link href="/" className={navLink}>
+                Workspaces
+              </Link>
+              {showProposals ? (
+                <Link href="/proposals" className={navLink}>
+                  Proposals
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </div>
         {user ? (
           <AccountMenu name={user.name} email={user.email} />
         ) : (
