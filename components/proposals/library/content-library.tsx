@@ -200,7 +200,7 @@ function LibraryRow({
     <li className="flex items-center gap-3 border-b border-slate-100 px-4 py-3 last:border-b-0">
       <input type="checkbox" checked={checked} onChange={onToggle} aria-label={`Select ${title}`} />
       {image ? (
-        <img src={image.url} alt="" className="h-12 w-12 shrink-0 rounded-md object-cover ring-1 ring-slate-200" />
+        <img src={image.url} alt={title} className="h-12 w-12 shrink-0 rounded-md object-cover ring-1 ring-slate-200" />
       ) : (
         <span className="grid h-12 w-12 shrink-0 place-items-center rounded-md bg-slate-100 text-slate-400">
           <ImageIcon />

@@ -15,18 +15,23 @@ type Tab = "all" | ProposalStatus;
 const TABS: Tab[] = ["all", "draft", "active", "accepted", "rejected", "expired", "replaced", "withdrawn", "template"];
 const tabLabel = (tab: Tab) => (tab === "all" ? "All" : tab === "template" ? "Templates" : STATUS_LABELS[tab]);
 
-type Series = { seriesUuid: string; versions: ProposalDto[]; updatedAt: number };
+type Series = { seriesUuid: string; versions: ProposalDto[]; updatedAt: number; rank: number };
 
-/** Proposals of one series together, newest version first; series ordered by their last change. */
+/**
+ * Proposals of one series together, newest version first; series ordered by their last change
+ * (UNIX seconds, so ties are common: the service's newest-first order breaks them).
+ */
 function groupBySeries(proposals: ProposalDto[], order: "newest" | "oldest"): Series[] {
   const bySeries = new Map<string, ProposalDto[]>();
   for (const p of proposals) bySeries.set(p.series_uuid, [...(bySeries.get(p.series_uuid) ?? []), p]);
-  const series = [...bySeries].map(([seriesUuid, versions]) => ({
+  const series = [...bySeries].map(([seriesUuid, versions], rank) => ({
     seriesUuid,
     versions: versions.sort((a, b) => b.version - a.version),
     updatedAt: Math.max(...versions.map((v) => v.updated_at)),
+    rank,
   }));
-  return series.sort((a, b) => (order === "newest" ? b.updatedAt - a.updatedAt : a.updatedAt - b.updatedAt));
+  const newestFirst = (a: Series, b: Series) => b.updatedAt - a.updatedAt || a.rank - b.rank;
+  return series.sort((a, b) => (order === "newest" ? newestFirst(a, b) : newestFirst(b, a)));
 }
 
 export function ProposalList({ company }: { company: CompanyDto }) {

@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { gradientPng } from "../lib/seed/demo-images";
+
+/** Calls the proposals API with the page's session (as the browser does). */
+export async function proposalsApi<T = any>(page: Page, method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", p: string, data?: unknown) {
+  const res = await page.request.fetch(`/api/proposals${p}`, { method, data });
+  if (!res.ok()) throw new Error(`${method} ${p}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A company of the signed-in user (POST /v3/companies makes them its first member). */
+export async function createCompany(page: Page, name = "Acme Studio") {
+  return (await proposalsApi<{ data: { id: number; currency: string } }>(page, "POST", "/v3/companies", { name })).data;
+}
+
+/** A small PNG written to a temp file, for setInputFiles. */
+export function pngFile(name = "product.png") {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "e2e-png-")), name);
+  fs.writeFileSync(file, gradientPng(24, 16, [30, 90, 200], [240, 160, 40]));
+  return file;
+}
+
+/** A library item made through the API: an uploaded image, a title in English, an optional price. */
+export async function createProduct(page: Page, companyId: number, title: string, price?: number) {
+  const res = await page.request.post("/api/proposals/v3/images", {
+    multipart: {
+      file: { name: "item.png", mimeType: "image/png", buffer: gradientPng(8, 8, [0, 0, 0], [255, 255, 255]) },
+      company_id: String(companyId),
+    },
+  });
+  if (!res.ok()) throw new Error(`upload: ${res.status()} ${await res.text()}`);
+  const image = (await res.json()).data;
+  const created = await proposalsApi(page, "POST", "/v3/content", {
+    company_id: companyId,
+    language: "en",
+    title,
+    images: [{ uuid: image.uuid }],
+    ...(price !== undefined ? { price, tax_rate: 25, unit: "pcs" } : {}),
+  });
+  return created.data as { product_id: number; variation_id: number };
+}
+
+/** Whether the page scrolls sideways (a layout too wide for the screen). */
+export const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
