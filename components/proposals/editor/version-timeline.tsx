@@ -34,9 +34,9 @@ export function VersionTimeline({ versions, currentUuid }: { versions: ProposalD
               aria-current={v.uuid === currentUuid ? "page" : undefined}
               className={`flex flex-wrap items-center gap-2 rounded px-2 py-1 text-sm hover:bg-slate-50 ${v.uuid === currentUuid ? "bg-brand-50 font-medium" : ""}`}
             >
-              <span className="font-semibold">v{v.version}</span>
-              <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLES[v.status]}`}>{story(v, byUuid)}</span>
-              {v.archived_at ? <span className="text-xs text-slate-500">archived</span> : null}
+              <span className="font-semibold">v{v.version}</span>{" "}
+              <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLES[v.status]}`}>{story(v, byUuid)}</span>{" "}
+              {v.archived_at ? <span className="text-xs text-slate-500">archived </span> : null}
               <span className="text-xs text-slate-500">{formatTime(v.status_changed_at)}</span>
             </Link>
           </li>
