@@ -48,7 +48,8 @@ export function ProposalStatus({ proposal }: { proposal: PublicProposal }) {
         <Banner tone="warning">
           This proposal has been replaced by a newer version.{" "}
           {proposal.current_version_uuid ? (
-            <Link className="font-medium underline" href={`/p/${proposal.current_version_uuid}`}>
+            // Not prefetched: rendering that page records a view, and only opening it is one.
+            <Link className="font-medium underline" href={`/p/${proposal.current_version_uuid}`} prefetch={false}>
               Open the current version
             </Link>
           ) : (

@@ -23,14 +23,14 @@ export function RecipientPage({ proposal, isPreview }: { proposal: PublicProposa
         {proposal.description_html ? (
           <section
             aria-label="Description"
-            className="recipient-description text-center break-words text-slate-800 [&_.text-left]:text-left [&_h1]:text-2xl [&_h1]:font-bold [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:text-lg [&_h3]:font-semibold"
+            className="recipient-description text-center break-words text-slate-800 [&_.text-left]:text-left [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:text-lg [&_h4]:font-semibold"
           >
             {/*
              * Safe to inject: description_html is render-markdown.ts's output, which escapes every
              * character of the text and can only ever contain the tags of the markdown subset
              * (h1-h3, p, br, strong); it is not the sender's HTML.
              */}
-            <div className="space-y-3" dangerouslySetInnerHTML={{ __html: proposal.description_html }} />
+            <div className="space-y-3" dangerouslySetInnerHTML={{ __html: demoteHeadings(proposal.description_html) }} />
           </section>
         ) : null}
         {hasOffer ? (
@@ -49,4 +49,13 @@ export function RecipientPage({ proposal, isPreview }: { proposal: PublicProposa
       </div>
     </main>
   );
+}
+
+/**
+ * The page's one h1 is the proposal's title, so the description's headings move one level down
+ * (h1 -> h2, h2 -> h3, h3 -> h4). A plain replacement is exact here: render-markdown.ts escapes
+ * every "<" of the text, so "<h1>" and "</h1>" in its output can only be its own tags.
+ */
+function demoteHeadings(html: string) {
+  return html.replace(/<(\/?)h([1-3])>/g, (_, slash: string, level: string) => `<${slash}h${Number(level) + 1}>`);
 }
