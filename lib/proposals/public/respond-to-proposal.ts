@@ -43,7 +43,9 @@ export async function respondToProposal(db: Db, uuid: string, response: Recipien
   return db.$transaction(
     async (tx) => {
       await getViewableRow(tx, uuid);
-      const row = await lockProposal(tx, uuid);
+      await lockProposal(tx, uuid);
+      // Read again under the lock, with the recipient: what a concurrent answer wrote is seen here.
+      const row = await getViewableRow(tx, uuid);
       const now = new Date();
       const status = statusOf(row, now);
       if (status !== "active") throw new AppError("not_editable", closedMessage(status, row.expiresAt));
