@@ -7,7 +7,7 @@ import { getCompanyOrThrow, isCompanyMember, memberCompanyIds } from "../access"
 import { resolveAttachments, type PreparedAttachments, type StoredAttachment } from "./attachments";
 import { copyBlocks, resolveBlocks, type StoredBlock } from "./blocks";
 import { activeMemberByEmail, resolveCreator, resolveRecipient } from "./people";
-import { proposalInclude, proposalUrl, toProposalDto, type ProposalRow } from "./read-model";
+import { findProposalRow, proposalInclude, proposalUrl, toProposalDto, type ProposalRow } from "./read-model";
 import type { BlockEdit, ProposalCreate, ProposalListQuery, ProposalPatch } from "./schemas";
 
 /** Reads: another company's proposal does not exist for the caller. Writes: 401 (proposals-service.md, Authentication). */
@@ -26,9 +26,9 @@ export async function getProposalOrThrow({ tx, caller, uuid, refusal }: { tx: Tx
 }
 
 /** Takes the proposal's row lock and reads it again: concurrent writes to one proposal queue up. */
-export async function lockProposal(tx: Tx, uuid: string): Promise<ProposalRow> {
+export async function lockProposal(tx: Tx, uuid: string): Promise<Proposal> {
   await tx.$queryRaw`SELECT id FROM proposals WHERE id = ${uuid}::uuid FOR UPDATE`;
-  return tx.proposal.findUniqueOrThrow({ where: { id: uuid }, include: proposalInclude });
+  return tx.proposal.findUniqueOrThrow({ where: { id: uuid } });
 }
 
 const EDITABLE = new Set(["draft", "template"]);
@@ -43,7 +43,9 @@ export function assertEditable(row: { companyId: number; status: string }, compa
 }
 
 export async function readProposal(tx: Tx, uuid: string) {
-  return toProposalDto(await tx.proposal.findUniqueOrThrow({ where: { id: uuid }, include: proposalInclude }));
+  const row = await findProposalRow(tx, uuid);
+  if (!row) throw notFound("Proposal");
+  return toProposalDto(row);
 }
 
 /** A nullable JSON column: Prisma clears it with DbNull, not null. */

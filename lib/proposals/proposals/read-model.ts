@@ -1,4 +1,5 @@
 import { toUnix, toUnixOrNull } from "@/lib/api/schemas";
+import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { renderDescriptionHtml, renderTitle } from "../markdown/render-markdown";
 import { computeLineValues, computeProposalValues, currencyFractionDigits, type TaxMode } from "../values/proposal-values";
@@ -16,6 +17,25 @@ export const proposalInclude = {
 } satisfies Prisma.ProposalInclude;
 
 export type ProposalRow = Prisma.ProposalGetPayload<{ include: typeof proposalInclude }>;
+
+/**
+ * The same, for use inside a transaction: one query after another. A transaction is one
+ * connection, and for an include of several relations Prisma sends their queries at once, which
+ * node-postgres queues with a deprecation warning (an error from pg 9 on).
+ */
+export async function findProposalRow(tx: Tx, uuid: string): Promise<ProposalRow | null> {
+  const row = await tx.proposal.findUnique({ where: { id: uuid } });
+  if (!row) return null;
+  const company = await tx.company.findUniqueOrThrow({ where: { id: row.companyId } });
+  const recipient = row.recipientId === null ? null : await tx.contact.findUnique({ where: { id: row.recipientId } });
+  const creator = await tx.user.findUniqueOrThrow({ where: { id: row.creatorUserId }, select: proposalInclude.creator.select });
+  const contact =
+    row.contactUserId === null
+      ? null
+      : await tx.user.findUnique({ where: { id: row.contactUserId }, select: proposalInclude.contact.select });
+  const inSeries = await tx.proposal.count({ where: { seriesId: row.seriesId } });
+  return { ...row, company, recipient, creator, contact, series: { _count: { proposals: inSeries } } };
+}
 
 export type TaxOptions = { mode: TaxMode; tax_included: boolean; tax_label_key: string };
 

@@ -3,7 +3,8 @@ import { AppError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import type { PreparedAttachments } from "./attachments";
 import { contentColumns, revisionOf } from "./proposals";
-import { editorUrl, proposalInclude, type ProposalRow } from "./read-model";
+import type { Proposal } from "@/lib/generated/prisma/client";
+import { editorUrl } from "./read-model";
 import type { ProposalNewVersion } from "./schemas";
 
 /** New version's eligibility beyond existence and access (contract.md): same company, not withdrawn. */
@@ -27,13 +28,12 @@ export async function createNextVersion(
 ) {
   const { seriesId } = await tx.proposal.findUniqueOrThrow({ where: { id: sourceUuid }, select: { seriesId: true } });
   await tx.$queryRaw`SELECT id FROM proposal_series WHERE id = ${seriesId}::uuid FOR UPDATE`;
-  const source = await tx.proposal.findUniqueOrThrow({ where: { id: sourceUuid }, include: proposalInclude });
+  const source = await tx.proposal.findUniqueOrThrow({ where: { id: sourceUuid } });
   assertVersionable(source, body.company_id);
 
   const { company_id: _companyId, creator_email: _ignored, ...overrides } = body;
   const existing = await tx.proposal.findFirst({
     where: { sourceId: source.id, status: "draft", archivedAt: null },
-    include: proposalInclude,
     orderBy: { createdAt: "desc" },
   });
   const draft = existing ?? (await carryOver(tx, source));
@@ -47,15 +47,14 @@ export async function createNextVersion(
  * background image and video, payment configuration, data, creator and contact person (and the
  * invoicing settings, discount decimals and currency that go with them).
  */
-async function carryOver(tx: Tx, source: ProposalRow): Promise<ProposalRow> {
-  const [latest, accepted] = await Promise.all([
-    tx.proposal.aggregate({ where: { seriesId: source.seriesId }, _max: { version: true } }),
-    tx.proposal.findFirst({
-      where: { seriesId: source.seriesId, status: "accepted" },
-      orderBy: { statusChangedAt: "desc" },
-      select: { id: true },
-    }),
-  ]);
+async function carryOver(tx: Tx, source: Proposal): Promise<Proposal> {
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const latest = await tx.proposal.aggregate({ where: { seriesId: source.seriesId }, _max: { version: true } });
+  const accepted = await tx.proposal.findFirst({
+    where: { seriesId: source.seriesId, status: "accepted" },
+    orderBy: { statusChangedAt: "desc" },
+    select: { id: true },
+  });
   const created = await tx.proposal.create({
     data: {
       seriesId: source.seriesId,
@@ -71,7 +70,6 @@ async function carryOver(tx: Tx, source: ProposalRow): Promise<ProposalRow> {
       trackingTemplateId: source.trackingTemplateId,
       isTest: source.isTest,
     },
-    include: proposalInclude,
   });
   return created;
 }

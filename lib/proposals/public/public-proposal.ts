@@ -2,7 +2,7 @@ import type { Caller } from "@/lib/api/authenticate";
 import { notFound } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
 import { isCompanyMember } from "../access";
-import { proposalInclude, toProposalDto, type ProposalRow } from "../proposals/read-model";
+import { findProposalRow, toProposalDto, type ProposalRow } from "../proposals/read-model";
 import type { PublicProposal } from "./schemas";
 
 /**
@@ -19,7 +19,7 @@ const HIDDEN = new Set(["draft", "template"]);
  * the sales staff, and the link the customer was sent must not break.
  */
 export async function getViewableRow(tx: Tx, uuid: string): Promise<ProposalRow> {
-  const row = await tx.proposal.findUnique({ where: { id: uuid }, include: proposalInclude });
+  const row = await findProposalRow(tx, uuid);
   if (!row || HIDDEN.has(row.status)) throw notFound("Proposal");
   return row;
 }
