@@ -1,5 +1,5 @@
 import type { Caller } from "@/lib/api/authenticate";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { createContent } from "@/lib/proposals/content/content";
 import { storeFile } from "@/lib/proposals/images/host-file";
 import { changeStatus, saveAsTemplate, sendProposal } from "@/lib/proposals/proposals/lifecycle";
@@ -115,43 +115,47 @@ export async function seedProposals(db: Db, caller: Caller, input: { companyId: 
       )
     ).proposal.uuid;
 
+  // The lifecycle functions lock rows: each runs in a transaction of its own, as the API runs them.
+  const inTx = <T>(fn: (tx: Tx) => Promise<T>) => db.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
   const inDraft = await draft(first, "Team onboarding", [{ content_id: variations[0] }, { content_id: variations[1], quantity: 25 }], {
     tracking: { created_from_rfp: input.rfpId },
   });
   const sent = await draft(second, "Course licences for Q1", [{ content_id: variations[1], quantity: 40, discount: 10 }]);
-  await sendProposal(db, sent, Math.floor(Date.now() / 1000) + 30 * 86400);
+  await inTx((tx) => sendProposal(tx, sent, Math.floor(Date.now() / 1000) + 30 * 86400));
   const accepted = await draft(third, "Support plan", [{ content_id: variations[3], quantity: 12 }]);
-  await sendProposal(db, accepted, undefined);
-  await changeStatus(db, accepted, "accept");
+  await inTx((tx) => sendProposal(tx, accepted, undefined));
+  await inTx((tx) => changeStatus(tx, accepted, "accept"));
   const rejected = await draft(first, "Custom course", [{ content_id: variations[2] }]);
-  await sendProposal(db, rejected, undefined);
-  await changeStatus(db, rejected, "reject");
-  const template = (await saveAsTemplate(db, inDraft, caller.userId)).proposal.uuid;
+  await inTx((tx) => sendProposal(tx, rejected, undefined));
+  await inTx((tx) => changeStatus(tx, rejected, "reject"));
+  const template = (await inTx((tx) => saveAsTemplate(tx, inDraft, caller.userId))).proposal.uuid;
 
   // A series with two versions: v1 sent, v2 made from it with a better price and sent, v1 replaced.
   const v1 = await draft(second, "Academy rollout", [
     { content_id: variations[0], quantity: 2 },
     { content_id: variations[1], quantity: 100 },
   ]);
-  await sendProposal(db, v1, undefined);
+  await inTx((tx) => sendProposal(tx, v1, undefined));
   const v2 = (
-    await createNextVersion(
-      db,
-      caller,
-      v1,
-      {
-        company_id: input.companyId,
-        language: "en",
-        title_md: "Academy rollout (revised)",
-        blocks: [
-          { content_id: variations[0], quantity: 2 },
-          { content_id: variations[1], quantity: 100, discount: 15 },
-        ],
-      } as never,
-      undefined,
+    await inTx((tx) =>
+      createNextVersion(
+        tx,
+        caller,
+        v1,
+        {
+          company_id: input.companyId,
+          language: "en",
+          title_md: "Academy rollout (revised)",
+          blocks: [
+            { content_id: variations[0], quantity: 2 },
+            { content_id: variations[1], quantity: 100, discount: 15 },
+          ],
+        } as never,
+        undefined,
+      ),
     )
   ).proposal.uuid;
-  await sendProposal(db, v2, undefined);
+  await inTx((tx) => sendProposal(tx, v2, undefined));
 
   return { variation_ids: variations, proposals: { draft: inDraft, sent, accepted, rejected, template, series_v1: v1, series_v2: v2 } };
 }
