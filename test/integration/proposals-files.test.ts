@@ -45,6 +45,7 @@ describe("[FILES] POST /v3/images", () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       data: {
+        id: expect.any(Number),
         uuid: expect.stringMatching(UUID_RE),
         url: `/api/files/${res.body.data.uuid}`,
         filename: "logo.jpg",

@@ -16,9 +16,10 @@ export const Asset = z
   .meta({ id: "Asset" });
 export type AssetDto = z.infer<typeof Asset>;
 
-/** What POST /v3/images answers (contract.md): the asset without its numeric id. */
+/** What POST /v3/images answers (contract.md), plus the numeric id a proposal's background_image names. */
 export const UploadedImage = z
   .object({
+    id: z.number().int().describe("Beyond contract.md: the id for background_image {id, uuid}"),
     uuid: z.uuid(),
     url: z.string(),
     filename: z.string(),

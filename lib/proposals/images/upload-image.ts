@@ -27,7 +27,7 @@ export async function uploadImage(ctx: WriteContext & { db: Db; caller: Caller; 
   if (!facts) throw validationError([{ path: "file", message: NOT_AN_IMAGE }]);
   const filename = safeFilename(body.file.name, `image.${IMAGE_EXTENSIONS[facts.mimeType]}`);
   const stored = await storeFile({ bytes, filename, ...facts }, { dryRun: ctx.dryRun });
-  await write(
+  const row = await write(
     ctx,
     async (tx) => {
       // Membership is checked again where the row is written: it may have ended during the upload.
@@ -37,6 +37,7 @@ export async function uploadImage(ctx: WriteContext & { db: Db; caller: Caller; 
     { target: (row) => row.uuid },
   );
   return {
+    id: row.id,
     uuid: stored.uuid,
     url: assetUrl(stored.uuid),
     filename: stored.filename,
