@@ -189,6 +189,23 @@ describe("[TRASH] POST /projects/{projectId}/trash/restore", () => {
     expectNotFound(await restore(api, projectId, "course", tree.course.id));
   });
 
+  it("[TRASH] parallel restores of one item: one answers 200 with the real count, the others what a repeat gets (404)", async () => {
+    const { api, projectId } = await owner();
+    const tree = await courseTree(api, projectId);
+    expect((await api.delete(`/courses/${tree.course.id}`)).status).toBe(200);
+
+    const results = await Promise.all(Array.from({ length: 10 }, () => restore(api, projectId, "course", tree.course.id)));
+    const won = results.filter((r) => r.status === 200);
+    expect(won.map((r) => r.body)).toEqual([{ success: true, kind: "course", id: tree.course.id, restored_count: 10 }]);
+    const repeat = await restore(api, projectId, "course", tree.course.id);
+    expectNotFound(repeat);
+    for (const lost of results.filter((r) => r.status !== 200)) {
+      expect({ status: lost.status, body: lost.body }).toEqual({ status: repeat.status, body: repeat.body });
+    }
+    expect((await api.get(`/projects/${projectId}`)).body.courses.map((c: { id: string }) => c.id)).toEqual([tree.course.id]);
+    expect(await trashOf(api, projectId)).toEqual([]);
+  });
+
   it("[TRASH] a lesson deleted before its course stays in the trash when the course is restored, and cannot be restored first", async () => {
     const { api, projectId } = await owner();
     const tree = await courseTree(api, projectId);
