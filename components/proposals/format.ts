@@ -1,25 +1,36 @@
 import type { ProposalDto, ProposalStatus } from "@/lib/client/types";
 
-/** A sum in a currency, in the reader's locale. */
-export function formatMoney(value: number, currency: string) {
+/** A language code as a locale Intl knows, else English. */
+export function localeOf(language: string | undefined) {
   try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(value);
+    return (language && Intl.NumberFormat.supportedLocalesOf([language])[0]) || "en";
+  } catch {
+    return "en";
+  }
+}
+
+/** A sum in a currency, in the proposal's language (or the reader's, without one). */
+export function formatMoney(value: number, currency: string, language?: string) {
+  try {
+    return new Intl.NumberFormat(language ? localeOf(language) : undefined, { style: "currency", currency }).format(value);
   } catch {
     return `${value.toFixed(2)} ${currency}`;
   }
 }
 
-/**
- * The value a proposal's reader sees: with tax when its tax options say prices include tax,
- * else without (tax-free and none never add tax).
- */
-export function proposalValue(p: Pick<ProposalDto, "tax_options" | "value_with_tax" | "value_without_tax">) {
+type TaxOptions = { tax_options: Pick<ProposalDto["tax_options"], "mode" | "tax_included"> };
+
+/** What a line or total shows: with tax where the proposal's prices include it (standard and simplified only). */
+export function shownAmount(p: TaxOptions, values: { value_with_tax: number; value_without_tax: number }) {
   const { mode, tax_included } = p.tax_options;
-  const withTax = tax_included && (mode === "standard" || mode === "simplified");
-  return {
-    amount: withTax ? p.value_with_tax : p.value_without_tax,
-    note: mode === "standard" || mode === "simplified" ? (withTax ? "incl. tax" : "excl. tax") : "",
-  };
+  return tax_included && (mode === "standard" || mode === "simplified") ? values.value_with_tax : values.value_without_tax;
+}
+
+/** The value a proposal's list row shows, and whether it includes tax. */
+export function proposalValue(p: TaxOptions & Pick<ProposalDto, "value_with_tax" | "value_without_tax">) {
+  const { mode, tax_included } = p.tax_options;
+  const taxed = mode === "standard" || mode === "simplified";
+  return { amount: shownAmount(p, p), note: taxed ? (tax_included ? "incl. tax" : "excl. tax") : "" };
 }
 
 const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });

@@ -1,40 +1,9 @@
 import type { ApiIssue } from "@/lib/client/api";
-import type { ProposalDto } from "./queries";
-
-/** An amount in the proposal's currency and language. */
-export function formatMoney(amount: number, currency: string, language: string) {
-  try {
-    return new Intl.NumberFormat(language || "en", { style: "currency", currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
+export { formatMoney, STATUS_LABELS, STATUS_STYLES } from "../format";
 
 /** A UNIX time as a short date and time in the browser's locale. */
 export const formatTime = (seconds: number) =>
   new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-export const STATUS_LABELS: Record<ProposalDto["status"], string> = {
-  draft: "Draft",
-  template: "Template",
-  active: "Sent",
-  accepted: "Accepted",
-  replaced: "Replaced",
-  expired: "Expired",
-  rejected: "Rejected",
-  withdrawn: "Withdrawn",
-};
-
-export const STATUS_STYLES: Record<ProposalDto["status"], string> = {
-  draft: "bg-slate-100 text-slate-700",
-  template: "bg-violet-100 text-violet-800",
-  active: "bg-brand-100 text-brand-700",
-  accepted: "bg-emerald-100 text-emerald-800",
-  replaced: "bg-amber-100 text-amber-800",
-  expired: "bg-orange-100 text-orange-800",
-  rejected: "bg-red-100 text-red-800",
-  withdrawn: "bg-slate-200 text-slate-600",
-};
 
 /** The messages of the issues at `path` or below it (`recipient` also takes `recipient.email`). */
 export function issueAt(issues: readonly ApiIssue[] | undefined, path: string): string | undefined {

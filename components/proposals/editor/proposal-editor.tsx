@@ -20,6 +20,9 @@ import { Totals } from "./totals";
 import { dataDiff, dataToDraft, VariablesPanel, type DataDraft } from "./variables-panel";
 import { VersionTimeline } from "./version-timeline";
 
+/** How a read-only proposal got there, in words ("active" means sent to the customer). */
+const WHAT_HAPPENED: Partial<Record<ProposalDto["status"], string>> = { active: "sent", expired: "sent and has expired" };
+
 /** The editor at /proposals/{uuid}/edit: loads the proposal, then edits it (or shows it read-only once sent). */
 export function ProposalEditor({ uuid }: { uuid: string }) {
   const proposal = useProposal(uuid);
@@ -140,7 +143,7 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
 
       {isReadOnly ? (
         <Alert tone="info">
-          This proposal was {STATUS_LABELS[proposal.status].toLowerCase()} and can no longer be edited.
+          This proposal was {WHAT_HAPPENED[proposal.status] ?? STATUS_LABELS[proposal.status].toLowerCase()} and can no longer be edited.
           {proposal.status === "withdrawn" ? "" : " Make a new version to change it."}
         </Alert>
       ) : null}

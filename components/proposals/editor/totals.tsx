@@ -1,6 +1,7 @@
 "use client";
 
 import { computeLineValues, computeProposalValues, currencyFractionDigits, type PricedBlock } from "@/lib/proposals/values/proposal-values";
+import { shownAmount } from "../format";
 import { formatMoney } from "./format";
 import type { ProposalDto } from "./queries";
 
@@ -11,7 +12,7 @@ type Money = Pick<ProposalDto, "currency" | "language" | "tax_options">;
 /** A line's amount as the proposal shows it: with tax when prices include tax, else without. */
 export function lineAmount(line: PricedBlock, proposal: Money) {
   const values = computeLineValues(line, proposal.tax_options, currencyFractionDigits(proposal.currency));
-  return proposal.tax_options.tax_included ? values.with_tax : values.without_tax;
+  return shownAmount(proposal, { value_with_tax: values.with_tax, value_without_tax: values.without_tax });
 }
 
 /** The footer of the blocks, per the tax mode (proposals-service.md, "Tax mode meaning"). */
