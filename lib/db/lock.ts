@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +13,9 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** What the lock file records: the pid alone would name any later process that reuses it. */
+type LockOwner = { pid?: number; host?: string; boot_id?: string | null; start_time?: string | null; token?: string; since?: string };
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -21,23 +25,71 @@ function isAlive(pid: number): boolean {
   }
 }
 
+function readOrNull(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
+/** This boot of the machine (Linux); null where the system does not say. */
+const bootId = () => readOrNull("/proc/sys/kernel/random/boot_id");
+
+/**
+ * When a process started, in clock ticks since boot: field 22 of /proc/<pid>/stat (Linux). The
+ * command name (field 2) may hold spaces and parentheses, so fields are counted after its last ")".
+ * Null where there is no /proc (macOS): the pid is then all there is to go on.
+ */
+export function processStartTime(pid: number): string | null {
+  const stat = readOrNull(`/proc/${pid}/stat`);
+  if (!stat) return null;
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return fields[22 - 3] ?? null;
+}
+
+/**
+ * Whether the lock's owner still runs: the pid is alive on this host and, where the system can
+ * tell, it is the same process (same boot, same start time), not one that reused the pid after a
+ * crash. A lock from before start times were recorded is trusted by pid, as it was written.
+ */
+function ownerRuns(owner: LockOwner): boolean {
+  const pid = Number(owner.pid);
+  if (!pid || pid === process.pid) return false;
+  if (owner.host && owner.host !== os.hostname()) return false;
+  const boot = bootId();
+  if (owner.boot_id && boot && owner.boot_id !== boot) return false;
+  if (!isAlive(pid)) return false;
+  const started = processStartTime(pid);
+  return !owner.start_time || !started || owner.start_time === started;
+}
+
 /**
  * PGlite is a single-process database: two processes writing one data directory corrupt it.
- * An exclusive lock file holding the owner's pid keeps a second process out; a lock left by a
- * process that no longer exists is taken over.
+ * An exclusive lock file naming the owner (pid, boot, start time and a random token) keeps a
+ * second process out; a lock left by a process that no longer runs is taken over, with a log line.
  */
-export function acquireDataDirLock(dir: string): () => void {
+export function acquireDataDirLock(dir: string, log: (message: string) => void = (m) => console.error(`[db] ${m}`)): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockPath = path.join(dir, "pglite.lock");
+  const token = randomBytes(16).toString("hex");
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = fs.openSync(lockPath, "wx", 0o600);
-      fs.writeSync(fd, JSON.stringify({ pid: process.pid, host: os.hostname(), since: new Date().toISOString() }));
+      const mine: LockOwner = {
+        pid: process.pid,
+        host: os.hostname(),
+        boot_id: bootId(),
+        start_time: processStartTime(process.pid),
+        token,
+        since: new Date().toISOString(),
+      };
+      fs.writeSync(fd, JSON.stringify(mine));
       fs.closeSync(fd);
       const release = () => {
         try {
-          const owner = JSON.parse(fs.readFileSync(lockPath, "utf8")) as { pid: number };
-          if (owner.pid === process.pid) fs.unlinkSync(lockPath);
+          const owner = JSON.parse(fs.readFileSync(lockPath, "utf8")) as LockOwner;
+          if (owner.token === token) fs.unlinkSync(lockPath);
         } catch {
           // Already gone: nothing to release.
         }
@@ -46,16 +98,19 @@ export function acquireDataDirLock(dir: string): () => void {
       return release;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      let owner: { pid?: number; host?: string } = {};
+      let owner: LockOwner = {};
       try {
         owner = JSON.parse(fs.readFileSync(lockPath, "utf8"));
       } catch {
         // A lock being written right now, or a torn one: treat as held once, then as stale.
         if (attempt === 0) continue;
       }
-      const pid = Number(owner.pid);
-      const sameHost = !owner.host || owner.host === os.hostname();
-      if (pid && pid !== process.pid && sameHost && isAlive(pid)) throw new DataDirLockedError(dir, pid);
+      if (ownerRuns(owner)) throw new DataDirLockedError(dir, Number(owner.pid));
+      log(
+        `Taking over the lock on ${dir}: process ${owner.pid ?? "?"} that held it (since ${owner.since ?? "?"}) no longer runs` +
+          (owner.pid && owner.pid !== process.pid && isAlive(Number(owner.pid)) ? " (its pid now belongs to another process)" : "") +
+          ".",
+      );
       fs.rmSync(lockPath, { force: true });
     }
   }
