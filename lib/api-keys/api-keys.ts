@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/db/client";
 import type { ApiKey as ApiKeyRow } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/api/errors";
+import { forbidden, notFound } from "@/lib/api/errors";
+import type { Caller } from "@/lib/api/authenticate";
 import { generateApiKey } from "@/lib/auth/api-key-secret";
 import { toIso, toIsoOrNull } from "@/lib/api/schemas";
 import type { ApiKeyDto } from "./schemas";
@@ -12,6 +13,14 @@ export const toApiKeyDto = (key: ApiKeyRow): ApiKeyDto => ({
   last_used_at: toIsoOrNull(key.lastUsedAt),
   created_at: toIso(key.createdAt),
 });
+
+/**
+ * Keys are made by a person in the browser, never by a key: a leaked key cannot mint others that
+ * outlive its revocation (issue 12, 11).
+ */
+export function assertMayCreateKeys(caller: Caller) {
+  if (caller.via !== "session") throw forbidden("API keys are created in the browser while signed in, not with an API key");
+}
 
 export async function createApiKey(db: Tx, input: { userId: string; name: string }) {
   const { key, keyPrefix, keyHash } = generateApiKey();

@@ -1,6 +1,6 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
-import { createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
+import { assertMayCreateKeys, createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
 import { ApiKeyList, ApiKeyParams, CreateApiKeyRequest, CreateApiKeyResponse } from "./schemas";
 
 const tag = "API keys";
@@ -23,11 +23,18 @@ export const createApiKeyEndpoint = defineEndpoint({
   path: "/api-keys",
   tag,
   summary: "Create an API key",
-  description: "Creates a key that acts as the caller. The key is in the response once and never again.",
+  description:
+    "Creates a key that acts as the caller. The key is in the response once and never again. " +
+    "Only a signed-in browser session creates keys: a request made with an API key answers 403 `forbidden`, " +
+    "so a key cannot mint keys that would outlive its revocation.",
   body: CreateApiKeyRequest,
   response: CreateApiKeyResponse,
   status: 201,
-  run: async ({ db, caller, body }) => createApiKey(db, { userId: caller.userId, name: body.name }),
+  errors: ["forbidden"],
+  run: async ({ db, caller, body }) => {
+    assertMayCreateKeys(caller);
+    return createApiKey(db, { userId: caller.userId, name: body.name });
+  },
 });
 
 export const revokeApiKeyEndpoint = defineEndpoint({

@@ -13,12 +13,22 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** A client signed in as the user in the browser: a session cookie, sent from the app's own origin. */
+async function browserSession(user: { id: string; name: string; email: string }) {
+  const token = await encode({ token: { sub: user.id, name: user.name, email: user.email }, secret: authSecret() });
+  const headers = { cookie: `next-auth.session-token=${token}`, origin: server.url };
+  const api = apiClient(server.url);
+  return {
+    get: (path: string) => api.get(path, headers),
+    post: (path: string, body?: unknown) => api.post(path, body, headers),
+  };
+}
+
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 describe("[API KEYS] POST /api-keys", () => {
   it("creates a key shown once, storing only its SHA-256 digest", async () => {
-    const { key } = await seedUser();
-    const api = apiClient(server.url, key);
+    const api = await browserSession((await seedUser()).user);
     const res = await api.post("/api/authoring/api-keys", { name: "  Import script  ", unknown: "ignored" });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(["created_at", "id", "key", "key_prefix", "last_used_at", "name", "warning"]);
@@ -40,7 +50,7 @@ describe("[API KEYS] POST /api-keys", () => {
   });
 
   it("accepts a name of 200 characters and refuses empty, blank and 201-character names", async () => {
-    const api = apiClient(server.url, (await seedUser()).key);
+    const api = await browserSession((await seedUser()).user);
     expect((await api.post("/api/authoring/api-keys", { name: "n".repeat(200) })).status).toBe(201);
     for (const name of ["", "   ", "n".repeat(201), 42, null]) {
       const res = await api.post("/api/authoring/api-keys", { name });
@@ -51,6 +61,15 @@ describe("[API KEYS] POST /api-keys", () => {
     const missing = await api.post("/api/authoring/api-keys", {});
     expect(missing.status).toBe(400);
     expect((await api.get("/api/authoring/api-keys")).body.api_keys).toHaveLength(2);
+  });
+
+  it("[API KEYS] a key cannot create keys: 403 forbidden, and no key is made", async () => {
+    const { key, user } = await seedUser();
+    const res = await apiClient(server.url, key).post("/api/authoring/api-keys", { name: "minted by a key" });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: expect.stringMatching(/browser/), code: "forbidden" });
+    const db = await getDb();
+    expect(await db.apiKey.count({ where: { userId: user.id } })).toBe(1);
   });
 
   it("answers 400 invalid_json to a body that is not JSON, and writes nothing", async () => {
@@ -71,10 +90,11 @@ describe("[API KEYS] GET /api-keys", () => {
     const a = await seedUser();
     const b = await seedUser();
     const api = apiClient(server.url, a.key);
-    const second = await api.post("/api/authoring/api-keys", { name: "second" });
-    const third = await api.post("/api/authoring/api-keys", { name: "third" });
+    const browser = await browserSession(a.user);
+    const second = await browser.post("/api/authoring/api-keys", { name: "second" });
+    const third = await browser.post("/api/authoring/api-keys", { name: "third" });
     await createdInOrder("api_keys", [{ id: a.apiKeyId }, second.body, third.body]);
-    await apiClient(server.url, b.key).post("/api/authoring/api-keys", { name: "not yours" });
+    expect((await (await browserSession(b.user)).post("/api/authoring/api-keys", { name: "not yours" })).status).toBe(201);
 
     const res = await api.get("/api/authoring/api-keys");
     expect(res.status).toBe(200);
@@ -106,9 +126,9 @@ describe("[API KEYS] GET /api-keys", () => {
 
 describe("[API KEYS] DELETE /api-keys/{keyId}", () => {
   it("revokes at once: the next request with the key is 401", async () => {
-    const { key, apiKeyId } = await seedUser();
+    const { key, apiKeyId, user } = await seedUser();
     const api = apiClient(server.url, key);
-    const other = await api.post("/api/authoring/api-keys", { name: "spare" });
+    const other = await (await browserSession(user)).post("/api/authoring/api-keys", { name: "spare" });
     const res = await api.delete(`/api/authoring/api-keys/${apiKeyId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, id: apiKeyId });
