@@ -7,26 +7,20 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
-  type Announcements,
   type DragEndEvent,
   type Modifier,
-  type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { useId, useRef } from "react";
+import { useId } from "react";
 import { iconButton } from "@/components/bank/category-panel";
 import { GripIcon, XIcon } from "@/components/ui/icons";
+import { useSortableA11y } from "@/components/ui/use-sortable-a11y";
 import { DifficultyMeter, TypeBadge } from "@/components/bank/question-list";
 import type { QuestionDto } from "@/components/bank/queries";
 
 /** Questions only move up and down. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
-
-const screenReaderInstructions = {
-  draggable:
-    "To reorder, press Space or Enter to pick the question up. Use the Up and Down arrow keys to move it, then Space or Enter to drop it, or Escape to cancel.",
-};
 
 function SortableQuestion({
   question,
@@ -98,33 +92,13 @@ export function SortableQuestions({
   onRemove: (question: QuestionDto) => void;
 }) {
   const dndId = useId();
-  const lastOver = useRef<UniqueIdentifier | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
   const ids = questions.map((q) => q.id);
-  const total = questions.length;
-  const name = (id: UniqueIdentifier) => `“${questions.find((q) => q.id === id)?.prompt ?? "question"}”`;
-  const position = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
 
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => {
-      lastOver.current = active.id;
-      return `Picked up ${name(active.id)}, at position ${position(active.id)} of ${total}.`;
-    },
-    onDragOver: ({ active, over }) => {
-      // dnd-kit reports the item over itself as the drag starts: nothing has moved yet.
-      if ((over?.id ?? null) === lastOver.current) return undefined;
-      lastOver.current = over?.id ?? null;
-      return over ? `${name(active.id)} moved to position ${position(over.id)} of ${total}.` : `${name(active.id)} is not over a position.`;
-    },
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${name(active.id)} dropped at position ${position(over.id)} of ${total}.`
-        : `${name(active.id)} dropped; the order is unchanged.`,
-    onDragCancel: ({ active }) => `Reordering cancelled. ${name(active.id)} stays at position ${position(active.id)} of ${total}.`,
-  };
+  const { announcements, screenReaderInstructions } = useSortableA11y(ids, "question", (id) => questions.find((q) => q.id === id)?.prompt);
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;

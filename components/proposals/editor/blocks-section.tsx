@@ -7,21 +7,20 @@ import {
   PointerSensor,
   useSensor,
   useSensors,
-  type Announcements,
   type DragEndEvent,
   type Modifier,
-  type UniqueIdentifier,
 } from "@dnd-kit/core";
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useState, type FormEvent } from "react";
 import { SaveErrorBar, SaveIndicator } from "@/components/lesson-editor/save-indicator";
 import { useAutosave } from "@/components/lesson-editor/use-autosave";
 import { useContentList, type ContentItemDto } from "@/components/proposals/queries";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { GripIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
+import { useSortableA11y } from "@/components/ui/use-sortable-a11y";
 import { Modal } from "@/components/ui/modal";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { TextAreaField } from "@/components/lesson-editor/form-controls";
@@ -74,11 +73,6 @@ function toChange(d: BlockDraft, isProduct: boolean): BlockChange {
 }
 
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
-
-const screenReaderInstructions = {
-  draggable:
-    "To reorder, press Space or Enter to pick the block up. Use the Up and Down arrow keys to move it, then Space or Enter to drop it, or Escape to cancel.",
-};
 
 function VideoPreview({ url, title }: { url: string; title: string }) {
   const id = youtubeId(url);
@@ -356,7 +350,6 @@ export function BlocksSection({
   const client = useQueryClient();
   const confirm = useConfirm();
   const dndId = useId();
-  const lastOver = useRef<UniqueIdentifier | null>(null);
   const [picker, setPicker] = useState<"library" | "video" | null>(null);
   const [error, setError] = useState<string>();
   const sensors = useSensors(
@@ -365,26 +358,8 @@ export function BlocksSection({
   );
   const blocks = proposal.blocks;
   const ids = blocks.map((b) => b.uuid);
-  const total = blocks.length;
-  const name = (id: UniqueIdentifier) => `“${blocks.find((b) => b.uuid === id)?.title || "block"}”`;
-  const position = (id: UniqueIdentifier) => ids.indexOf(String(id)) + 1;
 
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => {
-      lastOver.current = active.id;
-      return `Picked up ${name(active.id)}, at position ${position(active.id)} of ${total}.`;
-    },
-    onDragOver: ({ active, over }) => {
-      if ((over?.id ?? null) === lastOver.current) return undefined;
-      lastOver.current = over?.id ?? null;
-      return over ? `${name(active.id)} moved to position ${position(over.id)} of ${total}.` : `${name(active.id)} is not over a position.`;
-    },
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${name(active.id)} dropped at position ${position(over.id)} of ${total}.`
-        : `${name(active.id)} dropped; the order is unchanged.`,
-    onDragCancel: ({ active }) => `Reordering cancelled. ${name(active.id)} stays at position ${position(active.id)} of ${total}.`,
-  };
+  const { announcements, screenReaderInstructions } = useSortableA11y(ids, "block", (id) => blocks.find((b) => b.uuid === id)?.title);
 
   /** Sends the whole ordered list (uuids echoed, so customisations stay). */
   async function saveList(next: ProposalChange["blocks"], optimistic?: ProposalBlockDto[]) {

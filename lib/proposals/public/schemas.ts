@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { UnixTime } from "@/lib/api/schemas";
-import { Status } from "../proposals/schemas";
+import { ProposalBlock, Status } from "../proposals/schemas";
 
 /**
  * What the recipient's page (/p/{uuid}) and its two public endpoints speak. The uuid is the only
@@ -25,21 +25,8 @@ export type AcceptBody = z.infer<typeof AcceptBody>;
 /** Rejecting takes no reason: there is nowhere to keep one, and asking for it would suggest there is. */
 export const RejectBody = z.strictObject({}).meta({ id: "PublicProposalReject" });
 
-export const PublicBlock = z.object({
-  uuid: z.string(),
-  type: z.enum(["product-block", "video-block"]),
-  title: z.string(),
-  description: z.string(),
-  image_uuids: z.array(z.string()),
-  video_url: z.string().nullable(),
-  price: z.number().nullable(),
-  quantity: z.number(),
-  discount: z.number().nullable(),
-  tax_rate: z.number().nullable(),
-  unit: z.string().nullable(),
-  value_without_tax: z.number(),
-  value_with_tax: z.number(),
-});
+/** A block as its recipient sees it: the read model's, without the library's ids. */
+export const PublicBlock = ProposalBlock.omit({ content_id: true });
 export type PublicBlock = z.infer<typeof PublicBlock>;
 
 export const PublicProposal = z
