@@ -76,5 +76,5 @@ test("[ACCOUNT] sign-up shows what is wrong with each field", async ({ page }) =
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByText("Enter your name")).toBeVisible();
   await expect(page.getByText("Enter a valid email address")).toBeVisible();
-  await expect(page.getByText("Use at least 8 characters")).toBeVisible();
+  await expect(page.getByText("Use at least 12 characters")).toBeVisible();
 });

@@ -10,7 +10,7 @@ export type TestUser = { email: string; password: string; name: string; id: stri
 /** Signs up through the API (fast); the sign-up page itself has its own test. */
 export async function signUpViaApi(request: APIRequestContext, name = "Test User"): Promise<TestUser> {
   const email = uniqueEmail();
-  const password = `pw-${randomBytes(6).toString("hex")}`;
+  const password = `pw-${randomBytes(9).toString("base64url")}`;
   const res = await request.post("/api/account/signup", { data: { email, password, name } });
   if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
   return { email, password, name, ...(await res.json()) };

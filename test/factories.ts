@@ -21,7 +21,7 @@ export type Api = ReturnType<typeof apiClient>;
 export async function seedUser(overrides: { name?: string; email?: string; password?: string } = {}) {
   const db = await getDb();
   const suffix = randomBytes(4).toString("hex");
-  const password = overrides.password ?? `password-${suffix}`;
+  const password = overrides.password ?? `pw-${randomBytes(9).toString("base64url")}`;
   const { user, workspace } = await createUser(db, {
     email: overrides.email ?? `user-${suffix}@example.test`,
     password,

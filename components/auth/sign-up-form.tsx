@@ -7,6 +7,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "@/lib/accounts/password-policy";
 import { ApiClientError } from "@/lib/client/api";
 import { signUp } from "./queries";
 
@@ -63,8 +64,8 @@ export function SignUpForm() {
         type="password"
         autoComplete="new-password"
         required
-        minLength={8}
-        hint="At least 8 characters."
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={PASSWORD_HINT}
         error={issues.password}
       />
       <Button type="submit" className="w-full" disabled={pending}>

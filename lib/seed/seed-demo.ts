@@ -151,7 +151,7 @@ async function seedCourse(db: Db, caller: Caller, workspaceId: string) {
  */
 export async function seedDemo(db: Db) {
   const suffix = randomBytes(3).toString("hex");
-  const password = `demo-${randomBytes(6).toString("base64url")}`;
+  const password = `demo-${randomBytes(9).toString("base64url")}`;
   const email = `demo-${suffix}@example.com`;
   const { user, workspace: personal } = await createUser(db, { email, password, name: "Demo Author" });
   const learner = await createUser(db, { email: `learner-${suffix}@example.com`, password, name: "Demo Learner" });

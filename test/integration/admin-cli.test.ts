@@ -53,9 +53,9 @@ describe("[ADMIN CLI] npm run admin", () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it("creates users, keys, workspaces and members, each printing one JSON object", async () => {
-    const user = ok("user:create", "--email", owner, "--password", "password-1", "--name", "Owner");
+    const user = ok("user:create", "--email", owner, "--password", "tidy-lantern-orbit-1", "--name", "Owner");
     expect(user).toEqual({ id: expect.any(String), email: owner, personal_workspace_id: expect.any(String) });
-    const other = ok("user:create", "--email", member.toUpperCase(), "--password", "password-2", "--name", "Member");
+    const other = ok("user:create", "--email", member.toUpperCase(), "--password", "tidy-lantern-orbit-2", "--name", "Member");
     expect(other.email).toBe(member);
 
     const key = ok("apikey:create", "--email", owner, "--name", "ci");
@@ -134,7 +134,7 @@ describe("[ADMIN CLI] npm run admin", () => {
   it("seeds a demo account that can sign in", async () => {
     const demo = ok("seed:demo");
     expect(demo.email).toMatch(/@example\.com$/);
-    expect(demo.password.length).toBeGreaterThanOrEqual(8);
+    expect(demo.password.length).toBeGreaterThanOrEqual(12);
     const [ws] = await query<{ kind: string }>(`SELECT kind::text AS kind FROM workspaces WHERE id = $1::uuid`, [demo.team_workspace_id]);
     expect(ws.kind).toBe("team");
     const [user] = await query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE email = $1`, [demo.email]);
@@ -183,8 +183,8 @@ describe("[ADMIN CLI] npm run admin", () => {
   it("refuses bad input with a clear message, a non-zero exit and nothing on stdout", async () => {
     const cases: [string[], RegExp][] = [
       [["no:such-command"], /Unknown command/],
-      [["user:create", "--email", "x@example.test", "--password", "password-1"], /--name/],
-      [["user:create", "--email", owner, "--password", "password-1", "--name", "Again"], /already exists/],
+      [["user:create", "--email", "x@example.test", "--password", "tidy-lantern-orbit-1"], /--name/],
+      [["user:create", "--email", owner, "--password", "tidy-lantern-orbit-1", "--name", "Again"], /already exists/],
       [["apikey:create", "--email", "nobody@example.test", "--name", "k"], /No user with email/],
       [["workspace:add-member", "--workspace", "not-a-uuid", "--email", member, "--role", "learner"], /UUID/],
       [

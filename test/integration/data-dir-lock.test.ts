@@ -79,7 +79,7 @@ describe("[EMBEDDED DB] one process at a time", () => {
         expect(logged[0]).toContain("its pid now belongs to another process");
 
         // While this server holds it, a second one (a child with its own pid) is refused.
-        const blocked = admin(dir, "user:create", "--email", "reuse@example.test", "--password", "password1", "--name", "R");
+        const blocked = admin(dir, "user:create", "--email", "reuse@example.test", "--password", "tidy-lantern-orbit", "--name", "R");
         expect(blocked.status).not.toBe(0);
         expect(blocked.stderr).toContain(`in use by process ${process.pid}`);
         release();

@@ -41,7 +41,7 @@ describe("[HEALTH] GET /api/health", () => {
       expect(health.body.database).toBe("migrations_pending");
       const signup = await apiClient(server.url).post("/api/account/signup", {
         email: "pending@example.test",
-        password: "password1",
+        password: "tidy-lantern-orbit",
         name: "P",
       });
       expect(signup.status).toBe(503);
@@ -53,7 +53,7 @@ describe("[HEALTH] GET /api/health", () => {
 describe("[ACCOUNT] POST /api/account/signup", () => {
   it("creates a user with a personal workspace where the user is admin", async () => {
     const api = apiClient(server.url);
-    const res = await api.post("/api/account/signup", { email: " New.User@Example.TEST ", password: "password1", name: "New" });
+    const res = await api.post("/api/account/signup", { email: " New.User@Example.TEST ", password: "tidy-lantern-orbit", name: "New" });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -72,8 +72,8 @@ describe("[ACCOUNT] POST /api/account/signup", () => {
   it("refuses a taken email (any case), a short password and a bad email, writing nothing", async () => {
     const api = apiClient(server.url);
     const email = `dup-${Date.now()}@example.test`;
-    expect((await api.post("/api/account/signup", { email, password: "password1", name: "A" })).status).toBe(201);
-    const dup = await api.post("/api/account/signup", { email: email.toUpperCase(), password: "password1", name: "B" });
+    expect((await api.post("/api/account/signup", { email, password: "tidy-lantern-orbit", name: "A" })).status).toBe(201);
+    const dup = await api.post("/api/account/signup", { email: email.toUpperCase(), password: "tidy-lantern-orbit", name: "B" });
     expect(dup.status).toBe(400);
     expect(dup.body.code).toBe("conflict");
     const bad = await api.post("/api/account/signup", { email: "nope", password: "short", name: "" });
