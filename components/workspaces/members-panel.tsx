@@ -95,7 +95,7 @@ export function MembersPanel({ workspaceId }: { workspaceId: string }) {
               <p className="font-medium">
                 {m.name} {m.is_you ? <span className="text-xs text-slate-500">(you)</span> : null}
               </p>
-              <p className="truncate text-sm text-slate-500">{m.email}</p>
+              {m.email ? <p className="truncate text-sm text-slate-500">{m.email}</p> : null}
             </div>
             {can_manage ? (
               <div className="flex items-center gap-2">

@@ -18,8 +18,18 @@ export const PERMISSIONS = {
     "project.update",
     "project.delete",
     "members.manage",
+    "members.read_emails",
   ],
-  author: ["content.read", "quiz.submit", "content.read_drafts", "content.write", "content.publish", "project.create", "project.update"],
+  author: [
+    "content.read",
+    "quiz.submit",
+    "content.read_drafts",
+    "content.write",
+    "content.publish",
+    "project.create",
+    "project.update",
+    "members.read_emails",
+  ],
   learner: ["content.read", "quiz.submit"],
 } as const satisfies Record<WorkspaceRole, readonly string[]>;
 

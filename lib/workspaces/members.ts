@@ -9,7 +9,13 @@ import { WorkspaceRole } from "@/lib/authoring/workspaces/schemas";
 import { emailSchema } from "@/lib/accounts/schemas";
 import { createTeamWorkspace } from "./manage-workspaces";
 
-const Member = z.object({ user_id: z.uuid(), name: z.string(), email: z.string(), role: WorkspaceRole, is_you: z.boolean() });
+const Member = z.object({
+  user_id: z.uuid(),
+  name: z.string(),
+  email: z.string().optional().describe("Shown to admins and authors; a learner sees members' names only (and their own email)."),
+  role: WorkspaceRole,
+  is_you: z.boolean(),
+});
 const MemberList = z.object({
   workspace: z.object({ id: z.uuid(), name: z.string(), kind: z.enum(["personal", "team"]) }),
   members: z.array(Member),
@@ -39,7 +45,8 @@ async function listMembers(tx: Tx, caller: Caller, workspaceId: string) {
     members: members.map((m) => ({
       user_id: m.userId,
       name: m.user.name,
-      email: m.user.email,
+      // A learner has no use for other members' addresses: names only (issue 12, 11).
+      email: can(role, "members.read_emails") || m.userId === caller.userId ? m.user.email : undefined,
       role: m.role,
       is_you: m.userId === caller.userId,
     })),
