@@ -595,6 +595,41 @@ describe("[QUESTIONS] POST /projects/{projectId}/questions and GET /questions/{q
   });
 });
 
+describe("[QUESTIONS] size limits", () => {
+  it("[QUESTIONS] a prompt of 5,000 characters and an option label of 1,000 are accepted; one more answers 400 naming the field and the limit", async () => {
+    const { api, projectId } = await owner();
+    const category = await createCategory(api, projectId);
+    const options = (label: string) => [
+      { label, is_correct: true },
+      { label: "No", is_correct: false },
+    ];
+    const longest = await api.post(
+      `/projects/${projectId}/questions`,
+      singleChoice(category.id, { prompt: "p".repeat(5000), options: options("l".repeat(1000)) }),
+    );
+    expect(longest.status, JSON.stringify(longest.body).slice(0, 300)).toBe(201);
+
+    const tooLong = [
+      [{ prompt: "p".repeat(5001) }, "prompt", /5000 characters/],
+      [{ options: options("l".repeat(1001)) }, "options.0.label", /1000 characters/],
+    ] as const;
+    for (const [fields, path, limit] of tooLong) {
+      const created = await api.post(`/projects/${projectId}/questions`, singleChoice(category.id, fields));
+      expectValidation(created, path);
+      expect(created.body.details.issues.find((i: { path: string }) => i.path === path).message).toMatch(limit);
+      expectValidation(await api.patch(`/questions/${longest.body.id}`, fields), path);
+    }
+    // A 1.9 MB prompt, as the audit sent: refused, nothing stored.
+    expectValidation(
+      await api.post(`/projects/${projectId}/questions`, singleChoice(category.id, { prompt: "p".repeat(1_900_000) })),
+      "prompt",
+    );
+    const list = await api.get(`/projects/${projectId}/questions`);
+    expect(list.body.questions.map((q: Question) => q.id)).toEqual([longest.body.id]);
+    expect((await api.get(`/questions/${longest.body.id}`)).body.prompt).toHaveLength(5000);
+  });
+});
+
 describe("[QUESTIONS] PATCH /questions/{questionId}", () => {
   it("[QUESTIONS] a partial update changes only what is sent and moves updated_at", async () => {
     const { api, projectId } = await owner();

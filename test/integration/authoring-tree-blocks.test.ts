@@ -131,6 +131,33 @@ describe("[BLOCKS] POST /lessons/{lessonId}/blocks", () => {
     expect(none.body.content).toBeNull();
   });
 
+  it("accepts content up to 200,000 bytes of JSON and 500 glossary terms; beyond either answers 400 naming content and the limit", async () => {
+    const { api } = await newUser(server);
+    const { lesson } = await lessonIn(api);
+    // {"body":"…"} is 11 bytes around the text; "é" is 2 bytes in UTF-8.
+    const atLimit = { body: "é".repeat(50_000) + "x".repeat(200_000 - 11 - 100_000) };
+    const ok = await api.post(`/lessons/${lesson.id}/blocks`, { type: "text", content: atLimit });
+    expectStatus(ok, 201);
+    expect(ok.body.content).toEqual(atLimit);
+    const terms = (n: number) => ({ title: "Words", terms: Array.from({ length: n }, (_, i) => ({ term: `t${i}`, definition: "d" })) });
+    const glossary = await api.post(`/lessons/${lesson.id}/blocks`, { type: "glossary", content: terms(500) });
+    expectStatus(glossary, 201);
+
+    const overSize = { body: atLimit.body + "x" };
+    const tooBig = await api.post(`/lessons/${lesson.id}/blocks`, { type: "text", content: overSize });
+    expectValidation(tooBig, "content");
+    expect(tooBig.body.details.issues[0].message).toMatch(/200000 bytes/);
+    expectValidation(await api.patch(`/blocks/${ok.body.id}`, { content: overSize }), "content");
+    const tooMany = await api.post(`/lessons/${lesson.id}/blocks`, { type: "glossary", content: terms(501) });
+    expectValidation(tooMany, "content.terms");
+    expect(tooMany.body.details.issues[0].message).toMatch(/500 glossary terms/);
+    expectValidation(await api.patch(`/blocks/${glossary.body.id}`, { content: terms(501) }), "content.terms");
+
+    const blocks = (await api.get(`/lessons/${lesson.id}/blocks`)).body.blocks;
+    expect(blocks.map((b: { id: string }) => b.id)).toEqual([ok.body.id, glossary.body.id]);
+    expect(blocks[1].content.terms).toHaveLength(500);
+  });
+
   it("refuses a question block without question_id or question_role, and a quiz block without quiz_id", async () => {
     const { api } = await newUser(server);
     const { project, lesson } = await lessonIn(api);

@@ -38,7 +38,36 @@ export const Block = z
 
 export type BlockDto = z.infer<typeof Block>;
 
-const Content = z.unknown().describe("Per-type payload; never validated, never a reason for 400");
+/** A lesson's block, not a file store: far above any real block (images and files are uploads). */
+export const MAX_CONTENT_BYTES = 200_000;
+/** A glossary's terms (a `terms` array in any block's content). */
+export const MAX_GLOSSARY_TERMS = 500;
+
+const contentBytes = (value: unknown): number | null => {
+  try {
+    return new TextEncoder().encode(JSON.stringify(value) ?? "").length;
+  } catch {
+    // Nesting too deep to serialize: refused before the schema runs (storable-text.ts).
+    return null;
+  }
+};
+
+const Content = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    const bytes = contentBytes(value);
+    if (bytes !== null && bytes > MAX_CONTENT_BYTES) {
+      ctx.addIssue({ code: "custom", message: `At most ${MAX_CONTENT_BYTES} bytes of JSON (this is ${bytes})` });
+    }
+    const terms = (value as { terms?: unknown } | null)?.terms;
+    if (Array.isArray(terms) && terms.length > MAX_GLOSSARY_TERMS) {
+      ctx.addIssue({ code: "custom", path: ["terms"], message: `At most ${MAX_GLOSSARY_TERMS} glossary terms (this has ${terms.length})` });
+    }
+  })
+  .describe(
+    `Per-type payload, stored as given; its shape is never a reason for 400, its size is: at most ${MAX_CONTENT_BYTES} bytes ` +
+      `as JSON (UTF-8), and a \`terms\` array (glossary) at most ${MAX_GLOSSARY_TERMS} entries`,
+  );
 
 export const BlockCreate = z
   .object({

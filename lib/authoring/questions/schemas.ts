@@ -30,16 +30,30 @@ export const QuestionDetail = z
 
 export type QuestionDto = z.infer<typeof QuestionDetail>;
 
+/** Sizes far above any real question, low enough that one request cannot store megabytes of text. */
+export const MAX_PROMPT_CHARS = 5000;
+export const MAX_OPTION_LABEL_CHARS = 1000;
+
 export const OptionInput = z.object({
   id: z.uuid().optional().describe("Keep the id of an existing option of this question"),
-  label: z.string().trim().min(1),
+  label: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_OPTION_LABEL_CHARS, `At most ${MAX_OPTION_LABEL_CHARS} characters`)
+    .describe(`1..${MAX_OPTION_LABEL_CHARS} characters`),
   is_correct: z.boolean(),
 });
 
 const questionFields = {
   category_id: z.uuid(),
   question_family_id: z.uuid().nullable().optional(),
-  prompt: z.string().trim().min(1),
+  prompt: z
+    .string()
+    .trim()
+    .min(1)
+    .max(MAX_PROMPT_CHARS, `At most ${MAX_PROMPT_CHARS} characters`)
+    .describe(`1..${MAX_PROMPT_CHARS} characters`),
   question_type: QuestionTypeEnum,
   difficulty: z.number().int().min(1).max(5),
   options: z.array(OptionInput).max(50),
