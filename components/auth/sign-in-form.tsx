@@ -7,11 +7,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-
-/** Only paths on this site, so a crafted link cannot send a user elsewhere after sign-in. */
-export function safeNext(value: string | null): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/";
-}
+import { resolveNext } from "@/lib/auth/safe-next";
 
 export function SignInForm() {
   const router = useRouter();
@@ -34,7 +30,7 @@ export function SignInForm() {
       setError("That email and password do not match an account.");
       return;
     }
-    router.replace(safeNext(params.get("next")));
+    router.replace(resolveNext(params.get("next"), window.location.origin));
     router.refresh();
   }
 
