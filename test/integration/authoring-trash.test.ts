@@ -552,6 +552,21 @@ describe("[DELETED PROJECTS] GET /projects/deleted and POST /projects/{projectId
     expectNotFound(await api.post(`/projects/${projectId}/restore`));
   });
 
+  it("[DELETED PROJECTS] parallel restores of one project: one answers 200, the others what a repeat gets (404)", async () => {
+    const { api, projectId } = await owner();
+    await courseTree(api, projectId);
+    expect((await api.delete(`/projects/${projectId}`)).status).toBe(200);
+
+    const results = await Promise.all(Array.from({ length: 10 }, () => api.post(`/projects/${projectId}/restore`)));
+    expect(results.filter((r) => r.status === 200).map((r) => r.body.id)).toEqual([projectId]);
+    const repeat = await api.post(`/projects/${projectId}/restore`);
+    expectNotFound(repeat);
+    for (const lost of results.filter((r) => r.status !== 200)) {
+      expect({ status: lost.status, body: lost.body }).toEqual({ status: repeat.status, body: repeat.body });
+    }
+    expect((await api.get(`/projects/${projectId}`)).body.courses).toHaveLength(1);
+  });
+
   it("[DELETED PROJECTS] restoring a project that is not deleted, unknown or malformed answers 404", async () => {
     const { api, projectId } = await owner();
     expectNotFound(await api.post(`/projects/${projectId}/restore`));

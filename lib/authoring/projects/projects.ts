@@ -5,7 +5,7 @@ import { can, getProjectOrThrow, roleIn, rolesWith } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { toIso } from "@/lib/api/schemas";
 import { readCourses } from "../hierarchy";
-import { createDeletionBatch, restoreBatch } from "../trash/batches";
+import { createDeletionBatch, lockOpenBatch, restoreBatch } from "../trash/batches";
 import { listWorkspacesForUser } from "@/lib/workspaces/list-workspaces";
 
 const workspaceRef = (w: Pick<Workspace, "id" | "name" | "kind">) => ({ id: w.id, name: w.name, kind: w.kind });
@@ -116,11 +116,9 @@ export async function restoreProject(tx: Tx, caller: Caller, projectId: string) 
   const project = await tx.project.findUnique({ where: { id: projectId } });
   const role = project ? await roleIn(tx, caller, project.workspaceId) : null;
   if (!project || !role || !can(role, "project.delete")) throw notFound("Project");
-  if (!project.deletedAt) throw notFound("Deleted project");
-  const batch = await tx.deletionBatch.findFirst({
-    where: { rootKind: "project", rootId: projectId, restoredAt: null },
-    orderBy: { deletedAt: "desc" },
-  });
+  // An open batch is what says the project is still deleted: read under its lock, so a restore
+  // that waited on another finds nothing left (404), as a repeat would.
+  const batch = await lockOpenBatch(tx, { rootKind: "project", rootId: projectId });
   if (!batch) throw notFound("Deleted project");
   await restoreBatch(tx, batch);
   const restored = await tx.project.findUniqueOrThrow({ where: { id: projectId }, include: { workspace: true } });

@@ -106,6 +106,25 @@ export async function trashItem(
 }
 
 /**
+ * An item's newest unrestored deletion batch, row-locked for this transaction, or null when
+ * nothing is left to restore. Parallel restores of one item queue on the lock; each one that
+ * waited finds the batch restored and looks again, so it answers as a restore sent afterwards
+ * would (404), not 200 with nothing restored. Take it before reading the item's state.
+ */
+export async function lockOpenBatch(
+  tx: Tx,
+  root: { projectId?: string; rootKind: DeletableKind; rootId: string },
+): Promise<DeletionBatch | null> {
+  for (;;) {
+    const batch = await tx.deletionBatch.findFirst({ where: { ...root, restoredAt: null }, orderBy: { deletedAt: "desc" } });
+    if (!batch) return null;
+    const [row] = await tx.$queryRaw<{ restored_at: Date | null }[]>`
+      SELECT restored_at FROM deletion_batches WHERE id = ${batch.id}::uuid FOR UPDATE`;
+    if (row && row.restored_at === null) return batch;
+  }
+}
+
+/**
  * Brings back exactly what a batch deleted. A positioned root returns to its old position, or
  * the end if that is now past the end; its siblings make room.
  */

@@ -3,9 +3,8 @@ import { AppError, notFound } from "@/lib/api/errors";
 import { getProjectOrThrow } from "../access";
 import { withCategoryName } from "../categories/categories";
 import type { Tx } from "@/lib/db/client";
-import type { DeletionBatch } from "@/lib/generated/prisma/client";
 import { paged, toIso, type Page } from "@/lib/api/schemas";
-import { restoreBatch, TABLES } from "./batches";
+import { lockOpenBatch, restoreBatch, TABLES } from "./batches";
 import type { TrashKindValue } from "./schemas";
 
 const BLOCK_LABEL: Record<string, string> = { question: "Question", quiz: "Quiz", visual: "Visual" };
@@ -171,7 +170,7 @@ const KIND_NAMES: Record<TrashKindValue, string> = {
 export async function restoreTrashItem(tx: Tx, caller: Caller, projectId: string, input: { kind: TrashKindValue; id: string }) {
   await getProjectOrThrow({ tx, caller, projectId, action: "content.write" });
   // Locked before the item is read, so a restore that waited on another reads what that one left.
-  const batch = await lockOpenBatch(tx, projectId, input);
+  const batch = await lockOpenBatch(tx, { projectId, rootKind: input.kind, rootId: input.id });
   const state = await itemState(tx, input.kind, input.id);
   if (!state || state.projectId !== projectId) throw notFound(`Trash item ${KIND_NAMES[input.kind]}`);
   const deletedParent = state.parents.find((p) => p.deletedAt);
@@ -198,25 +197,6 @@ export async function restoreTrashItem(tx: Tx, caller: Caller, projectId: string
     restored = await restore();
   }
   return { success: true as const, kind: input.kind, id: input.id, restored_count: restored };
-}
-
-/**
- * The item's newest unrestored deletion batch, row-locked for this transaction, or null when
- * nothing is left to restore. Parallel restores of one item queue on the lock; each one that
- * waited finds the batch restored and looks again, so it answers as a restore sent afterwards
- * would (404), not 200 with nothing restored.
- */
-async function lockOpenBatch(tx: Tx, projectId: string, input: { kind: TrashKindValue; id: string }): Promise<DeletionBatch | null> {
-  for (;;) {
-    const batch = await tx.deletionBatch.findFirst({
-      where: { projectId, rootKind: input.kind, rootId: input.id, restoredAt: null },
-      orderBy: { deletedAt: "desc" },
-    });
-    if (!batch) return null;
-    const [row] = await tx.$queryRaw<{ restored_at: Date | null }[]>`
-      SELECT restored_at FROM deletion_batches WHERE id = ${batch.id}::uuid FOR UPDATE`;
-    if (row && row.restored_at === null) return batch;
-  }
 }
 
 /** The trash item (root of a deletion batch) under which a deleted item is in the trash. */
