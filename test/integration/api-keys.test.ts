@@ -13,9 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A client signed in as the user in the browser: a session cookie, sent from the app's own origin. */
+/**
+ * A client signed in as the user in the browser: a session cookie, sent from the app's own origin.
+ * `sv` (session version, 0 for a new user) and `signedInAt` are the claims a revocable session carries.
+ */
 async function browserSession(user: { id: string; name: string; email: string }) {
-  const token = await encode({ token: { sub: user.id, name: user.name, email: user.email }, secret: authSecret() });
+  const claims = { sub: user.id, name: user.name, email: user.email, sv: 0, signedInAt: Math.floor(Date.now() / 1000) };
+  const token = await encode({ token: claims, secret: authSecret() });
   const headers = { cookie: `next-auth.session-token=${token}`, origin: server.url };
   const api = apiClient(server.url);
   return {
@@ -175,7 +179,10 @@ describe("[AUTH] credentials", () => {
 
   it("accepts the browser session cookie, and refuses a cross-site write made with it", async () => {
     const { user } = await seedUser();
-    const token = await encode({ token: { sub: user.id, name: user.name, email: user.email }, secret: authSecret() });
+    const token = await encode({
+      token: { sub: user.id, name: user.name, email: user.email, sv: 0, signedInAt: Math.floor(Date.now() / 1000) },
+      secret: authSecret(),
+    });
     const cookie = { cookie: `next-auth.session-token=${token}` };
     const api = apiClient(server.url);
     expect((await api.get("/api/authoring/api-keys", cookie)).status).toBe(200);
