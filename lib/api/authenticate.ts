@@ -1,6 +1,7 @@
 import { decode } from "next-auth/jwt";
 import type { Db } from "@/lib/db/client";
 import { authSecret } from "@/lib/auth/secret";
+import { sessionUser, type SessionClaims } from "@/lib/auth/session-claims";
 import { digestApiKey, digestsEqual, looksLikeApiKey } from "@/lib/auth/api-key-secret";
 import { AppError, unauthorized } from "./errors";
 
@@ -34,14 +35,14 @@ function readCookie(header: string | null, name: string): string | undefined {
   return chunks.length ? chunks.join("") : undefined;
 }
 
-async function sessionUserId(req: Request): Promise<string | undefined> {
+async function sessionClaims(req: Request): Promise<SessionClaims | undefined> {
   const cookieHeader = req.headers.get("cookie");
   for (const name of SESSION_COOKIES) {
     const token = readCookie(cookieHeader, name);
     if (!token) continue;
     try {
       const payload = await decode({ token, secret: authSecret() });
-      if (payload?.sub) return payload.sub;
+      if (payload?.sub) return payload;
     } catch {
       // A stale or forged cookie is no session.
     }
@@ -93,9 +94,9 @@ export async function authenticate(req: Request, db: Db): Promise<Caller> {
       apiKey: { name: key.name, prefix: key.keyPrefix },
     };
   }
-  const userId = await sessionUserId(req);
-  if (!userId) throw unauthorized('Sign in, or send an API key as "Authorization: Bearer <key>"');
-  const user = await db.user.findUnique({ where: { id: userId } });
+  const claims = await sessionClaims(req);
+  if (!claims) throw unauthorized('Sign in, or send an API key as "Authorization: Bearer <key>"');
+  const user = await sessionUser(db, claims);
   if (!user) throw unauthorized("Your session has ended; sign in again");
   assertSameOrigin(req);
   return { userId: user.id, name: user.name, email: user.email, via: "session", apiKeyId: null, apiKey: null };

@@ -3,18 +3,21 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/lib/db/client";
 import { authSecret } from "./secret";
 import { dummyPasswordHash, verifyPassword } from "./password";
+import { endSessions, SESSION_ENDED, SESSION_IDLE_SECONDS, sessionUser } from "./session-claims";
 
 // Behind a proxy or on another port the origin comes from the request, not a fixed NEXTAUTH_URL.
 process.env.AUTH_TRUST_HOST ??= "true";
 
 /**
  * Email and password sign-in. Sessions are signed JWT cookies (the credentials provider supports
- * no other kind); the secret is kept, so sessions survive a restart.
+ * no other kind); the secret is kept, so sessions survive a restart. A cookie carries the user's
+ * session version, so signing out ends it everywhere (lib/auth/session-claims.ts).
  */
 export function authOptions(): NextAuthOptions {
   return {
     secret: authSecret(),
-    session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
+    // maxAge is the idle timeout: the cookie and its expiry are renewed on each session read.
+    session: { strategy: "jwt", maxAge: SESSION_IDLE_SECONDS },
     pages: { signIn: "/sign-in" },
     providers: [
       CredentialsProvider({
@@ -28,12 +31,31 @@ export function authOptions(): NextAuthOptions {
           const user = await db.user.findUnique({ where: { email } });
           const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
           if (!user || !ok) return null;
-          return { id: user.id, email: user.email, name: user.name };
+          return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
         },
       }),
     ],
     callbacks: {
+      jwt: async ({ token, user }) => {
+        if (user) {
+          return { ...token, sv: (user as { sessionVersion?: number }).sessionVersion ?? 0, signedInAt: Math.floor(Date.now() / 1000) };
+        }
+        if (!(await sessionUser(await getDb(), token))) throw new Error(SESSION_ENDED);
+        return token;
+      },
       session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub } }),
+    },
+    events: {
+      signOut: async ({ token }) => {
+        if (token?.sub) await endSessions(await getDb(), token.sub);
+      },
+    },
+    logger: {
+      // An ended session is an answer (no session), not an error worth a stack trace.
+      error: (code, metadata) => {
+        if ((metadata as { message?: string } | undefined)?.message === SESSION_ENDED) return;
+        console.error(`[next-auth][error][${code}]`, metadata);
+      },
     },
   };
 }
