@@ -12,28 +12,33 @@ const modules = import.meta.glob<RouteModule>("/app/api/**/route.ts");
 
 type Route = { segments: string[]; load: () => Promise<RouteModule> };
 
-const routes: Route[] = Object.entries(modules)
-  .map(([file, load]) => ({
-    segments: file
-      .replace(/^\/app/, "")
-      .replace(/\/route\.ts$/, "")
-      .split("/")
-      .filter(Boolean),
-    load,
-  }))
-  // next-auth's catch-all needs Next.js itself; sessions are tested in the browser.
-  .filter((r) => !r.segments.some((s) => s.startsWith("[...")));
+const routes: Route[] = Object.entries(modules).map(([file, load]) => ({
+  segments: file
+    .replace(/^\/app/, "")
+    .replace(/\/route\.ts$/, "")
+    .split("/")
+    .filter(Boolean),
+  load,
+}));
 
-function match(pathname: string): { route: Route; params: Record<string, string> } | undefined {
+type Params = Record<string, string | string[]>;
+
+function match(pathname: string): { route: Route; params: Params } | undefined {
   const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
-  let best: { route: Route; params: Record<string, string>; score: string } | undefined;
+  let best: { route: Route; params: Params; score: string } | undefined;
   for (const route of routes) {
-    if (route.segments.length !== parts.length) continue;
-    const params: Record<string, string> = {};
+    // A catch-all (next-auth's [...nextauth]) takes the rest of the path and loses to any other match.
+    const last = route.segments.at(-1) ?? "";
+    const catchAll = last.startsWith("[...");
+    if (catchAll ? parts.length < route.segments.length : route.segments.length !== parts.length) continue;
+    const params: Params = {};
     let score = "";
     let ok = true;
     route.segments.forEach((segment, i) => {
-      if (segment.startsWith("[")) {
+      if (catchAll && i === route.segments.length - 1) {
+        params[segment.slice(4, -1)] = parts.slice(i);
+        score = score.padEnd(parts.length, "/");
+      } else if (segment.startsWith("[")) {
         params[segment.slice(1, -1)] = parts[i];
         score += "0";
       } else if (segment === parts[i]) score += "1";
@@ -43,6 +48,22 @@ function match(pathname: string): { route: Route; params: Record<string, string>
     if (ok && (!best || score > best.score)) best = { route, params, score };
   }
   return best && { route: best.route, params: best.params };
+}
+
+/** A request's body as a web stream; cancelling it discards the rest of the upload instead of closing the socket, so the answer still goes out. */
+function bodyStream(req: http.IncomingMessage): ReadableStream<Uint8Array> {
+  const iterator = req[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await iterator.next();
+      if (done) controller.close();
+      else controller.enqueue(new Uint8Array(value as Buffer));
+    },
+    cancel() {
+      req.removeAllListeners("data");
+      req.resume();
+    },
+  });
 }
 
 export type TestServer = { url: string; close: () => Promise<void> };
@@ -62,15 +83,22 @@ export async function startTestServer(): Promise<TestServer> {
         res.writeHead(405).end();
         return;
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
       const headers = new Headers();
       for (const [key, value] of Object.entries(req.headers)) {
         if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
         else if (value !== undefined) headers.set(key, value);
       }
+      // As Next.js does: the address the connection came from, last in x-forwarded-for.
+      const remote = req.socket.remoteAddress ?? "";
+      headers.set("x-forwarded-for", [req.headers["x-forwarded-for"], remote].filter(Boolean).join(", "));
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const request = new Request(url, { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
+      // The body streams to the handler as it arrives (as in Next.js), so the handler decides how much of it to read.
+      const request = new Request(url, {
+        method: req.method,
+        headers,
+        body: hasBody ? bodyStream(req) : undefined,
+        duplex: "half",
+      } as RequestInit);
       const response: Response = await handler(request, { params: Promise.resolve(found.params) });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(Buffer.from(await response.arrayBuffer()));

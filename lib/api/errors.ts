@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   not_found: 404,
   not_editable: 409,
   payload_too_large: 413,
+  rate_limited: 429,
   not_configured: 503,
   internal_error: 500,
 } as const;

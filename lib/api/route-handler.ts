@@ -3,20 +3,13 @@ import { getDb } from "@/lib/db/client";
 import { authenticate, type Caller } from "./authenticate";
 import type { AnyEndpoint, BodyKind } from "./endpoint";
 import { AppError } from "./errors";
+import { limitApiRequest, RateLimitedError } from "./rate-limit";
+import { readBodyCapped } from "./read-body";
 import { runEndpoint, toAppError } from "./run-endpoint";
 import { serviceError, type Service } from "./service";
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
-
-function tooLarge(limit: number) {
-  return new AppError("payload_too_large", `Request body is larger than ${megabytes(limit)}`);
-}
-
 async function readJsonBody(req: Request, optional: boolean, limit: number): Promise<unknown> {
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > limit) throw tooLarge(limit);
-  const text = await req.text();
-  if (Buffer.byteLength(text) > limit) throw tooLarge(limit);
+  const text = new TextDecoder().decode(await readBodyCapped(req, limit));
   if (text.trim() === "") {
     if (optional) return undefined;
     throw new AppError("invalid_json", "Request body must be a JSON document");
@@ -36,21 +29,17 @@ async function readMultipartBody(req: Request, limit: number): Promise<Record<st
       issues: [{ path: "", message: "Expected a multipart/form-data body" }],
     });
   }
-  const declared = Number(req.headers.get("content-length") ?? 0);
-  if (declared > limit) throw tooLarge(limit);
+  const bytes = await readBodyCapped(req, limit);
   let form: FormData;
   try {
-    form = await req.formData();
+    form = await new Response(bytes, { headers: { "content-type": type } }).formData();
   } catch {
     throw new AppError("validation_error", "The multipart body could not be read", {
       issues: [{ path: "", message: "Malformed multipart/form-data body" }],
     });
   }
   const out: Record<string, unknown> = {};
-  let total = 0;
   for (const [name, value] of form) {
-    total += typeof value === "string" ? Buffer.byteLength(value) : value.size;
-    if (total > limit) throw tooLarge(limit);
     if (!(name in out)) out[name] = value;
   }
   return out;
@@ -72,13 +61,14 @@ function queryObject(url: URL): Record<string, string> {
   return out;
 }
 
-function json(status: number, body: unknown, requestId: string): Response {
+function json(status: number, body: unknown, requestId: string, extra: Record<string, string> = {}): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",
       "cache-control": "no-store",
       "x-request-id": requestId,
+      ...extra,
     },
   });
 }
@@ -92,13 +82,15 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint): RouteHand
     const requestId = randomUUID();
     let caller: Caller | null = null;
     let db;
+    let limitHeaders: Record<string, string> = {};
     try {
       db = await getDb();
       // Who is asking comes first: a request without a valid key is 401 whatever its body.
       if (!endpoint.isPublic) caller = await authenticate(req, db);
+      if (caller?.apiKeyId) limitHeaders = await limitApiRequest(req, caller.apiKeyId);
     } catch (error) {
       const { status, body } = serviceError(service, toAppError(error, requestId));
-      return json(status, body, requestId);
+      return json(status, body, requestId, error instanceof RateLimitedError ? error.headers : {});
     }
     const result = await runEndpoint(
       service,
@@ -106,7 +98,7 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint): RouteHand
       { params: await ctx.params, query: queryObject(new URL(req.url)), body: bodyReader(service, endpoint, req) },
       { db, caller, requestId, via: caller?.via === "session" ? "browser" : "api" },
     );
-    return json(result.status, result.body, requestId);
+    return json(result.status, result.body, requestId, limitHeaders);
   };
   return Object.assign(handler, { endpoint, service });
 }

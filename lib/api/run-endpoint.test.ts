@@ -140,7 +140,16 @@ describe("[KERNEL] services map every internal code", () => {
 
   it("an endpoint's possible errors follow from its shape", () => {
     expect(errorCodesOf(patchThing).sort()).toEqual(
-      ["company_mismatch", "invalid_json", "not_configured", "not_found", "payload_too_large", "unauthorized", "validation_error"].sort(),
+      [
+        "company_mismatch",
+        "invalid_json",
+        "not_configured",
+        "not_found",
+        "payload_too_large",
+        "rate_limited",
+        "unauthorized",
+        "validation_error",
+      ].sort(),
     );
     const publicRead = defineEndpoint({
       ...patchThing,

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { Pool } from "pg";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { dataDir, databaseUrl, isMemoryDataDir } from "@/lib/env";
 import { acquireDataDirLock, DataDirLockedError } from "./lock";
@@ -28,6 +29,8 @@ export class DbUnavailableError extends Error {
 type DbHandle = {
   prisma: Db;
   kind: "pglite" | "postgres";
+  /** PostgreSQL only: the app's connection pool, shared with stores that hold their state there (rate limits). */
+  pool?: Pool;
   close: () => Promise<void>;
 };
 
@@ -141,6 +144,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   return {
     prisma,
     kind: "postgres",
+    pool,
     close: async () => {
       await prisma.$disconnect();
       const closed = new Promise<void>((resolve) => {
@@ -190,6 +194,11 @@ export async function closeDb(): Promise<void> {
   if (!current) return;
   const opened = await current.catch(() => undefined);
   await opened?.close();
+}
+
+/** The PostgreSQL pool behind the client, or undefined on the embedded database. */
+export async function pgPool(): Promise<Pool | undefined> {
+  return (await handle()).pool;
 }
 
 export type DbHealth = "ok" | DbUnavailableReason;

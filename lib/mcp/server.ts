@@ -3,6 +3,8 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { authenticate } from "@/lib/api/authenticate";
 import { unauthorized } from "@/lib/api/errors";
+import { limitApiRequest, RateLimitedError } from "@/lib/api/rate-limit";
+import { readBodyCapped, withBody } from "@/lib/api/read-body";
 import { toAppError } from "@/lib/api/run-endpoint";
 import { serviceError } from "@/lib/api/service";
 import { getDb } from "@/lib/db/client";
@@ -23,13 +25,18 @@ export function mcpHandler(info: McpServerInfo, set: () => ToolSet) {
     const { service, tools } = set();
     let db;
     let caller;
+    let rawBody;
+    let limitHeaders: Record<string, string> = {};
     try {
       db = await getDb();
       if (!req.headers.get("authorization")) throw unauthorized('Send an API key as "Authorization: Bearer <key>"');
       caller = await authenticate(req, db);
+      if (caller.apiKeyId) limitHeaders = await limitApiRequest(req, caller.apiKeyId);
+      rawBody = await readBodyCapped(req, service.bodyLimits.json);
     } catch (error) {
       const { status, body } = serviceError(service, toAppError(error, "mcp"));
-      return jsonError(status, body, status === 401 ? { "www-authenticate": "Bearer" } : {});
+      const headers = error instanceof RateLimitedError ? error.headers : status === 401 ? { "www-authenticate": "Bearer" } : {};
+      return jsonError(status, body, headers);
     }
     const server = new Server(
       { name: info.name, title: info.title, version: "1.0.0" },
@@ -49,7 +56,10 @@ export function mcpHandler(info: McpServerInfo, set: () => ToolSet) {
     );
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
-    return transport.handleRequest(req);
+    // The transport reads the body itself, whole: it gets the one read above, within the limit.
+    const response = await transport.handleRequest(withBody(req, rawBody));
+    for (const [name, value] of Object.entries(limitHeaders)) response.headers.set(name, value);
+    return response;
   };
 }
 

@@ -24,6 +24,7 @@ const PROPOSALS_CODES: Record<ErrorCode, ServiceErrorCode> = {
   not_found: e(404, "NOT_FOUND"),
   not_editable: e(409, "NOT_EDITABLE"),
   payload_too_large: e(413, "PAYLOAD_TOO_LARGE"),
+  rate_limited: e(429, "RATE_LIMITED"),
   internal_error: e(500, "INTERNAL_ERROR"),
   not_configured: e(503, "SERVICE_UNAVAILABLE"),
 };

@@ -1,13 +1,37 @@
 // /api/auth/*: next-auth's sign-in, sign-out, session and CSRF endpoints
 import NextAuth from "next-auth";
+import { NextRequest } from "next/server";
+import { appService } from "@/lib/api/app-service";
+import { readBodyCapped } from "@/lib/api/read-body";
+import { toAppError } from "@/lib/api/run-endpoint";
+import { serviceError } from "@/lib/api/service";
 import { authOptions } from "@/lib/auth/options";
+import { signInThrottled } from "@/lib/auth/throttle-response";
 
 export const dynamic = "force-dynamic";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
+// A sign-in form is a few hundred bytes; next-auth would read any body whole.
+const AUTH_BODY_LIMIT = 64 * 1024;
+
 async function handler(req: Request, ctx: Ctx) {
   return NextAuth(authOptions())(req, ctx);
 }
 
-export { handler as GET, handler as POST };
+async function post(req: Request, ctx: Ctx) {
+  let body: Uint8Array<ArrayBuffer>;
+  try {
+    body = await readBodyCapped(req, AUTH_BODY_LIMIT);
+  } catch (error) {
+    const { status, body: errorBody } = serviceError(appService, toAppError(error, "auth"));
+    return Response.json(errorBody, { status, headers: { "cache-control": "no-store" } });
+  }
+  if (new URL(req.url).pathname.endsWith("/callback/credentials")) {
+    const throttled = await signInThrottled(req, new URLSearchParams(new TextDecoder().decode(body)));
+    if (throttled) return throttled;
+  }
+  return handler(new NextRequest(req.url, { method: req.method, headers: req.headers, body }), ctx);
+}
+
+export { handler as GET, post as POST };
