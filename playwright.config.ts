@@ -61,6 +61,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { E2E_PORT: String(port) },
+    // Every test signs up its own users from this one address: lift the per-address sign-up limit.
+    env: { E2E_PORT: String(port), SIGN_UP_PER_ADDRESS: "100000" },
   },
 });

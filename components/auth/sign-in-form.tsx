@@ -27,7 +27,11 @@ export function SignInForm() {
     });
     if (!result || result.error) {
       setPending(false);
-      setError("That email and password do not match an account.");
+      setError(
+        result?.status === 429
+          ? "Too many failed sign-ins. Wait a few minutes, then try again."
+          : "That email and password do not match an account.",
+      );
       return;
     }
     router.replace(resolveNext(params.get("next"), window.location.origin));

@@ -1,6 +1,7 @@
 import type { Pool } from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { pgPool } from "@/lib/db/client";
+import { clientAddress } from "./client-address";
 import { AppError } from "./errors";
 
 /**
@@ -83,13 +84,6 @@ export class RateLimitedError extends AppError {
   }
 }
 
-/** The address the request came from: the last x-forwarded-for entry, which the server (Next.js) or the nearest proxy wrote. */
-export function clientAddress(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").at(-1)?.trim();
-  return last || "unknown";
-}
-
 async function consume(name: string, points: number, windowSeconds: number, key: string): Promise<RateLimitHeaders> {
   const store = await limiter(name, points, windowSeconds);
   try {
@@ -108,6 +102,6 @@ async function consume(name: string, points: number, windowSeconds: number, key:
  */
 export async function limitApiRequest(req: Request, apiKeyId: string): Promise<RateLimitHeaders> {
   const { perKey, perAddress, windowSeconds } = rateLimitConfig();
-  await consume("address", perAddress, windowSeconds, clientAddress(req));
+  await consume("address", perAddress, windowSeconds, clientAddress(req.headers));
   return consume("key", perKey, windowSeconds, apiKeyId);
 }

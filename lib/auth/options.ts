@@ -1,8 +1,10 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { clientAddress } from "@/lib/api/client-address";
 import { getDb } from "@/lib/db/client";
 import { authSecret } from "./secret";
 import { dummyPasswordHash, verifyPassword } from "./password";
+import { recordSignInFailure, recordSignInSuccess, signInRetryAfter } from "./throttle";
 import { endSessions, SESSION_ENDED, SESSION_IDLE_SECONDS, sessionUser } from "./session-claims";
 
 // Behind a proxy or on another port the origin comes from the request, not a fixed NEXTAUTH_URL.
@@ -23,14 +25,21 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           const email = credentials?.email?.trim().toLowerCase();
           const password = credentials?.password ?? "";
           if (!email || !password) return null;
+          const address = clientAddress(new Headers(req.headers as Record<string, string>));
+          // The route answers 429 before this; a lockout that began meanwhile still refuses, unchecked.
+          if (await signInRetryAfter(email, address)) return null;
           const db = await getDb();
           const user = await db.user.findUnique({ where: { email } });
           const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-          if (!user || !ok) return null;
+          if (!user || !ok) {
+            await recordSignInFailure(email, address);
+            return null;
+          }
+          await recordSignInSuccess(email);
           return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
         },
       }),

@@ -16,7 +16,8 @@ type Ctx = { params: Promise<{ nextauth: string[] }> };
 const AUTH_BODY_LIMIT = 64 * 1024;
 
 async function handler(req: Request, ctx: Ctx) {
-  return NextAuth(authOptions())(req, ctx);
+  // next-auth reads req.nextUrl: Next.js passes a NextRequest, other callers (the tests' server) a plain Request.
+  return NextAuth(authOptions())(req instanceof NextRequest ? req : new NextRequest(req), ctx);
 }
 
 async function post(req: Request, ctx: Ctx) {

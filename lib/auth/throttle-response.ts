@@ -1,0 +1,31 @@
+import { appService } from "@/lib/api/app-service";
+import { AppError } from "@/lib/api/errors";
+import { serviceError } from "@/lib/api/service";
+import { clientAddress } from "@/lib/api/client-address";
+import { signInRetryAfter, signUpRetryAfter } from "./throttle";
+
+const wait = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
+
+/** 429 in the app's error shape with Retry-After. */
+function tooMany(retryAfter: number, message: string, extra: Record<string, string> = {}): Response {
+  const { status, body } = serviceError(appService, new AppError("rate_limited", message));
+  return Response.json(
+    { ...(body as object), ...extra },
+    { status, headers: { "retry-after": String(retryAfter), "cache-control": "no-store" } },
+  );
+}
+
+/** The credentials callback's answer while the account or the address is locked out, or null to go on. */
+export async function signInThrottled(req: Request, form: URLSearchParams): Promise<Response | null> {
+  const retryAfter = await signInRetryAfter(form.get("email") ?? "", clientAddress(req.headers));
+  if (!retryAfter) return null;
+  // next-auth's client signIn() reads the error from `url` and hands the form { error, status: 429 }.
+  const url = new URL("/sign-in?error=RateLimited", req.url).toString();
+  return tooMany(retryAfter, `Too many failed sign-ins: try again in ${wait(retryAfter)}`, { url });
+}
+
+/** Counts a sign-up from the request's address; the answer when the address is over its budget, or null to go on. */
+export async function signUpThrottled(req: Request): Promise<Response | null> {
+  const retryAfter = await signUpRetryAfter(clientAddress(req.headers));
+  return retryAfter ? tooMany(retryAfter, `Too many sign-ups from your address: try again in ${wait(retryAfter)}`) : null;
+}
