@@ -15,7 +15,8 @@ export const signUpEndpoint = defineEndpoint({
   body: SignUpRequest,
   response: SignUpResponse,
   status: 201,
-  errors: ["conflict"],
+  // 429 comes from the route (app/api/account/signup), which counts sign-ups per address before this runs.
+  errors: ["conflict", "rate_limited"],
   run: async ({ db, body }) => {
     const { user, workspace } = await createUser(db, body);
     return { id: user.id, email: user.email, name: user.name, personal_workspace_id: workspace.id };
