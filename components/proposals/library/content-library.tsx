@@ -1,10 +1,11 @@
 "use client";
 
-import { useDeferredValue, useId, useMemo, useState } from "react";
+import { SearchInput } from "@/components/ui/search-input";
+import { useDeferredValue, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
-import { ImageIcon, PencilIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
+import { ImageIcon, PencilIcon, PlusIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import type { CompanyDto, ContentItemDto } from "@/lib/client/types";
 import { formatMoney, titleIn } from "../format";
@@ -23,7 +24,6 @@ export function ContentLibrary({ company }: { company: CompanyDto }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [editing, setEditing] = useState<ContentItemDto | "new" | null>(null);
   const search = useDeferredValue(q.trim().toLowerCase());
-  const searchId = useId();
   const list = useContentList(company.id, { include_archived: includeArchived });
   const { archive, restore } = useContentMutations();
   const confirm = useConfirm();
@@ -90,20 +90,7 @@ export function ContentLibrary({ company }: { company: CompanyDto }) {
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            Search the library
-          </label>
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" />
-          <input
-            id={searchId}
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="Search titles in any language"
-            className="block w-full rounded-md border border-slate-300 bg-white py-2 pl-9 pr-3 text-sm"
-          />
-        </div>
+        <SearchInput label="Search the library" value={q} onChange={setQ} placeholder="Search titles in any language" />
         <label className="flex items-center gap-2 text-sm text-slate-700">
           <input
             type="checkbox"

@@ -1,11 +1,11 @@
 "use client";
 
 import Link from "next/link";
+import { SearchInput } from "@/components/ui/search-input";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { SearchIcon } from "@/components/ui/icons";
 import { Modal } from "@/components/ui/modal";
 import type { CompanyDto, ProposalDto, ProposalStatus } from "@/lib/client/types";
 import { formatMoney, proposalValue, STATUS_LABELS, STATUS_STYLES, timeAgo } from "../format";
@@ -40,7 +40,6 @@ export function ProposalList({ company }: { company: CompanyDto }) {
   const [includeArchived, setIncludeArchived] = useState(false);
   const [order, setOrder] = useState<"newest" | "oldest">("newest");
   const search = useDeferredValue(q.trim());
-  const searchId = useId();
   const sortId = useId();
   // One list for the counts of every tab; the tab filters it here.
   const proposals = useProposals(company.id, { q: search || undefined, include_archived: includeArchived });
@@ -79,20 +78,7 @@ export function ProposalList({ company }: { company: CompanyDto }) {
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="relative flex-1">
-          <label htmlFor={searchId} className="sr-only">
-            Search proposals
-          </label>
-          <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" />
-          <input
-            id={searchId}
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder="Search by title or recipient"
-            className="block w-full rounded-md border border-slate-300 bg-white py-2 pl-9 pr-3 text-sm"
-          />
-        </div>
+        <SearchInput label="Search proposals" value={q} onChange={setQ} placeholder="Search by title or recipient" />
         <div className="flex items-center gap-4">
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <input type="checkbox" checked={includeArchived} onChange={(e) => setIncludeArchived(e.target.checked)} />
