@@ -16,8 +16,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
+  // Files run side by side (each test signs up users of its own), the tests of one file in order.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS || 2),
   retries: 0,
   forbidOnly: true,
   reporter: [
@@ -40,6 +41,8 @@ export default defineConfig({
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 800 },
+        // The app honours reduced motion (no smooth scrolling), so a click never races a glide.
+        contextOptions: { reducedMotion: "reduce" },
         launchOptions: {
           executablePath: chromium,
           args: [

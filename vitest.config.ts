@@ -9,6 +9,8 @@ export default defineConfig({
     include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
     setupFiles: ["test/setup-db.ts"],
     pool: "forks",
+    // Two files at once even on two cores: each has a database of its own, and most wait on it.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS || 2),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // CI adds a machine-readable report to count the tests of both runs.

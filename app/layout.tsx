@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { Providers } from "@/components/providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,11 +8,14 @@ export const metadata: Metadata = {
   description: "Build courses, teach learners, and send proposals.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: its scripts carry that request's CSP nonce (proxy.ts).
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
-        <Providers>{children}</Providers>
+        {/* Client providers live in the sections that use them (components/providers.tsx). */}
+        {children}
       </body>
     </html>
   );

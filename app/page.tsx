@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Suspense } from "react";
 import { AppHeader } from "@/components/app-header";
+import { Providers } from "@/components/providers";
 import { WorkspaceHome } from "@/components/workspaces/workspace-home";
 import { currentUser } from "@/lib/auth/session";
 
@@ -31,7 +32,7 @@ export default async function HomePage() {
     );
   }
   return (
-    <>
+    <Providers>
       <AppHeader user={user} />
       <main className="mx-auto max-w-6xl px-4 py-8">
         <p className="mb-4 text-sm text-slate-500">Welcome, {user.name}</p>
@@ -39,6 +40,6 @@ export default async function HomePage() {
           <WorkspaceHome />
         </Suspense>
       </main>
-    </>
+    </Providers>
   );
 }

@@ -3,12 +3,12 @@ import type { SessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { hasCompanies } from "@/lib/proposals/companies/companies";
 import { AccountMenu } from "./account/account-menu";
-
-const navLink = "rounded-md px-2.5 py-1.5 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900";
+import { MainNav, type NavSection } from "./main-nav";
 
 export async function AppHeader({ user }: { user: SessionUser | null }) {
   // Proposals is only for members of a company; the check is one count, done where the header renders.
   const showProposals = user ? await hasCompanies(await getDb(), user.id) : false;
+  const sections: NavSection[] = showProposals ? ["learn", "author", "proposals"] : ["learn", "author"];
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">
@@ -19,18 +19,7 @@ export async function AppHeader({ user }: { user: SessionUser | null }) {
             </span>
             <span className="sr-only sm:not-sr-only">Coursewright</span>
           </Link>
-          {user ? (
-            <nav aria-label="Main" className="flex items-center gap-1">
-              <Link href="/" className={navLink}>
-                Workspaces
-              </Link>
-              {showProposals ? (
-                <Link href="/proposals" className={navLink}>
-                  Proposals
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          {user ? <MainNav sections={sections} /> : null}
         </div>
         {user ? (
           <AccountMenu name={user.name} email={user.email} />

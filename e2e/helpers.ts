@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.test`;
@@ -27,6 +27,38 @@ export async function signInViaApi(request: APIRequestContext, user: { email: st
   await request.post("/api/auth/callback/credentials", { form: { email: user.email, password: user.password, csrfToken, json: "true" } });
   const session = await (await request.get("/api/auth/session")).json();
   if (session?.user?.email !== user.email) throw new Error(`sign-in failed for ${user.email}: ${JSON.stringify(session)}`);
+}
+
+/** JSON calls with a request context's session, throwing on any answer but 2xx: set-up, not the subject of a test. */
+export function callerOf(request: APIRequestContext) {
+  return async (method: string, path: string, data?: unknown) => {
+    const res = await request.fetch(path, { method, data });
+    if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+    return res.json();
+  };
+}
+
+/**
+ * Two people over one lesson: the signed-in user of `page` makes a team with a second member, who
+ * signs in in a browser of their own, and a lesson in a course of the team's project. Close
+ * `memberContext` at the end of the test.
+ */
+export async function teamLesson(
+  { page, browser, baseURL, viewport }: { page: Page; browser: Browser; baseURL?: string; viewport: { width: number; height: number } },
+  names: { member: string; role: "author" | "learner"; team: string; project: string; course: string; module: string; lesson: string },
+) {
+  const owner = callerOf(page.request);
+  const memberContext = await browser.newContext({ baseURL, viewport });
+  const member = await memberContext.newPage();
+  const memberUser = await signUpViaApi(member.request, names.member);
+  await signInViaApi(member.request, memberUser);
+  const team = await owner("POST", "/api/workspaces", { name: names.team });
+  await owner("POST", `/api/workspaces/${team.id}/members`, { email: memberUser.email, role: names.role });
+  const project = await owner("POST", "/api/authoring/projects", { name: names.project, workspace_id: team.id });
+  const course = await owner("POST", `/api/authoring/projects/${project.id}/courses`, { title: names.course });
+  const mod = await owner("POST", `/api/authoring/courses/${course.id}/modules`, { title: names.module });
+  const lesson = await owner("POST", `/api/authoring/modules/${mod.id}/lessons`, { title: names.lesson });
+  return { owner, member, memberContext, project, course, lesson };
 }
 
 export async function screenshot(page: Page, name: string) {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { authoringApi, screenshot, signInViaApi, signUpViaApi } from "./helpers";
+import { authoringApi, callerOf, screenshot, signInViaApi, signUpViaApi } from "./helpers";
 
 /** An author's signed-in request context, and a team workspace with a published course. */
 async function setUp(browser: Browser, baseURL: string) {
@@ -8,11 +8,7 @@ async function setUp(browser: Browser, baseURL: string) {
   const author = authorContext.request;
   const authorUser = await signUpViaApi(author, "Ada Author");
   await signInViaApi(author, authorUser);
-  const call = async (method: string, path: string, data?: unknown) => {
-    const res = await author.fetch(path, { method, data });
-    if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-    return res.json();
-  };
+  const call = callerOf(author);
   const learnerUser = await signUpViaApi(author, "Lee Learner");
   const team = await call("POST", "/api/workspaces", { name: "Acme Academy" });
   await call("POST", `/api/workspaces/${team.id}/members`, { email: learnerUser.email, role: "learner" });

@@ -46,8 +46,15 @@ const blockCard = (page: Page, n: number, type: string) => page.getByRole("artic
 const preview = (card: Locator) => card.getByRole("region", { name: /^Preview of block/ });
 
 async function addBlock(page: Page, type: string) {
+  const cards = page.getByRole("article", { name: /^Block \d+: / });
+  const before = await cards.count();
   await page.getByRole("button", { name: "Add block" }).click();
   await page.getByRole("menuitem", { name: type, exact: true }).click();
+  // Question and quiz blocks are chosen in a dialog first.
+  if (type === "Question" || type === "Quiz") return;
+  // The new card has arrived, scrolled itself to the middle of the screen and put the cursor in its
+  // first field: only then is it still, and a click lands where it was aimed.
+  await expect(blockCard(page, before + 1, type).locator(":focus")).toHaveCount(1);
 }
 
 async function blockSummaries(page: Page, lessonId: string): Promise<string[]> {
@@ -64,6 +71,8 @@ test("[LESSON EDITOR] every block type is added in the editor, previewed live an
   page,
   signUpAndSignIn,
 }) => {
+  // Eleven block types, each edited, previewed and read back: a long walk on a busy machine.
+  test.slow();
   const s = await setUpLesson(page, signUpAndSignIn);
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
@@ -127,7 +136,10 @@ test("[LESSON EDITOR] every block type is added in the editor, previewed live an
   // Image from SVG code: shown as an <img>, so the script inside never runs.
   await addBlock(page, "Image");
   const image = blockCard(page, 5, "Image");
-  await image.getByRole("radio", { name: "SVG code" }).check();
+  // The source is chosen with the keyboard, as a keyboard user would (arrows move within the group).
+  await image.getByRole("radio", { name: "Web address" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(image.getByRole("radio", { name: "SVG code" })).toBeChecked();
   await image
     .getByLabel("SVG markup")
     .fill(

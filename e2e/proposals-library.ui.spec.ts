@@ -9,7 +9,7 @@ test("[PROPOSALS] a user in a company sees Proposals in the header; a user in no
   await signUpAndSignIn("Sam Seller");
   await page.goto("/");
   const header = page.getByRole("navigation", { name: "Main" });
-  await expect(header.getByRole("link", { name: "Workspaces" })).toBeVisible();
+  await expect(header.getByRole("link", { name: "Author" })).toBeVisible();
   await expect(header.getByRole("link", { name: "Proposals" })).toHaveCount(0);
 
   // The proposals area offers a company to a user of none.

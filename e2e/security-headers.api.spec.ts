@@ -10,6 +10,7 @@ test("[HEADERS] pages and APIs answer with a content security policy, a permissi
     expect(headers["content-security-policy"], path).toContain("frame-ancestors 'self'");
     expect(headers["content-security-policy"], path).toContain("base-uri 'self'");
     expect(headers["content-security-policy"], path).toContain("frame-src 'self' https://www.youtube-nocookie.com");
+    expect(headers["content-security-policy"], path).not.toContain("unsafe-inline' 'unsafe-eval");
     expect(headers["permissions-policy"], path).toContain("camera=()");
     expect(headers["x-frame-options"], path).toBe("SAMEORIGIN");
     expect(headers["x-content-type-options"], path).toBe("nosniff");
@@ -21,4 +22,32 @@ test("[HEADERS] pages and APIs answer with a content security policy, a permissi
 test("[HEADERS] HSTS is sent when a proxy says the request came over https", async ({ request }) => {
   const res = await request.get("/sign-in", { headers: { "x-forwarded-proto": "https" } });
   expect(res.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+});
+
+test("[HEADERS] a page runs only its own scripts: a fresh nonce per answer, on every script it writes", async ({ request }) => {
+  const policies: string[] = [];
+  for (const path of ["/sign-in", "/sign-in", "/docs/api"]) {
+    const res = await request.get(path);
+    const policy = res.headers()["content-security-policy"];
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(policy)?.[1];
+    expect(nonce, `${path}: ${policy}`).toBeTruthy();
+    expect(policy, path).not.toMatch(/script-src[^;]*unsafe-inline/);
+    policies.push(policy);
+    const html = await res.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length, path).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag, path).toContain(`nonce="${nonce}"`);
+  }
+  expect(new Set(policies).size).toBe(policies.length);
+  // API answers and served files run no script at all.
+  expect((await request.get("/api/health")).headers()["content-security-policy"]).toContain("script-src 'none'");
+});
+
+test("[HEADERS] the interactive-block frame is sandboxed by its own policy, even opened on its own", async ({ request }) => {
+  const res = await request.get("/sandbox/interactive");
+  expect(res.status()).toBe(200);
+  const policy = res.headers()["content-security-policy"];
+  expect(policy).toMatch(/(^|;\s*)sandbox allow-scripts(;|$)/);
+  expect(policy).not.toContain("allow-same-origin");
+  expect(policy).toContain("frame-ancestors 'self'");
 });

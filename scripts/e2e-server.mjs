@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { ensureBuild } from "./ensure-build.mjs";
+import { nextStartArgs, serverEnv } from "./server-command.mjs";
 
 ensureBuild({ quiet: true });
 
@@ -33,14 +34,10 @@ if (process.env.TEST_DATABASE_URL) {
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const child = spawn(
-  process.execPath,
-  ["node_modules/next/dist/bin/next", "start", "-p", process.env.E2E_PORT || "3100", "-H", "127.0.0.1"],
-  {
-    stdio: "inherit",
-    env,
-  },
-);
+const child = spawn(process.execPath, nextStartArgs(process.env.E2E_PORT || "3100", "127.0.0.1"), {
+  stdio: "inherit",
+  env: serverEnv(env),
+});
 let stopping = false;
 async function stop(signal) {
   if (stopping) return;

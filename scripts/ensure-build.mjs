@@ -48,6 +48,11 @@ export function ensureBuild({ quiet = false } = {}) {
     if (!quiet) console.log("Build is up to date.");
     return;
   }
+  // Several people editing one checkout: REUSE_BUILD=1 keeps an existing build whatever changed since.
+  if (process.env.REUSE_BUILD === "1" && fs.existsSync(`${DIST}/BUILD_ID`)) {
+    if (!quiet) console.log("Reusing the existing build (REUSE_BUILD=1).");
+    return;
+  }
   console.log("Building the app (first start, or the sources changed)…");
   run(["scripts/prisma-generate.mjs"]);
   run(["node_modules/next/dist/bin/next", "build"]);

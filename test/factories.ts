@@ -1,3 +1,4 @@
+import type { Caller } from "@/lib/api/authenticate";
 /**
  * The one home of the tests' set-up: users with a key and a client, team workspaces with roles,
  * course trees and question banks made through the API, and timestamps set directly so that an
@@ -32,6 +33,16 @@ export async function seedUser(overrides: { name?: string; email?: string; passw
 }
 
 export type Member = Awaited<ReturnType<typeof seedUser>> & { api: Api };
+
+/** The caller a seeded user's API key authenticates as: for calling domain functions directly. */
+export const callerOf = (m: { user: { id: string; name: string; email: string }; apiKeyId: string }): Caller => ({
+  userId: m.user.id,
+  name: m.user.name,
+  email: m.user.email,
+  via: "api_key",
+  apiKeyId: m.apiKeyId,
+  apiKey: { name: "test key", prefix: "" },
+});
 
 export const authoringUrl = (server: TestServer) => `${server.url}/api/authoring`;
 

@@ -1,13 +1,11 @@
-import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AppHeader } from "@/components/app-header";
-import { currentUser } from "@/lib/auth/session";
+import { requireUser } from "@/lib/auth/require-user";
 
 export const dynamic = "force-dynamic";
 
 export default async function LearnLayout({ children }: { children: ReactNode }) {
-  const user = await currentUser();
-  if (!user) redirect("/sign-in?next=/learn");
+  const user = await requireUser();
   return (
     <>
       <AppHeader user={user} />

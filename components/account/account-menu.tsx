@@ -1,7 +1,6 @@
 "use client";
 
 import Link from "next/link";
-import { signOut } from "next-auth/react";
 import { useEffect, useRef, useState } from "react";
 
 export function AccountMenu({ name, email }: { name: string; email: string }) {
@@ -51,7 +50,8 @@ export function AccountMenu({ name, email }: { name: string; email: string }) {
             role="menuitem"
             type="button"
             className="block w-full px-3 py-2 text-left text-sm hover:bg-slate-50"
-            onClick={() => signOut({ callbackUrl: "/sign-in" })}
+            // next-auth's client is fetched when it is needed, not with every page that has this menu.
+            onClick={() => import("next-auth/react").then(({ signOut }) => signOut({ callbackUrl: "/sign-in" }))}
           >
             Sign out
           </button>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
@@ -9,9 +9,12 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { resolveNext } from "@/lib/auth/safe-next";
 
-export function SignInForm() {
+/**
+ * `next` is where the visitor was going (kept only on this app's origin); without one, /start picks
+ * Learn or the authoring home for them.
+ */
+export function SignInForm({ next, isNewAccount }: { next: string | null; isNewAccount: boolean }) {
   const router = useRouter();
-  const params = useSearchParams();
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
 
@@ -34,14 +37,15 @@ export function SignInForm() {
       );
       return;
     }
-    router.replace(resolveNext(params.get("next"), window.location.origin));
+    router.replace(next ? resolveNext(next, window.location.origin) : "/start");
     router.refresh();
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+    // POST, so a submit before the script has loaded never puts the password in the address.
+    <form onSubmit={onSubmit} method="post" className="space-y-4" noValidate>
       <h1 className="text-xl font-semibold">Sign in</h1>
-      {params.get("registered") ? <Alert tone="success">Your account is ready. Sign in to continue.</Alert> : null}
+      {isNewAccount ? <Alert tone="success">Your account is ready. Sign in to continue.</Alert> : null}
       {error ? <Alert>{error}</Alert> : null}
       <Field label="Email" name="email" type="email" autoComplete="email" required />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required />

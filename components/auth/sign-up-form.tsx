@@ -53,7 +53,8 @@ export function SignUpForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+    // POST, so a submit before the script has loaded never puts the password in the address.
+    <form onSubmit={onSubmit} method="post" className="space-y-4" noValidate>
       <h1 className="text-xl font-semibold">Create your account</h1>
       {error ? <Alert>{error}</Alert> : null}
       <Field label="Name" name="name" autoComplete="name" required error={issues.name} />

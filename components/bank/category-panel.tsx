@@ -1,10 +1,14 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { baseOf, saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
+import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { useToast } from "@/components/ui/toast";
+import { categoryKeys } from "@/lib/client/query-keys";
 import { errorMessage } from "./errors";
 import { CheckIcon, PencilIcon, PlusIcon, TrashIcon, XIcon } from "@/components/ui/icons";
 import { useCategories, useCategoryMutations, useRestoreFromTrash, type CategoryDto } from "./queries";
@@ -15,22 +19,70 @@ const inputClass =
 export const iconButton =
   "rounded-md p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 disabled:opacity-40 focus-visible:text-slate-700";
 
+const nameOf = (category: CategoryDto) => category.name;
+
+/** Renames on the version the name was typed over; a name saved elsewhere meanwhile asks which to keep (docs/decisions/011). */
 function RenameCategory({ category, projectId, onDone }: { category: CategoryDto; projectId: string; onDone: () => void }) {
   const { rename } = useCategoryMutations(projectId);
+  const toast = useToast();
+  const client = useQueryClient();
+  const [base, setBase] = useState<BaseVersion<string>>(() => baseOf(category, nameOf));
   const [name, setName] = useState(category.name);
   const [error, setError] = useState<string>();
+  const [conflict, setConflict] = useState<{ theirs: CategoryDto; mine: string }>();
+
+  const send = (value: string, on: BaseVersion<string>) =>
+    saveOnVersion({
+      base: on,
+      mine: value,
+      partOf: nameOf,
+      send: (ifMatch) => rename.mutateAsync({ id: category.id, name: value, ifMatch }),
+    });
+
+  async function save(value: string, on: BaseVersion<string>) {
+    try {
+      const result = await send(value, on);
+      if (result.outcome === "conflict") return setConflict({ theirs: result.item, mine: value });
+      onDone();
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setError("A category needs a name.");
-    if (trimmed === category.name) return onDone();
-    try {
-      await rename.mutateAsync({ id: category.id, name: trimmed });
-      onDone();
-    } catch (e) {
-      setError(errorMessage(e));
-    }
+    if (trimmed === base.value) return onDone();
+    await save(trimmed, base);
+  }
+
+  function keepMine() {
+    if (!conflict) return;
+    const on = baseOf(conflict.theirs, nameOf);
+    setBase(on);
+    setConflict(undefined);
+    void save(conflict.mine, on);
+  }
+
+  function takeTheirs() {
+    if (!conflict) return;
+    const { theirs, mine } = conflict;
+    setConflict(undefined);
+    onDone();
+    void client.invalidateQueries({ queryKey: categoryKeys.ofProject(projectId) });
+    toast.show(`The category keeps the other name, “${theirs.name}”.`, {
+      action: {
+        label: "Undo",
+        run: () =>
+          void send(mine, baseOf(theirs, nameOf)).then(
+            (result) =>
+              result.outcome === "conflict" &&
+              toast.show(`“${mine}” was not saved: the category was changed again elsewhere.`, { tone: "error" }),
+            (e) => toast.show(errorMessage(e), { tone: "error" }),
+          ),
+      },
+    });
   }
 
   return (
@@ -66,6 +118,21 @@ function RenameCategory({ category, projectId, onDone }: { category: CategoryDto
         <p id={`rename-${category.id}-error`} className="text-xs text-red-700">
           {error}
         </p>
+      ) : null}
+      {conflict ? (
+        <ConflictDialog
+          open
+          itemLabel={`The name of the category “${base.value}”`}
+          theirs={conflict.theirs.name}
+          theirsSavedAt={conflict.theirs.updated_at}
+          mine={conflict.mine}
+          onKeepMine={keepMine}
+          onTakeTheirs={takeTheirs}
+          onClose={() => {
+            setConflict(undefined);
+            setError("Not saved: the category was renamed elsewhere. Save again to choose which name to keep.");
+          }}
+        />
       ) : null}
     </form>
   );

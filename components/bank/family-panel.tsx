@@ -1,6 +1,10 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { baseOf, saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
+import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
+import { questionFamilyKeys } from "@/lib/client/query-keys";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
@@ -95,6 +99,78 @@ function FamilyForm({
   );
 }
 
+type FamilyPart = { name: string; description: string };
+const familyPart = (family: QuestionFamilyDto): FamilyPart => ({ name: family.name, description: family.description });
+const described = (part: FamilyPart) => `${part.name}\n\n${part.description.trim() || "(no description)"}`;
+
+/**
+ * Edits a family on the version its form was opened on; a family saved elsewhere meanwhile asks
+ * which version to keep, and the form keeps what was typed until then (docs/decisions/011).
+ */
+function EditFamily({ family, projectId, onDone }: { family: QuestionFamilyDto; projectId: string; onDone: () => void }) {
+  const { update } = useFamilyMutations(projectId);
+  const client = useQueryClient();
+  const toast = useToast();
+  const [base, setBase] = useState<BaseVersion<FamilyPart>>(() => baseOf(family, familyPart));
+  const [conflict, setConflict] = useState<{ theirs: QuestionFamilyDto; mine: FamilyPart }>();
+
+  const send = (mine: FamilyPart, on: BaseVersion<FamilyPart>) =>
+    saveOnVersion({ base: on, mine, partOf: familyPart, send: (ifMatch) => update.mutateAsync({ id: family.id, ...mine, ifMatch }) });
+
+  async function save(mine: FamilyPart, on: BaseVersion<FamilyPart>) {
+    const result = await send(mine, on);
+    if (result.outcome === "conflict") return setConflict({ theirs: result.item, mine });
+    onDone();
+  }
+
+  function keepMine() {
+    if (!conflict) return;
+    const on = baseOf(conflict.theirs, familyPart);
+    setBase(on);
+    setConflict(undefined);
+    save(conflict.mine, on).catch((e) => toast.show(errorMessage(e), { tone: "error" }));
+  }
+
+  function takeTheirs() {
+    if (!conflict) return;
+    const { theirs, mine } = conflict;
+    setConflict(undefined);
+    onDone();
+    void client.invalidateQueries({ queryKey: questionFamilyKeys.ofProject(projectId) });
+    toast.show(`The family keeps the other version, “${theirs.name}”.`, {
+      action: {
+        label: "Undo",
+        run: () =>
+          void send(mine, baseOf(theirs, familyPart)).then(
+            (result) =>
+              result.outcome === "conflict" &&
+              toast.show(`Your version was not saved: the family was changed again elsewhere.`, { tone: "error" }),
+            (e) => toast.show(errorMessage(e), { tone: "error" }),
+          ),
+      },
+    });
+  }
+
+  return (
+    <>
+      <FamilyForm family={family} pending={update.isPending} onCancel={onDone} onSave={(input) => save(input, base)} />
+      {conflict ? (
+        <ConflictDialog
+          open
+          itemLabel={`The family “${base.value.name}”`}
+          theirs={described(familyPart(conflict.theirs))}
+          theirsSavedAt={conflict.theirs.updated_at}
+          mine={described(conflict.mine)}
+          onKeepMine={keepMine}
+          onTakeTheirs={takeTheirs}
+          // The form keeps the typed version, unsaved.
+          onClose={() => setConflict(undefined)}
+        />
+      ) : null}
+    </>
+  );
+}
+
 /** Families group variants of one question (for instance AI-written variants). */
 export function FamilyPanel({
   projectId,
@@ -106,7 +182,7 @@ export function FamilyPanel({
   onSelect: (id: string | undefined) => void;
 }) {
   const families = useFamilies(projectId);
-  const { create, update, remove } = useFamilyMutations(projectId);
+  const { create, remove } = useFamilyMutations(projectId);
   const restore = useRestoreFromTrash(projectId);
   const toast = useToast();
   const confirm = useConfirm();
@@ -177,15 +253,7 @@ export function FamilyPanel({
           {families.data.map((family) =>
             editing === family.id ? (
               <li key={family.id}>
-                <FamilyForm
-                  family={family}
-                  pending={update.isPending}
-                  onCancel={() => setEditing(undefined)}
-                  onSave={async (input) => {
-                    await update.mutateAsync({ id: family.id, name: input.name, description: input.description });
-                    setEditing(undefined);
-                  }}
-                />
+                <EditFamily family={family} projectId={projectId} onDone={() => setEditing(undefined)} />
               </li>
             ) : (
               <li key={family.id} className={`group flex items-start ${activeId === family.id ? "bg-brand-50" : "hover:bg-slate-50"}`}>

@@ -20,6 +20,9 @@ export type { CategoryDto, QuestionDto, QuestionFamilyDto, QuestionFilters, Ques
 
 const QUESTION_PAGE = 50;
 
+/** An If-Match header when the caller names the version its change was made on (docs/decisions/011). */
+const ifMatchHeader = (ifMatch: string | undefined) => (ifMatch ? { "if-match": ifMatch } : undefined);
+
 /** Quizzes embed full questions, so a change in the bank makes them stale too. */
 function refreshQuestions(client: QueryClient, projectId: string) {
   return Promise.all([
@@ -46,9 +49,10 @@ export function useCategoryMutations(projectId: string) {
       mutationFn: (name: string) => authoringFetch<CategoryDto>(`/projects/${projectId}/categories`, { method: "POST", json: { name } }),
       onSuccess: refresh,
     }),
+    /** With ifMatch, 409 `conflict` with the category now (conflictOf) when it was saved elsewhere since. */
     rename: useMutation({
-      mutationFn: ({ id, name }: { id: string; name: string }) =>
-        authoringFetch<CategoryDto>(`/categories/${id}`, { method: "PATCH", json: { name } }),
+      mutationFn: ({ id, name, ifMatch }: { id: string; name: string; ifMatch?: string }) =>
+        authoringFetch<CategoryDto>(`/categories/${id}`, { method: "PATCH", json: { name }, headers: ifMatchHeader(ifMatch) }),
       onSuccess: refresh,
     }),
     remove: useMutation({
@@ -79,9 +83,10 @@ export function useFamilyMutations(projectId: string) {
         authoringFetch<QuestionFamilyDto>(`/projects/${projectId}/question-families`, { method: "POST", json: input }),
       onSuccess: refresh,
     }),
+    /** With ifMatch, 409 `conflict` with the family now (conflictOf) when it was saved elsewhere since. */
     update: useMutation({
-      mutationFn: ({ id, ...input }: QuestionFamilyChange & { id: string }) =>
-        authoringFetch<QuestionFamilyDto>(`/question-families/${id}`, { method: "PATCH", json: input }),
+      mutationFn: ({ id, ifMatch, ...input }: QuestionFamilyChange & { id: string; ifMatch?: string }) =>
+        authoringFetch<QuestionFamilyDto>(`/question-families/${id}`, { method: "PATCH", json: input, headers: ifMatchHeader(ifMatch) }),
       onSuccess: refresh,
     }),
     remove: useMutation({
@@ -121,9 +126,10 @@ export function useQuestionMutations(projectId: string) {
         authoringFetch<QuestionDto>(`/projects/${projectId}/questions`, { method: "POST", json: input }),
       onSuccess: refresh,
     }),
+    /** With ifMatch, 409 `conflict` with the question now (conflictOf) when it was saved elsewhere since. */
     update: useMutation({
-      mutationFn: ({ id, ...input }: QuestionChange & { id: string }) =>
-        authoringFetch<QuestionDto>(`/questions/${id}`, { method: "PATCH", json: input }),
+      mutationFn: ({ id, ifMatch, ...input }: QuestionChange & { id: string; ifMatch?: string }) =>
+        authoringFetch<QuestionDto>(`/questions/${id}`, { method: "PATCH", json: input, headers: ifMatchHeader(ifMatch) }),
       onSuccess: refresh,
     }),
     remove: useMutation({

@@ -75,7 +75,8 @@ export function QuestionBank({ projectId }: { projectId: string }) {
   const count = questions.data?.length ?? 0;
 
   return (
-    <div className="grid grid-cols-[17rem_minmax(0,1fr)] items-start gap-6">
+    // Below md the categories and families stack above the questions.
+    <div className="grid grid-cols-1 items-start gap-6 md:grid-cols-[17rem_minmax(0,1fr)]">
       <aside className="space-y-4" aria-label="Categories and families">
         <CategoryPanel projectId={projectId} activeId={filters.category_id} onSelect={(id) => setFilters({ category_id: id })} />
         <FamilyPanel
@@ -86,7 +87,7 @@ export function QuestionBank({ projectId }: { projectId: string }) {
       </aside>
 
       <section aria-labelledby="questions-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
-        <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-b border-slate-200 px-4 py-3">
           <div>
             <h2 id="questions-heading" className="text-base font-semibold">
               Questions

@@ -1,12 +1,23 @@
 "use client";
 
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { baseOf, saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
+import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
 import type { QuestionTypeValue } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { Modal } from "@/components/ui/modal";
-import { changedFields, draftFromQuestion, draftProblems, emptyDraft, toInput, trueFalseOptions, type QuestionDraft } from "./draft";
+import {
+  changedFields,
+  draftFromQuestion,
+  draftProblems,
+  emptyDraft,
+  toInput,
+  trueFalseOptions,
+  type DraftOption,
+  type QuestionDraft,
+} from "./draft";
 import { splitApiError, type FieldErrors } from "./errors";
 import { DIFFICULTIES, QUESTION_TYPES } from "./labels";
 import { OptionsEditor } from "./options-editor";
@@ -27,36 +38,93 @@ function FieldError({ id, children }: { id: string; children?: ReactNode }) {
 
 export type EditorTarget = { mode: "create"; defaults?: Partial<QuestionDraft> } | { mode: "edit"; question: QuestionDto };
 
+/** A question saved elsewhere while this editor's draft was based on an older version: both, and what each choice does. */
+type QuestionConflict = { theirs: QuestionDto; mine: QuestionDraft; onKeepMine: () => void; onTakeTheirs: () => void; onClose: () => void };
+
+/** What an edit compares to tell whether someone else changed the question: its content, as a save would send it. */
+const contentOf = (question: QuestionDto) => toInput(draftFromQuestion(question));
+
+/** A question as the conflict dialog shows it, in words. */
+function describe(draft: QuestionDraft) {
+  const type = QUESTION_TYPES.find((t) => t.value === draft.question_type)?.label ?? draft.question_type;
+  const difficulty = DIFFICULTIES.find((d) => d.value === draft.difficulty)?.label ?? String(draft.difficulty);
+  const options = draft.options.map((o) => `${o.is_correct ? "✓" : "·"} ${o.label}`).join("\n");
+  return `${draft.prompt}\n\n${type} · ${difficulty}\n${options}`;
+}
+
+/** The draft's options, with the ids of options the other version no longer has dropped (they are saved as new ones). */
+const onto = (theirs: QuestionDto, options: DraftOption[]) => {
+  const ids = new Set(theirs.options.map((o) => o.id));
+  return options.map((o) => (o.id && !ids.has(o.id) ? { ...o, id: undefined } : o));
+};
+
 /** Creates or edits one question in a side panel; Save is offered only for a question the rules allow. */
 export function QuestionEditor({ projectId, target, onClose }: { projectId: string; target: EditorTarget | null; onClose: () => void }) {
+  // Outside the side panel's dialog, so closing this one does not close the panel.
+  const [conflict, setConflict] = useState<QuestionConflict>();
   return (
-    <Modal
-      size="side"
-      flush
-      open={target !== null}
-      onClose={onClose}
-      title={target?.mode === "edit" ? "Edit question" : "New question"}
-      description={target?.mode === "edit" ? "Changes apply everywhere the question is used." : "Add a question to the project's bank."}
-    >
-      {target ? (
-        <EditorForm
-          key={target.mode === "edit" ? target.question.id + target.question.updated_at : "new"}
-          projectId={projectId}
-          target={target}
-          onDone={onClose}
+    <>
+      <Modal
+        size="side"
+        flush
+        open={target !== null}
+        onClose={onClose}
+        title={target?.mode === "edit" ? "Edit question" : "New question"}
+        description={target?.mode === "edit" ? "Changes apply everywhere the question is used." : "Add a question to the project's bank."}
+      >
+        {target ? (
+          <EditorForm
+            key={target.mode === "edit" ? target.question.id + target.question.updated_at : "new"}
+            projectId={projectId}
+            target={target}
+            onDone={onClose}
+            onConflict={setConflict}
+          />
+        ) : null}
+      </Modal>
+      {conflict ? (
+        <ConflictDialog
+          open
+          itemLabel="This question"
+          theirs={describe(draftFromQuestion(conflict.theirs))}
+          theirsSavedAt={conflict.theirs.updated_at}
+          mine={describe(conflict.mine)}
+          onKeepMine={() => {
+            setConflict(undefined);
+            conflict.onKeepMine();
+          }}
+          onTakeTheirs={() => {
+            setConflict(undefined);
+            conflict.onTakeTheirs();
+          }}
+          onClose={() => {
+            setConflict(undefined);
+            conflict.onClose();
+          }}
         />
       ) : null}
-    </Modal>
+    </>
   );
 }
 
-function EditorForm({ projectId, target, onDone }: { projectId: string; target: EditorTarget; onDone: () => void }) {
+function EditorForm({
+  projectId,
+  target,
+  onDone,
+  onConflict,
+}: {
+  projectId: string;
+  target: EditorTarget;
+  onDone: () => void;
+  onConflict: (conflict: QuestionConflict) => void;
+}) {
   const id = useId();
   const categories = useCategories(projectId);
   const families = useFamilies(projectId);
   const { create, update } = useQuestionMutations(projectId);
   const toast = useToast();
-  const original = target.mode === "edit" ? target.question : undefined;
+  // The version the draft is based on (its If-Match): the question as opened, then as saved or chosen.
+  const [original, setOriginal] = useState(target.mode === "edit" ? target.question : undefined);
   const [draft, setDraft] = useState<QuestionDraft>(() =>
     original ? draftFromQuestion(original) : emptyDraft(target.mode === "create" ? target.defaults : {}),
   );
@@ -85,22 +153,58 @@ function EditorForm({ projectId, target, onDone }: { projectId: string; target: 
     );
   }
 
+  /** Saves the draft's changes to `on` with If-Match; a version saved elsewhere meanwhile asks which one to keep. */
+  async function saveOver(on: QuestionDto, mine: QuestionDraft) {
+    const result = await saveOnVersion({
+      base: baseOf(on, contentOf) as BaseVersion<ReturnType<typeof contentOf>>,
+      mine: toInput(mine),
+      partOf: contentOf,
+      send: (ifMatch) => update.mutateAsync({ id: on.id, ...changedFields(on, mine), ifMatch }),
+    });
+    if (result.outcome !== "conflict") {
+      toast.show("Question saved.", { tone: "success" });
+      return onDone();
+    }
+    const theirs = result.item;
+    onConflict({
+      theirs,
+      mine,
+      onKeepMine: () => {
+        const next = { ...mine, options: onto(theirs, mine.options) };
+        setOriginal(theirs);
+        setDraft(next);
+        saveOver(theirs, next).catch(showError);
+      },
+      onTakeTheirs: () => {
+        setOriginal(theirs);
+        setDraft(draftFromQuestion(theirs));
+        toast.show("The editor now has the other version.", {
+          action: { label: "Undo", run: () => setDraft({ ...mine, options: onto(theirs, mine.options) }) },
+        });
+      },
+      onClose: () => setFormError("Not saved: this question was changed elsewhere. Save again to choose which version to keep."),
+    });
+  }
+
+  function showError(error: unknown) {
+    const split = splitApiError(error, FIELDS);
+    setServerErrors(split.fieldErrors);
+    setFormError(split.formError);
+  }
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (blockers.length || pending) return;
     try {
       if (original) {
-        await update.mutateAsync({ id: original.id, ...changes });
-        toast.show("Question saved.", { tone: "success" });
+        await saveOver(original, draft);
       } else {
         await create.mutateAsync(toInput(draft));
         toast.show("Question added to the bank.", { tone: "success" });
+        onDone();
       }
-      onDone();
     } catch (error) {
-      const split = splitApiError(error, FIELDS);
-      setServerErrors(split.fieldErrors);
-      setFormError(split.formError);
+      showError(error);
     }
   }
 

@@ -69,9 +69,13 @@ function QuestionRow({
 }) {
   return (
     <li className="group px-4 py-3.5 hover:bg-slate-50/70">
-      <article aria-labelledby={`question-${question.id}`} className="flex items-start justify-between gap-4">
+      {/* On a phone the actions go under the question, which keeps the full width. */}
+      <article
+        aria-labelledby={`question-${question.id}`}
+        className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:gap-4"
+      >
         <div className="min-w-0 flex-1 space-y-2">
-          <p id={`question-${question.id}`} className="font-medium text-slate-900">
+          <p id={`question-${question.id}`} className="font-medium wrap-anywhere text-slate-900">
             {question.prompt}
           </p>
           <ul aria-label="Options" className="flex flex-wrap gap-1.5">
@@ -98,7 +102,7 @@ function QuestionRow({
             <span>Added {dateFormat.format(new Date(question.created_at))}</span>
           </p>
         </div>
-        <div className="flex shrink-0 gap-1">
+        <div className="flex shrink-0 gap-1 self-end sm:self-auto">
           <Button type="button" variant="secondary" className="px-2.5 py-1.5" onClick={onEdit} aria-label={`Edit “${question.prompt}”`}>
             <PencilIcon width={14} height={14} />
             Edit

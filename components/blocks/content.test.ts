@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   clampHeight,
+  isStartTime,
   isWebUrl,
   parseGlossary,
   parseImage,
@@ -8,6 +9,7 @@ import {
   parseMarkdown,
   parseVideo,
   parseYouTubeInput,
+  videoProblem,
   wholeSeconds,
   YOUTUBE_ID,
 } from "./content";
@@ -64,5 +66,19 @@ describe("block content parsers", () => {
     const url = svgDataUrl('<svg width="1"><rect/></svg>');
     expect(url.startsWith("data:image/svg+xml;charset=utf-8,")).toBe(true);
     expect(decodeURIComponent(url.split(",")[1])).toContain('xmlns="http://www.w3.org/2000/svg"');
+  });
+
+  it("[BLOCKS] a video that would not play as meant is named, one rule for the form and the checks before publishing", () => {
+    const youTube = (id: string, start?: unknown) => ({ source: { type: "youtube", id, start }, title: "", caption: "" });
+    expect(videoProblem(youTube("dQw4w9WgXcQ", 90))).toBeNull();
+    expect(videoProblem(youTube("dQw4w9WgXcQ"))).toBeNull();
+    expect(videoProblem(youTube("https://vimeo.com/76979871", 0))).toMatch(/not a YouTube video ID/);
+    expect(videoProblem(youTube("", 0))).toBe("It has no YouTube video yet.");
+    expect(videoProblem(youTube("dQw4w9WgXcQ", -5))).toMatch(/start time \(-5\)/);
+    expect(videoProblem(youTube("dQw4w9WgXcQ", "soon"))).toMatch(/start time/);
+    expect(videoProblem({ source: { type: "url", url: "javascript:alert(1)" } })).toMatch(/cannot be played/);
+    expect(videoProblem({ source: { type: "vimeo", id: "1" } })).toMatch(/not a video the app can show/);
+    expect([0, 12, 90.7, "42", "", null, undefined].map(isStartTime)).toEqual([true, true, true, true, false, true, true]);
+    expect([-5, "-5", "1e3", Infinity, "abc"].map(isStartTime)).toEqual([false, false, false, false, false]);
   });
 });

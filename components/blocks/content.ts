@@ -111,6 +111,36 @@ export function wholeSeconds(value: unknown): number {
 
 export const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
 
+/** A start time the player can use: absent, or seconds from 0 (a number or its digits; fractions are dropped). */
+export function isStartTime(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === "number") return Number.isFinite(value) && value >= 0;
+  return typeof value === "string" && /^\d+(\.\d*)?$/.test(value.trim());
+}
+
+export const START_TIME_RULE = "a number of seconds, 0 or more";
+export const YOUTUBE_ID_RULE = "a YouTube link or a video ID (6 to 20 letters, digits, - or _)";
+
+/**
+ * Why a video block's content would not play as its author meant, or null when it would. One rule
+ * for the video form (which refuses such input) and the checks before publishing (which name the
+ * blocks stored so by an agent or before the form refused it).
+ */
+export function videoProblem(content: unknown): string | null {
+  const video = parseVideo(content);
+  if (!video) return "Its content is not a video the app can show.";
+  const { source } = video;
+  if (source.type === "url") {
+    if (!source.url.trim()) return "It has no video address yet.";
+    return isWebUrl(source.url) ? null : "Its video address cannot be played (use an http or https link).";
+  }
+  if (!source.id.trim()) return "It has no YouTube video yet.";
+  if (!YOUTUBE_ID.test(source.id)) return `“${source.id}” is not a YouTube video ID: use ${YOUTUBE_ID_RULE}.`;
+  const start = (content as { source: { start?: unknown } }).source.start;
+  if (!isStartTime(start)) return `Its start time (${JSON.stringify(start)}) is not ${START_TIME_RULE}.`;
+  return null;
+}
+
 /** Only web addresses (and same-site paths) are loaded into img and video elements. */
 export function isWebUrl(value: string): boolean {
   const v = value.trim();

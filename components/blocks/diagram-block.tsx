@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type MermaidModule from "mermaid";
+import { useBlockEnvironment } from "./block-environment";
 import { BlockNote, Caption } from "./block-note";
 import { parseDiagram } from "./content";
 
@@ -9,7 +10,7 @@ type Mermaid = typeof MermaidModule;
 
 // Mermaid is large: it is fetched only when a diagram is on the page, and set up once.
 let mermaidPromise: Promise<Mermaid> | null = null;
-function loadMermaid() {
+export function loadMermaid() {
   mermaidPromise ??= import("mermaid").then(({ default: mermaid }) => {
     // strict: labels are sanitised and click handlers are off, so diagram code cannot run script.
     mermaid.initialize({ startOnLoad: false, securityLevel: "strict", suppressErrorRendering: true });
@@ -31,6 +32,7 @@ function errorMessage(error: unknown) {
 type DiagramState = { svg?: string; error?: string };
 
 function MermaidDiagram({ code, label }: { code: string; label: string }) {
+  const { audience } = useBlockEnvironment();
   const [state, setState] = useState<DiagramState>({});
   useEffect(() => {
     let cancelled = false;
@@ -55,6 +57,14 @@ function MermaidDiagram({ code, label }: { code: string; label: string }) {
   }, [code]);
 
   if (state.error) {
+    // The parser's message helps the author fix the code; a learner can do nothing with it.
+    if (audience === "learner") {
+      return (
+        <p role="note" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-600">
+          This diagram could not be shown.
+        </p>
+      );
+    }
     return (
       <div role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
         <p className="font-medium">This diagram has an error and cannot be drawn.</p>

@@ -48,12 +48,15 @@ function strip<T extends { node?: unknown }>({ node: _node, ...rest }: T) {
   return rest;
 }
 
+/**
+ * Markdown as elements. react-markdown's `Markdown` is synchronous and uses no hooks, so it is
+ * called here, not placed: the text is parsed when this is called, and a failure surfaces in the
+ * caller (renderBlock's callers show a note for that block).
+ */
 export function Markdown({ children }: { children: string }) {
   return (
     <div className="text-sm text-slate-800 [&_input[type=checkbox]]:mr-1.5 [&_li>p]:my-0">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
-        {children}
-      </ReactMarkdown>
+      {ReactMarkdown({ remarkPlugins: [remarkGfm], components, children })}
     </div>
   );
 }

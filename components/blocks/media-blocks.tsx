@@ -1,7 +1,8 @@
-"use client";
-
+// No "use client": these render on the server for the learner's lesson and in the browser for the
+// editor's previews. Only the interactive frame, which talks to its document, is a client island.
 import { BlockNote, Caption } from "./block-note";
 import { isWebUrl, parseImage, parseInteractive, parseVideo, YOUTUBE_ID } from "./content";
+import { InteractiveFrame } from "./interactive-frame";
 
 /**
  * An SVG shown through <img> never runs its scripts or loads what it links to; an xmlns is added
@@ -11,6 +12,26 @@ export function svgDataUrl(code: string) {
   let svg = code.trim();
   if (/^<svg\b/i.test(svg) && !/^<svg\b[^>]*\sxmlns=/i.test(svg)) svg = svg.replace(/^<svg\b/i, '<svg xmlns="http://www.w3.org/2000/svg"');
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+}
+
+/**
+ * The size an SVG means to be drawn at: its root's width and height in pixels, or its viewBox.
+ * Through <img>, an SVG with only a viewBox has no size of its own and would fill the column.
+ */
+function svgSize(code: string): { width: number; height: number } | null {
+  const root = code.match(/<svg\b[^>]*>/i)?.[0];
+  if (!root) return null;
+  const attr = (name: string) => root.match(new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, "i"))?.[1]?.trim();
+  const pixels = (value: string | undefined) => (value && /^\d+(\.\d+)?(px)?$/.test(value) ? parseFloat(value) : NaN);
+  const box = (attr("viewBox") ?? "").split(/[\s,]+/).map(Number);
+  const boxWidth = box.length === 4 && box[2] > 0 ? box[2] : NaN;
+  const boxHeight = box.length === 4 && box[3] > 0 ? box[3] : NaN;
+  let width = pixels(attr("width"));
+  let height = pixels(attr("height"));
+  if (!(width > 0) && height > 0 && boxWidth && boxHeight) width = (height * boxWidth) / boxHeight;
+  if (!(height > 0) && width > 0 && boxWidth && boxHeight) height = (width * boxHeight) / boxWidth;
+  if (!(width > 0) || !(height > 0)) [width, height] = [boxWidth, boxHeight];
+  return width > 0 && height > 0 ? { width: Math.round(width), height: Math.round(height) } : null;
 }
 
 export function ImageBlock({ content }: { content: unknown }) {
@@ -35,9 +56,19 @@ export function ImageBlock({ content }: { content: unknown }) {
       </BlockNote>
     );
   }
+  // Drawn at its own size, never wider than the column (and scaled down with it).
+  const size = c.source.type === "svg" ? svgSize(c.source.code) : null;
   return (
     <figure>
-      <img src={src} alt={c.alt} loading="lazy" referrerPolicy="no-referrer" className="mx-auto max-h-[32rem] max-w-full rounded-md" />
+      <img
+        src={src}
+        alt={c.alt}
+        loading="lazy"
+        referrerPolicy="no-referrer"
+        width={size?.width}
+        height={size?.height}
+        className="mx-auto h-auto max-h-[32rem] max-w-full rounded-md object-contain"
+      />
       <Caption>{c.caption}</Caption>
     </figure>
   );
@@ -97,8 +128,10 @@ export function VideoBlock({ content }: { content: unknown }) {
 }
 
 /**
- * Author HTML runs in a sandbox without allow-same-origin: it gets an opaque origin, so it cannot
- * read the app's cookies, storage or DOM, nor call the API as the user.
+ * Author HTML runs in a frame of its own (app/sandbox/interactive): the frame asks for the HTML
+ * once it has loaded, and writes it in. Its sandbox has no allow-same-origin: it gets an opaque
+ * origin, so it cannot read the app's cookies, storage or DOM, nor call the API as the user. A
+ * `srcdoc` frame would inherit the page's policy, which runs no script without the page's nonce.
  */
 export function InteractiveBlock({ content }: { content: unknown }) {
   const c = parseInteractive(content);
@@ -106,14 +139,12 @@ export function InteractiveBlock({ content }: { content: unknown }) {
   if (!c.source.code.trim()) return <BlockNote>No HTML yet.</BlockNote>;
   return (
     <figure>
-      <iframe
-        sandbox="allow-scripts"
-        srcDoc={c.source.code}
+      <InteractiveFrame
+        // A new document for new code: the one running keeps whatever state its scripts built.
+        key={c.source.code}
+        html={c.source.code}
         title={c.title.trim() || "Interactive content"}
         height={c.height}
-        referrerPolicy="no-referrer"
-        className="w-full rounded-md border border-slate-200 bg-white"
-        style={{ height: c.height }}
       />
       <Caption>{c.caption}</Caption>
     </figure>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { ChoiceGroup } from "@/components/quiz/quiz-player";
+import { ChoiceGroup } from "@/components/quiz/choice-group";
 import { Button } from "@/components/ui/button";
 import { BlockNote } from "./block-note";
 import type { BlockLike, QuestionView } from "./content";

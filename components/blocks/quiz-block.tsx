@@ -1,10 +1,14 @@
 "use client";
 
-import { useEffect, useState } from "react";
-import { QuizPlayer } from "@/components/quiz/quiz-player";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { BlockNote } from "./block-note";
 import { useBlockEnvironment, type LoadedQuiz } from "./block-environment";
 import type { BlockLike } from "./content";
+
+// The player is fetched with the quiz it plays (as Mermaid with a diagram): a lesson without a quiz
+// never downloads it.
+const loadPlayer = () => import("@/components/quiz/quiz-player");
+const QuizPlayer = lazy(() => loadPlayer().then((m) => ({ default: m.QuizPlayer })));
 
 type State = { status: "loading" } | { status: "error"; message: string } | { status: "ready"; quiz: LoadedQuiz };
 /** An answer, tagged with the load it answers, so a newer load shows "loading" until its own answer. */
@@ -19,6 +23,8 @@ function QuizLoader({ quizId, fallbackTitle }: { quizId: string; fallbackTitle: 
 
   useEffect(() => {
     let cancelled = false;
+    // Fetched beside the quiz, not after it; a failure shows when the player renders (a block note).
+    loadPlayer().catch(() => undefined);
     env.loadQuiz(quizId).then(
       (quiz) => !cancelled && setAnswer({ load, status: "ready", quiz }),
       (error: unknown) =>
@@ -32,19 +38,18 @@ function QuizLoader({ quizId, fallbackTitle }: { quizId: string; fallbackTitle: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [load]);
 
-  if (state.status === "loading") {
-    return (
-      <div
-        aria-busy="true"
-        aria-label={`Loading quiz ${fallbackTitle}`}
-        className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
-      >
-        <div className="h-5 w-1/3 animate-pulse rounded bg-slate-100" />
-        <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
-        <div className="h-4 w-1/2 animate-pulse rounded bg-slate-100" />
-      </div>
-    );
-  }
+  const skeleton = (
+    <div
+      aria-busy="true"
+      aria-label={`Loading quiz ${fallbackTitle}`}
+      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
+    >
+      <div className="h-5 w-1/3 animate-pulse rounded bg-slate-100" />
+      <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
+      <div className="h-4 w-1/2 animate-pulse rounded bg-slate-100" />
+    </div>
+  );
+  if (state.status === "loading") return skeleton;
   if (state.status === "error") {
     return (
       <BlockNote>
@@ -57,7 +62,9 @@ function QuizLoader({ quizId, fallbackTitle }: { quizId: string; fallbackTitle: 
   }
   const questions = Array.isArray(state.quiz.questions) ? state.quiz.questions : [];
   return (
-    <QuizPlayer title={state.quiz.title || fallbackTitle} questions={questions} onSubmit={(answers) => env.submitQuiz(quizId, answers)} />
+    <Suspense fallback={skeleton}>
+      <QuizPlayer title={state.quiz.title || fallbackTitle} questions={questions} onSubmit={(answers) => env.submitQuiz(quizId, answers)} />
+    </Suspense>
   );
 }
 

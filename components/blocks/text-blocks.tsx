@@ -1,17 +1,17 @@
-"use client";
-
-import { useId, useState } from "react";
-import { Button } from "@/components/ui/button";
+// No "use client": these render on the server for the learner's lesson (markdown included, so the
+// markdown renderer never reaches the learner's browser) and in the browser for the editor's
+// previews. Only the scenario's Reveal button is a client island.
 import { ImageIcon } from "@/components/ui/icons";
 import { BlockNote } from "./block-note";
 import { parseGlossary, parseMarkdown, parseScenario, parseVisual } from "./content";
 import { Markdown } from "./markdown";
+import { ScenarioReveal } from "./scenario-reveal";
 
 export function TextBlock({ content }: { content: unknown }) {
   const c = parseMarkdown(content);
   if (!c) return <BlockNote />;
   if (!c.body.trim()) return <BlockNote>Empty text block.</BlockNote>;
-  return <Markdown>{c.body}</Markdown>;
+  return Markdown({ children: c.body });
 }
 
 export function ExampleBlock({ content }: { content: unknown }) {
@@ -20,36 +20,19 @@ export function ExampleBlock({ content }: { content: unknown }) {
   return (
     <aside aria-label="Example" className="rounded-r-md border-l-4 border-amber-400 bg-amber-50 px-4 py-3">
       <p className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-amber-800">Example</p>
-      {c.body.trim() ? <Markdown>{c.body}</Markdown> : <p className="text-xs text-amber-800/70">Empty example.</p>}
+      {c.body.trim() ? Markdown({ children: c.body }) : <p className="text-xs text-amber-800/70">Empty example.</p>}
     </aside>
   );
 }
 
 export function ScenarioBlock({ content }: { content: unknown }) {
   const c = parseScenario(content);
-  const [revealed, setRevealed] = useState(false);
-  const revealId = useId();
   if (!c) return <BlockNote />;
   return (
     <section aria-label="Scenario" className="rounded-md border border-indigo-200 bg-indigo-50/60 px-4 py-3">
       <p className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-indigo-800">Scenario</p>
-      {c.body.trim() ? <Markdown>{c.body}</Markdown> : <p className="text-xs text-indigo-800/70">Empty scenario.</p>}
-      {c.reveal.trim() ? (
-        <div className="mt-3">
-          <Button
-            type="button"
-            variant="secondary"
-            aria-expanded={revealed}
-            aria-controls={revealId}
-            onClick={() => setRevealed((v) => !v)}
-          >
-            {revealed ? "Hide" : "Reveal"}
-          </Button>
-          <div id={revealId} hidden={!revealed} className="mt-3 rounded-md border border-indigo-100 bg-white px-3 py-2">
-            {revealed ? <Markdown>{c.reveal}</Markdown> : null}
-          </div>
-        </div>
-      ) : null}
+      {c.body.trim() ? Markdown({ children: c.body }) : <p className="text-xs text-indigo-800/70">Empty scenario.</p>}
+      {c.reveal.trim() ? <ScenarioReveal>{Markdown({ children: c.reveal })}</ScenarioReveal> : null}
     </section>
   );
 }

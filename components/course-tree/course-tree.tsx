@@ -14,15 +14,28 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import Link from "next/link";
-import { useMemo, useState, type ReactNode } from "react";
+import { useId, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { baseOf, saveOnVersion, type BaseVersion, type VersionedSave } from "@/components/conflicts/save-on-version";
+import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
 import { Alert } from "@/components/ui/alert";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { GripIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
-import { useMoveItem, useProjectTree, useTreeChange, type TreeChange } from "./queries";
+import { draftLessonsOf, PublishDialog } from "./publish-dialog";
+import { useMoveItem, useProjectTree, useTreeChange, type TitledVersion, type TreeChange } from "./queries";
 import { flatten, planMove, type CourseNode, type FlatItem, type Kind, type ProjectTree } from "./tree-model";
 
 const KIND_LABEL: Record<Kind, string> = { course: "course", module: "module", lesson: "lesson" };
+
+/** Indents a row by its depth (--depth): 1rem a level on a phone, 1.75rem from the sm breakpoint. */
+const indent = (depth: number) => ({ "--depth": depth }) as CSSProperties;
+
+/**
+ * A row's title. On a phone it fills the first line (its basis leaves room for the handle and the
+ * toggle only), so the badge and actions wrap to a line of their own and a long title wraps whole;
+ * from sm up the row is one line and the title is cut with an ellipsis.
+ */
+const titleClass = "min-w-0 flex-[1_1_calc(100%-4rem)] wrap-anywhere sm:flex-[1_1_0%] sm:truncate";
 
 function Badge({ published }: { published: boolean }) {
   return published ? (
@@ -37,34 +50,61 @@ function InlineInput({
   initial = "",
   onSubmit,
   onCancel,
+  onEmptyLeft,
 }: {
   label: string;
   initial?: string;
   onSubmit: (value: string) => void;
   onCancel: () => void;
+  /** Focus left an emptied title: the input closes and the old title stays, so the caller says so. */
+  onEmptyLeft?: () => void;
 }) {
   const [value, setValue] = useState(initial);
+  const [isEmptyRefused, setEmptyRefused] = useState(false);
+  const errorId = useId();
   return (
-    <input
-      aria-label={label}
-      autoFocus
-      value={value}
-      maxLength={200}
-      onChange={(e) => setValue(e.target.value)}
-      onKeyDown={(e) => {
-        if (e.key === "Enter" && value.trim()) onSubmit(value.trim());
-        if (e.key === "Escape") onCancel();
-      }}
-      onBlur={() => (value.trim() && value.trim() !== initial ? onSubmit(value.trim()) : onCancel())}
-      className="min-w-0 flex-1 rounded border border-brand-500 bg-white px-2 py-1 text-sm"
-    />
+    <span className="flex min-w-0 flex-1 flex-col">
+      <input
+        aria-label={label}
+        autoFocus
+        value={value}
+        maxLength={200}
+        aria-invalid={isEmptyRefused || undefined}
+        aria-describedby={isEmptyRefused ? errorId : undefined}
+        onChange={(e) => {
+          setValue(e.target.value);
+          if (e.target.value.trim()) setEmptyRefused(false);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            if (value.trim()) onSubmit(value.trim());
+            else setEmptyRefused(true);
+          }
+          if (e.key === "Escape") onCancel();
+        }}
+        onBlur={() => {
+          if (value.trim() && value.trim() !== initial) return onSubmit(value.trim());
+          if (!value.trim() && initial) onEmptyLeft?.();
+          onCancel();
+        }}
+        className="min-w-0 rounded border border-brand-500 bg-white px-2 py-1 text-sm aria-[invalid]:border-red-500"
+      />
+      {isEmptyRefused ? (
+        <span id={errorId} role="alert" className="mt-0.5 text-xs text-red-700">
+          {initial ? `A title cannot be empty: type one, or press Escape to keep “${initial}”.` : "Type a title first, or press Escape."}
+        </span>
+      ) : null}
+    </span>
   );
 }
 
 function AddRow({ label, depth, onAdd }: { label: string; depth: number; onAdd: (title: string) => void }) {
   const [open, setOpen] = useState(false);
   return (
-    <div className="flex items-center py-1" style={{ paddingLeft: `${depth * 1.75 + 2.25}rem` }}>
+    <div
+      className="flex items-center py-1 pl-[calc(var(--depth)*1rem+2.25rem)] sm:pl-[calc(var(--depth)*1.75rem+2.25rem)]"
+      style={indent(depth)}
+    >
       {open ? (
         <InlineInput
           label={`${label} title`}
@@ -88,22 +128,80 @@ type RowProps = {
   projectId: string;
   collapsed: boolean;
   hasChildren: boolean;
+  /** The item's `updated_at` as the tree last read it: what a rename is based on (If-Match). */
+  version: string;
   onToggle: () => void;
-  onRename: (title: string) => void;
+  /** Saves a title typed over `base`; undefined when it failed for another reason (the tree says why). */
+  onRename: (title: string, base: BaseVersion<string>) => Promise<VersionedSave<TitledVersion> | undefined>;
+  onRenameRefused: () => void;
   onDelete: () => void;
   onPublish: () => void;
   onUnpublish: () => void;
 };
 
-function TreeRow({ item, projectId, collapsed, hasChildren, onToggle, onRename, onDelete, onPublish, onUnpublish }: RowProps) {
+function TreeRow({
+  item,
+  projectId,
+  collapsed,
+  hasChildren,
+  version,
+  onToggle,
+  onRename,
+  onRenameRefused,
+  onDelete,
+  onPublish,
+  onUnpublish,
+}: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const [renaming, setRenaming] = useState(false);
+  const toast = useToast();
+  // The version the typed title is based on, taken when renaming starts (docs/decisions/011).
+  const base = useRef<BaseVersion<string>>({ updatedAt: version, value: item.title });
+  const [conflict, setConflict] = useState<{ theirs: TitledVersion; mine: string; was: string }>();
+  // A save under way or a choice open: leaving the input (the dialog takes focus) must not send it again.
+  const isBusy = useRef(false);
   const label = `${KIND_LABEL[item.kind]} ${item.title}`;
+
+  function startRenaming() {
+    base.current = { updatedAt: version, value: item.title };
+    setRenaming(true);
+  }
+
+  async function rename(title: string) {
+    if (isBusy.current) return;
+    isBusy.current = true;
+    const on = base.current;
+    const result = await onRename(title, on);
+    if (result?.outcome === "conflict") return setConflict({ theirs: result.item, mine: title, was: on.value });
+    isBusy.current = false;
+    if (result) base.current = baseOf(result.item, (i) => i.title);
+    setRenaming(false);
+  }
+
+  function keepMine() {
+    if (!conflict) return;
+    base.current = baseOf(conflict.theirs, (i) => i.title);
+    setConflict(undefined);
+    isBusy.current = false;
+    void rename(conflict.mine);
+  }
+
+  function takeTheirs() {
+    if (!conflict) return;
+    const { theirs, mine } = conflict;
+    base.current = baseOf(theirs, (i) => i.title);
+    setConflict(undefined);
+    isBusy.current = false;
+    setRenaming(false);
+    toast.show(`The ${KIND_LABEL[item.kind]} keeps the other title, “${theirs.title}”.`, {
+      action: { label: "Undo", run: () => void rename(mine) },
+    });
+  }
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition, paddingLeft: `${item.depth * 1.75}rem` }}
-      className={`group flex items-center gap-2 rounded-md py-1 pr-2 ${isDragging ? "relative z-10 bg-white opacity-80 shadow-lg ring-1 ring-brand-100" : "hover:bg-slate-50"}`}
+      style={{ transform: CSS.Translate.toString(transform), transition, ...indent(item.depth) }}
+      className={`group flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md py-1 pr-2 pl-[calc(var(--depth)*1rem)] sm:flex-nowrap sm:pl-[calc(var(--depth)*1.75rem)] ${isDragging ? "relative z-10 bg-white opacity-80 shadow-lg ring-1 ring-brand-100" : "hover:bg-slate-50"}`}
       aria-label={label}
     >
       <button
@@ -112,7 +210,7 @@ function TreeRow({ item, projectId, collapsed, hasChildren, onToggle, onRename, 
         {...attributes}
         {...listeners}
         aria-label={`Move ${label}`}
-        className="cursor-grab touch-none rounded px-1 text-slate-400 hover:bg-slate-200 hover:text-slate-700 focus-visible:text-slate-700"
+        className="shrink-0 cursor-grab touch-none rounded px-1 text-slate-400 hover:bg-slate-200 hover:text-slate-700 focus-visible:text-slate-700"
       >
         <GripIcon width={14} height={14} />
       </button>
@@ -122,12 +220,12 @@ function TreeRow({ item, projectId, collapsed, hasChildren, onToggle, onRename, 
           onClick={onToggle}
           aria-expanded={!collapsed}
           aria-label={`${collapsed ? "Expand" : "Collapse"} ${label}`}
-          className={`w-5 text-slate-500 ${hasChildren ? "" : "invisible"}`}
+          className={`w-5 shrink-0 text-slate-500 ${hasChildren ? "" : "invisible"}`}
         >
           {collapsed ? "▸" : "▾"}
         </button>
       ) : (
-        <span className="w-5" aria-hidden>
+        <span className="w-5 shrink-0" aria-hidden>
           •
         </span>
       )}
@@ -136,67 +234,106 @@ function TreeRow({ item, projectId, collapsed, hasChildren, onToggle, onRename, 
           label={`New title for ${label}`}
           initial={item.title}
           onCancel={() => setRenaming(false)}
-          onSubmit={(title) => {
-            onRename(title);
-            setRenaming(false);
-          }}
+          onEmptyLeft={onRenameRefused}
+          onSubmit={(title) => void rename(title)}
         />
       ) : item.kind === "lesson" ? (
-        <Link href={`/projects/${projectId}/lessons/${item.id}`} className="min-w-0 flex-1 truncate text-sm hover:text-brand-600">
+        <Link href={`/projects/${projectId}/lessons/${item.id}`} className={`${titleClass} text-sm hover:text-brand-600`}>
           {item.title}
         </Link>
       ) : (
-        <span className={`min-w-0 flex-1 truncate ${item.kind === "course" ? "font-semibold" : "text-sm font-medium"}`}>{item.title}</span>
+        <span className={`${titleClass} ${item.kind === "course" ? "font-semibold" : "text-sm font-medium"}`}>{item.title}</span>
       )}
-      {item.kind !== "module" ? <Badge published={item.published} /> : null}
-      <span className="flex gap-1 opacity-70 group-focus-within:opacity-100 group-hover:opacity-100">
-        {item.kind !== "module" ? (
-          item.published ? (
-            <button
-              type="button"
-              onClick={onUnpublish}
-              className="rounded px-2 py-0.5 text-xs hover:bg-slate-200"
-              aria-label={`Unpublish ${label}`}
-            >
-              Unpublish
-            </button>
-          ) : (
-            <button
-              type="button"
-              onClick={onPublish}
-              className="rounded px-2 py-0.5 text-xs text-emerald-700 hover:bg-emerald-50"
-              aria-label={`Publish ${label}`}
-            >
-              Publish
-            </button>
-          )
-        ) : null}
-        <button
-          type="button"
-          onClick={() => setRenaming(true)}
-          className="rounded px-2 py-0.5 text-xs hover:bg-slate-200"
-          aria-label={`Rename ${label}`}
-        >
-          Rename
-        </button>
-        <button
-          type="button"
-          onClick={onDelete}
-          className="rounded px-2 py-0.5 text-xs text-red-700 hover:bg-red-50"
-          aria-label={`Delete ${label}`}
-        >
-          Delete
-        </button>
+      <span className="ml-auto flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+        {item.kind !== "module" ? <Badge published={item.published} /> : null}
+        <span className="flex gap-1 opacity-70 group-focus-within:opacity-100 group-hover:opacity-100">
+          {item.kind !== "module" ? (
+            item.published ? (
+              <button
+                type="button"
+                onClick={onUnpublish}
+                className="rounded px-2 py-0.5 text-xs hover:bg-slate-200"
+                aria-label={`Unpublish ${label}`}
+              >
+                Unpublish
+              </button>
+            ) : (
+              <button
+                type="button"
+                onClick={onPublish}
+                className="rounded px-2 py-0.5 text-xs text-emerald-700 hover:bg-emerald-50"
+                aria-label={`Publish ${label}`}
+              >
+                Publish
+              </button>
+            )
+          ) : null}
+          <button
+            type="button"
+            onClick={startRenaming}
+            className="rounded px-2 py-0.5 text-xs hover:bg-slate-200"
+            aria-label={`Rename ${label}`}
+          >
+            Rename
+          </button>
+          <button
+            type="button"
+            onClick={onDelete}
+            className="rounded px-2 py-0.5 text-xs text-red-700 hover:bg-red-50"
+            aria-label={`Delete ${label}`}
+          >
+            Delete
+          </button>
+        </span>
       </span>
+      {conflict ? (
+        <ConflictDialog
+          open
+          itemLabel={`The title of ${KIND_LABEL[item.kind]} “${conflict.was}”`}
+          theirs={conflict.theirs.title}
+          theirsSavedAt={conflict.theirs.updated_at}
+          mine={conflict.mine}
+          onKeepMine={keepMine}
+          onTakeTheirs={takeTheirs}
+          onClose={() => {
+            // The typed title stays in its input, unsaved.
+            isBusy.current = false;
+            setConflict(undefined);
+          }}
+        />
+      ) : null}
     </li>
   );
 }
 
-type Pending = { kind: "publish" | "unpublish"; item: FlatItem } | { kind: "delete"; item: FlatItem } | null;
+const quoted = (titles: string[]) => titles.map((t) => `“${t}”`).join(", ");
 
-function draftLessonsOf(course: CourseNode | undefined) {
-  return (course?.modules ?? []).flatMap((m) => m.lessons ?? []).filter((l) => !l.published_at).length;
+/**
+ * What unpublishing a course does, and what publishing it again will do (contract.md, Publishing):
+ * lessons keep their own state now, but a course publish publishes every draft lesson.
+ */
+function UnpublishCourseText({ course }: { course: CourseNode | undefined }) {
+  const drafts = draftLessonsOf(course);
+  const shown = drafts.slice(0, 3).map((l) => l.title);
+  const more = drafts.length - shown.length;
+  return (
+    <>
+      <p>
+        Learners lose access to the course and all its lessons at once; their progress is kept. Its lessons stay as they are, published or
+        draft.
+      </p>
+      <p className="mt-2">
+        Publishing the course again publishes it together with every lesson that is a draft at that time
+        {drafts.length > 0
+          ? `, including ${drafts.length === 1 ? "the draft" : `the ${drafts.length} drafts`} ${quoted(shown)}${more > 0 ? ` and ${more} more` : ""}`
+          : ""}
+        . To keep a lesson hidden then, unpublish it again afterwards.
+      </p>
+    </>
+  );
 }
+
+type Pending = { kind: "publish" | "unpublish"; item: FlatItem } | { kind: "delete"; item: FlatItem } | null;
 
 export function CourseTree({ projectId }: { projectId: string }) {
   const tree = useProjectTree(projectId);
@@ -237,6 +374,33 @@ export function CourseTree({ projectId }: { projectId: string }) {
         success ? toast.show(success, { tone: "success", action: undo ? { label: "Undo", run: undo } : undefined }) : undefined,
       onError: (error) => toast.show(error.message, { tone: "error" }),
     });
+  }
+
+  /** A course, module or lesson's `updated_at` as the tree last read it. */
+  function versionOf(id: string): string {
+    for (const c of tree.data?.courses ?? []) {
+      if (c.id === id) return c.updated_at;
+      for (const m of c.modules ?? []) {
+        if (m.id === id) return m.updated_at;
+        for (const l of m.lessons ?? []) if (l.id === id) return l.updated_at;
+      }
+    }
+    return "*";
+  }
+
+  /** Renames with If-Match; a title saved elsewhere meanwhile comes back as a conflict for the row to ask about. */
+  async function renameItem(item: FlatItem, title: string, base: BaseVersion<string>) {
+    try {
+      return await saveOnVersion({
+        base,
+        mine: title,
+        partOf: (saved: TitledVersion) => saved.title,
+        send: (ifMatch) => write.mutateAsync({ action: "rename", item, title, ifMatch }) as Promise<TitledVersion>,
+      });
+    } catch (error) {
+      toast.show((error as Error).message, { tone: "error" });
+      return undefined;
+    }
   }
 
   function onDragEnd({ active, over }: DragEndEvent) {
@@ -283,7 +447,9 @@ export function CourseTree({ projectId }: { projectId: string }) {
             return copy;
           })
         }
-        onRename={(title) => run({ action: "rename", item, title })}
+        version={versionOf(item.id)}
+        onRename={(title, base) => renameItem(item, title, base)}
+        onRenameRefused={() => toast.show(`A title cannot be empty: “${item.title}” keeps its title.`, { tone: "error" })}
         onDelete={() => setPending({ kind: "delete", item })}
         onPublish={() => setPending({ kind: "publish", item })}
         onUnpublish={() => setPending({ kind: "unpublish", item })}
@@ -313,7 +479,7 @@ export function CourseTree({ projectId }: { projectId: string }) {
 
   return (
     <section aria-labelledby="tree-heading" className="rounded-lg border border-slate-200 bg-white p-3">
-      <div className="mb-2 flex items-center justify-between px-1">
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-1">
         <h2 id="tree-heading" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
           Courses
         </h2>
@@ -361,29 +527,17 @@ export function CourseTree({ projectId }: { projectId: string }) {
         </ConfirmDialog>
       ) : null}
       {pending?.kind === "publish" ? (
-        <ConfirmDialog
-          title={`Publish “${pending.item.title}”?`}
-          confirmLabel="Publish"
+        <PublishDialog
+          item={pending.item}
+          course={pendingCourse}
+          projectId={projectId}
           onCancel={() => setPending(null)}
           onConfirm={() => {
             const { item } = pending;
             setPending(null);
             run({ action: "publish", item }, `“${item.title}” is published.`);
           }}
-        >
-          {pending.item.kind === "course" ? (
-            <p>
-              Learners of this workspace will see this course.{" "}
-              {draftLessonsOf(pendingCourse) > 0
-                ? `This publishes ${draftLessonsOf(pendingCourse)} draft lesson${draftLessonsOf(pendingCourse) === 1 ? "" : "s"}.`
-                : "All its lessons are already published."}
-            </p>
-          ) : pendingCourse?.published_at ? (
-            <p>Learners will see this lesson at once.</p>
-          ) : (
-            <p>Learners will see this lesson once its course “{pendingCourse?.title}” is published too.</p>
-          )}
-        </ConfirmDialog>
+        />
       ) : null}
       {pending?.kind === "unpublish" ? (
         <ConfirmDialog
@@ -397,9 +551,11 @@ export function CourseTree({ projectId }: { projectId: string }) {
             run({ action: "unpublish", item }, `“${item.title}” is a draft again.`);
           }}
         >
-          {pending.item.kind === "course"
-            ? "Learners lose access to the course. Lessons keep their own state and learners keep their progress; publishing again brings it all back."
-            : "Learners no longer see this lesson."}
+          {pending.item.kind === "course" ? (
+            <UnpublishCourseText course={pendingCourse} />
+          ) : (
+            "Learners no longer see this lesson; their progress in it is kept. It stays a draft until you publish it, or until its course is published again: publishing a course publishes all its draft lessons."
+          )}
         </ConfirmDialog>
       ) : null}
     </section>

@@ -44,10 +44,14 @@ export function CourseOutline({ courseId }: { courseId: string }) {
             {m.lessons.length === 0 ? (
               <p className="px-5 py-3 text-sm text-slate-500">No lessons here yet.</p>
             ) : (
-              <ul className="divide-y divide-slate-100">
+              <ul className="divide-y divide-slate-100" aria-label={`Lessons of ${m.title}`}>
                 {m.lessons.map((l) => (
                   <li key={l.id}>
-                    <Link href={`/learn/lessons/${l.id}`} className="flex items-center gap-3 px-5 py-3 hover:bg-slate-50">
+                    <Link
+                      href={`/learn/lessons/${l.id}`}
+                      aria-label={`${l.title}, ${l.completed ? "completed" : "not completed"}${!l.completed && l.id === c.next_lesson_id ? ", up next" : ""}`}
+                      className="flex items-center gap-3 px-5 py-3 hover:bg-slate-50"
+                    >
                       <span
                         aria-hidden
                         className={`grid h-5 w-5 place-items-center rounded-full text-xs ${l.completed ? "bg-emerald-500 text-white" : "border border-slate-300"}`}

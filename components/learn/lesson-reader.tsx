@@ -1,68 +1,15 @@
-"use client";
-
 import Link from "next/link";
-import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef } from "react";
-import { BlockEnvironmentProvider, type BlockEnvironment } from "@/components/blocks/block-environment";
-import { BlockView } from "@/components/blocks/block-view";
-import { Button } from "@/components/ui/button";
-import { learnRequests, useAttempts, useCompleteLesson, useLearnLesson } from "./queries";
-import { Unavailable } from "./unavailable";
+import { ServerBlockView } from "@/components/blocks/server-block-view";
+import type { LearnLesson } from "@/lib/client/types";
+import { AttemptHistory, LearnerBlocks } from "./learner-blocks";
+import { LessonCompletion } from "./lesson-completion";
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function AttemptHistory({ quizId }: { quizId: string }) {
-  const attempts = useAttempts(quizId);
-  if (!attempts.data?.length) return null;
-  return (
-    <details className="mt-2 rounded-lg border border-slate-200 bg-white px-4 py-2 text-sm">
-      <summary className="cursor-pointer font-medium">Your attempts ({attempts.data.length})</summary>
-      <ol className="mt-2 space-y-1" aria-label="Your attempts">
-        {attempts.data.map((a) => (
-          <li key={a.attempt_id} className="flex justify-between text-slate-600">
-            <span>{when.format(new Date(a.created_at))}</span>
-            <span className="font-medium text-slate-800">
-              {a.score_correct} of {a.score_total} · {Math.round(a.percentage)}%
-            </span>
-          </li>
-        ))}
-      </ol>
-    </details>
-  );
-}
-
-export function LessonReader({ lessonId, preview }: { lessonId: string; preview: boolean }) {
-  const lesson = useLearnLesson(lessonId, preview);
-  const complete = useCompleteLesson(lessonId);
-  const client = useQueryClient();
-  const end = useRef<HTMLDivElement>(null);
-  const environment = useMemo<BlockEnvironment>(
-    () => ({
-      loadQuiz: learnRequests.loadQuiz,
-      submitQuiz: (quizId, answers) => learnRequests.submitQuiz(client, quizId, answers),
-      checkAnswer: learnRequests.checkAnswer,
-    }),
-    [client],
-  );
-  const data = lesson.data;
-  const canComplete = data && !data.preview && !data.completed;
-
-  // Scrolling to the end of a lesson completes it; a lesson that fits on the screen has the button.
-  const markComplete = complete.mutate;
-  useEffect(() => {
-    const sentinel = end.current;
-    if (!sentinel || !canComplete) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && window.scrollY > 0) markComplete();
-    });
-    observer.observe(sentinel);
-    return () => observer.disconnect();
-  }, [canComplete, markComplete]);
-
-  if (lesson.isPending)
-    return <div className="h-96 animate-pulse rounded-xl bg-slate-100" aria-busy="true" aria-label="Loading the lesson" />;
-  if (lesson.isError) return <Unavailable error={lesson.error} />;
-  const l = lesson.data;
+/**
+ * A lesson as the learner reads it, rendered on the server: its text is in the page the server
+ * sends. Questions, quizzes, diagrams, interactive frames and "Mark complete" are client islands.
+ */
+export function LessonReader({ lesson: l }: { lesson: LearnLesson }) {
+  const previewQuery = l.preview ? "?preview=1" : "";
   return (
     <article className="space-y-6">
       {l.preview ? (
@@ -83,22 +30,21 @@ export function LessonReader({ lessonId, preview }: { lessonId: string; preview:
           {l.completed ? " · Completed" : ""}
         </p>
       </header>
-      <BlockEnvironmentProvider value={environment}>
+      <LearnerBlocks preview={l.preview}>
         <div className="space-y-6 text-[1.05rem] leading-relaxed">
           {l.blocks.length === 0 ? <p className="text-slate-500">This lesson has no content yet.</p> : null}
           {l.blocks.map((block) => (
             <section key={block.id} aria-label={`${block.type} block`}>
-              <BlockView block={block} />
+              <ServerBlockView block={block} />
               {block.type === "quiz" && block.quiz && !l.preview ? <AttemptHistory quizId={block.quiz.id} /> : null}
             </section>
           ))}
         </div>
-      </BlockEnvironmentProvider>
-      <div ref={end} />
+      </LearnerBlocks>
       <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-6">
         {l.previous_lesson_id ? (
           <Link
-            href={`/learn/lessons/${l.previous_lesson_id}${l.preview ? "?preview=1" : ""}`}
+            href={`/learn/lessons/${l.previous_lesson_id}${previewQuery}`}
             className="rounded-md px-3 py-2 text-sm font-medium ring-1 ring-slate-300 hover:bg-white"
           >
             ← Previous lesson
@@ -106,18 +52,10 @@ export function LessonReader({ lessonId, preview }: { lessonId: string; preview:
         ) : (
           <span />
         )}
-        {l.preview ? null : l.completed || complete.isSuccess ? (
-          <p role="status" className="text-sm font-medium text-emerald-700">
-            ✓ Lesson complete
-          </p>
-        ) : (
-          <Button onClick={() => complete.mutate()} disabled={complete.isPending}>
-            Mark complete
-          </Button>
-        )}
+        {l.preview ? null : <LessonCompletion key={l.id} lessonId={l.id} completed={l.completed} />}
         {l.next_lesson_id ? (
           <Link
-            href={`/learn/lessons/${l.next_lesson_id}${l.preview ? "?preview=1" : ""}`}
+            href={`/learn/lessons/${l.next_lesson_id}${previewQuery}`}
             className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
           >
             Next lesson →

@@ -3,9 +3,11 @@
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { BlockView } from "@/components/blocks/block-view";
 import { GripIcon } from "@/components/ui/icons";
+import { useToast } from "@/components/ui/toast";
+import { ApiClientError } from "@/lib/client/api";
 import {
   blockTypeLabel,
   parseDiagram,
@@ -31,7 +33,18 @@ import {
   type ContentFormProps,
 } from "./block-forms";
 import { blockSummary } from "./block-types";
-import { patchBlock, writeBlockToCache, type BlockDto, type BlockPatch, type QuestionDto, type QuizSummaryDto } from "./queries";
+import { stableJson, versionText } from "./block-versions";
+import { useCollapsedBlocks } from "./collapsed-blocks";
+import { ConflictDialog } from "./conflict-dialog";
+import {
+  conflictOf,
+  patchBlock,
+  writeBlockToCache,
+  type BlockDto,
+  type BlockPatch,
+  type QuestionDto,
+  type QuizSummaryDto,
+} from "./queries";
 import { SaveErrorBar, SaveIndicator } from "./save-indicator";
 import { useAutosave } from "./use-autosave";
 
@@ -74,11 +87,24 @@ function patchFor(block: BlockDto, draft: Draft): BlockPatch {
   return { content: draft.content };
 }
 
+/**
+ * The server version a draft is based on: its updated_at (sent as If-Match) and what it held of
+ * the fields the editor changes (null when unknown), to tell an edit elsewhere from a mere move.
+ */
+type BaseVersion = { updatedAt: string; fields: string | null };
+
+const versionOf = (block: BlockDto): BaseVersion => ({
+  updatedAt: block.updated_at,
+  fields: stableJson(patchFor(block, initialDraft(block))),
+});
+
 export type BlockCardActions = {
   /** Saves what is unsaved, then deletes (to the trash). */
   onDelete: (block: BlockDto, flush: () => Promise<void>) => void;
   onMove: (block: BlockDto, flush: () => Promise<void>) => void;
   onFocusBlock: (blockId: string) => void;
+  /** The block's content was saved elsewhere (another tab or author) while this page had it open. */
+  onChangedElsewhere: (blockId: string) => void;
 };
 
 export function BlockCard({
@@ -104,23 +130,103 @@ export function BlockCard({
 }) {
   const client = useQueryClient();
   const headingId = useId();
+  const bodyId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
+  const { collapsed, setCollapsed } = useCollapsedBlocks();
+  const isCollapsed = collapsed.has(block.id);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id });
 
+  const toast = useToast();
   const isContentType = block.type in CONTENT_FORMS;
+  // Every save says which version it is based on (If-Match); a refusal shows both versions.
+  const base = useRef<BaseVersion | null>(null);
+  const sending = useRef<string | null>(null);
+  const [conflict, setConflict] = useState<BlockDto>();
   const autosave = useAutosave<Draft>({
     initial: initialDraft(block),
-    save: async (draft) => writeBlockToCache(client, await patchBlock(block.id, patchFor(block, draft))),
+    save: async (draft) => {
+      const fields = stableJson(patchFor(block, draft));
+      sending.current = fields;
+      try {
+        // A refusal by a change that left these fields alone (a move) is retried on the new version.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            const saved = await patchBlock(block.id, patchFor(block, draft), { ifMatch: base.current?.updatedAt });
+            base.current = versionOf(saved);
+            writeBlockToCache(client, saved);
+            return;
+          } catch (error) {
+            const theirs = conflictOf<BlockDto>(error);
+            if (!theirs) throw error;
+            const current = versionOf(theirs);
+            if (current.fields === fields) {
+              // Saved elsewhere exactly as here: nothing to choose.
+              base.current = current;
+              writeBlockToCache(client, theirs);
+              return;
+            }
+            if (current.fields !== base.current?.fields || attempt >= 2) {
+              actions.onChangedElsewhere(block.id);
+              setConflict(theirs);
+              throw new ApiClientError(409, "This block was changed elsewhere while you were editing it", "conflict");
+            }
+            base.current = current;
+          }
+        }
+      } finally {
+        sending.current = null;
+      }
+    },
     backupKey: isContentType ? `coursewright:block-draft:${block.id}` : undefined,
+    baseVersion: () => base.current?.updatedAt,
   });
+  if (base.current == null) {
+    const restored = autosave.restoredVersion;
+    base.current = restored && restored !== block.updated_at ? { updatedAt: restored, fields: null } : versionOf(block);
+  }
   const draft = autosave.value;
+
+  // The list is refetched (every 20 s, and after changes): a newer version of the same fields is a
+  // move and becomes the base; other fields are someone else's edit, which the next save is checked
+  // against. The author's draft stays as it is either way.
+  useEffect(() => {
+    const known = base.current;
+    if (!known || Date.parse(block.updated_at) <= Date.parse(known.updatedAt)) return;
+    const seen = versionOf(block);
+    if (seen.fields === known.fields) base.current = seen;
+    else if (seen.fields !== sending.current) actions.onChangedElsewhere(block.id);
+  }, [block, actions]);
+
+  function keepMine() {
+    if (!conflict) return;
+    base.current = versionOf(conflict);
+    setConflict(undefined);
+    autosave.retryNow();
+  }
+
+  function takeTheirs() {
+    if (!conflict) return;
+    const mine = autosave.value;
+    base.current = versionOf(conflict);
+    writeBlockToCache(client, conflict);
+    autosave.replace(initialDraft(conflict));
+    setConflict(undefined);
+    // What the author had typed stays one click away.
+    toast.show(`Block ${index + 1} now has the other version.`, {
+      action: { label: "Undo", run: () => autosave.setValue(mine, { immediate: true }) },
+    });
+  }
 
   useEffect(() => {
     if (!autoFocus) return;
+    // Sent here (a new block, a link to it): show its form.
+    setCollapsed([block.id], false);
     const root = bodyRef.current;
-    root?.scrollIntoView({ block: "center", behavior: "smooth" });
+    // Glide there, unless the reader asked for less motion.
+    const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    root?.scrollIntoView({ block: "center", behavior: reduceMotion ? "instant" : "smooth" });
     root?.querySelector<HTMLElement>("textarea, input:not([type=radio]):not([type=hidden]), select")?.focus({ preventScroll: true });
-  }, [autoFocus]);
+  }, [autoFocus, block.id, setCollapsed]);
 
   const label = blockTypeLabel(block.type);
   const number = index + 1;
@@ -200,8 +306,13 @@ export function BlockCard({
       ref={setNodeRef}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={`relative ${isDragging ? "z-20" : ""}`}
-      onFocusCapture={() => actions.onFocusBlock(block.id)}
-      onPointerDownCapture={() => actions.onFocusBlock(block.id)}
+      // The card becomes the current one (new blocks go after it) on a click, once the click is
+      // done, and on keyboard focus: marking it at pointer-down changed the bar above while the
+      // button pressed was moving, and on a phone the click then missed it.
+      onClickCapture={() => actions.onFocusBlock(block.id)}
+      onFocusCapture={(e) => {
+        if (e.target.matches(":focus-visible")) actions.onFocusBlock(block.id);
+      }}
     >
       <article
         aria-labelledby={headingId}
@@ -213,7 +324,8 @@ export function BlockCard({
               : "border-slate-200 shadow-sm"
         }`}
       >
-        <header className="flex items-center gap-2 border-b border-slate-100 bg-slate-50/70 px-2 py-1.5">
+        {/* On a phone the heading takes the first line; the save status and the actions wrap below it. */}
+        <header className="flex flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-slate-100 bg-slate-50/70 px-2 py-1.5 sm:flex-nowrap">
           <button
             ref={setActivatorNodeRef}
             type="button"
@@ -224,14 +336,24 @@ export function BlockCard({
           >
             <GripIcon className="h-4 w-4" />
           </button>
-          <h2 id={headingId} className="flex min-w-0 flex-1 items-baseline gap-2 text-sm">
+          <h2 id={headingId} className="flex min-w-0 flex-[1_1_calc(100%-2.5rem)] items-baseline gap-2 text-sm sm:flex-1">
             <span className="shrink-0 font-semibold text-slate-900">
               Block {number}: {label}
             </span>
             {summary ? <span className="truncate text-slate-500">{summary}</span> : null}
           </h2>
           <SaveIndicator status={autosave.status} error={autosave.error} />
-          <div className="flex shrink-0 items-center gap-1 pl-1">
+          <div className="ml-auto flex shrink-0 items-center gap-1 pl-1">
+            <button
+              type="button"
+              aria-expanded={!isCollapsed}
+              aria-controls={bodyId}
+              aria-label={`${isCollapsed ? "Expand" : "Collapse"} block ${number}`}
+              onClick={() => setCollapsed([block.id], !isCollapsed)}
+              className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-200 hover:text-slate-900"
+            >
+              {isCollapsed ? "Expand" : "Collapse"}
+            </button>
             <button
               type="button"
               disabled={isBusy}
@@ -258,14 +380,101 @@ export function BlockCard({
             Unsaved changes from your last visit were restored.
           </p>
         ) : null}
-        <div ref={bodyRef} className="grid gap-5 p-4 lg:grid-cols-2">
-          <div className="min-w-0">{form}</div>
-          <section aria-label={`Preview of block ${number}`} className="min-w-0">
-            <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-400">Preview</p>
-            <BlockView block={preview} />
+        {conflict ? (
+          <ConflictDialog
+            open
+            itemLabel={`Block ${number}`}
+            theirs={versionText(conflict)}
+            theirsSavedAt={conflict.updated_at}
+            mine={versionText(preview)}
+            onKeepMine={keepMine}
+            onTakeTheirs={takeTheirs}
+            onClose={() => setConflict(undefined)}
+          />
+        ) : null}
+        {isCollapsed ? (
+          // Collapsed: the block as learners see it; a text block is edited right there.
+          <section id={bodyId} ref={bodyRef} aria-label={`Preview of block ${number}`} className="p-4">
+            {MARKDOWN_TYPES.has(block.type) ? (
+              <TextInPlace
+                number={number}
+                preview={<BlockView block={preview} />}
+                body={parseMarkdown(draft.content)?.body ?? ""}
+                onChange={(body) => autosave.setValue((d) => ({ ...d, content: { ...(d.content as object), body } }))}
+              />
+            ) : (
+              <BlockView block={preview} />
+            )}
           </section>
-        </div>
+        ) : (
+          <div id={bodyId} ref={bodyRef} className="grid gap-5 p-4 lg:grid-cols-2">
+            <div className="min-w-0">{form}</div>
+            <section aria-label={`Preview of block ${number}`} className="min-w-0">
+              <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-400">Preview</p>
+              <BlockView block={preview} />
+            </section>
+          </div>
+        )}
       </article>
     </li>
+  );
+}
+
+/** Blocks whose whole content is one Markdown text, which the collapsed card edits in place. */
+const MARKDOWN_TYPES = new Set(["text", "example"]);
+
+/** The rendered text; "Edit text" (or a double click) turns it into its Markdown, "Done" back. */
+function TextInPlace({
+  number,
+  preview,
+  body,
+  onChange,
+}: {
+  number: number;
+  preview: ReactNode;
+  body: string;
+  onChange: (body: string) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (editing) field.current?.focus();
+  }, [editing]);
+  if (!editing) {
+    return (
+      <div className="group relative" onDoubleClick={() => setEditing(true)}>
+        {preview}
+        <button
+          type="button"
+          onClick={() => setEditing(true)}
+          aria-label={`Edit the text of block ${number} in place`}
+          className="mt-2 rounded-md border border-slate-200 px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100"
+        >
+          Edit text
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <textarea
+        ref={field}
+        aria-label={`Text of block ${number} (Markdown)`}
+        value={body}
+        rows={Math.min(30, Math.max(4, body.split("\n").length + 1))}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") setEditing(false);
+        }}
+        className="w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+      />
+      <button
+        type="button"
+        onClick={() => setEditing(false)}
+        className="rounded-md bg-brand-600 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-700"
+      >
+        Done
+      </button>
+    </div>
   );
 }

@@ -12,9 +12,12 @@ import {
   parseScenario,
   parseVideo,
   parseVisual,
+  isStartTime,
+  isWebUrl,
   parseYouTubeInput,
+  START_TIME_RULE,
   wholeSeconds,
-  YOUTUBE_ID,
+  YOUTUBE_ID_RULE,
   type ImageSource,
   type VideoSource,
 } from "@/components/blocks/content";
@@ -174,13 +177,18 @@ export function VideoForm({ content, onChange }: ContentFormProps) {
   });
   const [idText, setIdText] = useState(source.type === "youtube" ? source.id : "");
   const [startText, setStartText] = useState(source.type === "youtube" && source.start ? String(source.start) : "");
+  const [urlText, setUrlText] = useState(source.type === "url" ? source.url : "");
+  const [startBadInput, setStartBadInput] = useState(false);
   const set = (patch: Rec) => onChange({ ...c, source, title: text(c.title), caption: text(c.caption), ...patch });
   const setSource = (s: VideoSource) => {
     if (s.type === "youtube") other.current.youtube = s;
     else other.current.url = s.url;
     set({ source: s });
   };
-  const idInvalid = source.type === "youtube" && idText.trim() !== "" && !YOUTUBE_ID.test(source.id);
+  // What the form cannot play is not saved: the block keeps its last valid video, and the field says why.
+  const idInvalid = idText.trim() !== "" && !parseYouTubeInput(idText);
+  const startInvalid = startBadInput || (startText.trim() !== "" && !isStartTime(startText));
+  const urlInvalid = urlText.trim() !== "" && !isWebUrl(urlText);
 
   return (
     <div className="space-y-4">
@@ -199,15 +207,19 @@ export function VideoForm({ content, onChange }: ContentFormProps) {
             label="YouTube video ID or link"
             value={idText}
             placeholder="dQw4w9WgXcQ or https://youtu.be/…"
-            error={idInvalid ? "Paste a YouTube link or a video ID (6 to 20 letters, digits, - or _)." : undefined}
+            error={idInvalid ? `Not saved: this is not ${YOUTUBE_ID_RULE}.` : undefined}
             hint={idText.includes("/") && !idInvalid ? `Video ID: ${source.id}` : undefined}
             onChange={(e) => {
               const raw = e.target.value;
               setIdText(raw);
               const parsed = parseYouTubeInput(raw);
+              if (raw.trim() && !parsed) return;
               const start = parsed?.start ?? source.start;
-              if (parsed?.start !== undefined) setStartText(parsed.start ? String(parsed.start) : "");
-              setSource({ type: "youtube", id: parsed ? parsed.id : raw.trim(), start });
+              if (parsed?.start !== undefined) {
+                setStartText(parsed.start ? String(parsed.start) : "");
+                setStartBadInput(false);
+              }
+              setSource({ type: "youtube", id: parsed ? parsed.id : "", start });
             }}
           />
           <Field
@@ -218,9 +230,14 @@ export function VideoForm({ content, onChange }: ContentFormProps) {
             step={1}
             placeholder="0"
             value={startText}
+            error={startInvalid ? `Not saved: the start is ${START_TIME_RULE}.` : undefined}
             hint={source.start ? `Starts at ${formatTime(source.start)}` : undefined}
             onChange={(e) => {
+              // A number field reports "" for what it cannot read ("1e", "--"): that is refused too.
+              const unreadable = e.target.validity.badInput;
               setStartText(e.target.value);
+              setStartBadInput(unreadable);
+              if (unreadable || !isStartTime(e.target.value)) return;
               setSource({ ...source, start: wholeSeconds(e.target.value) });
             }}
           />
@@ -230,9 +247,13 @@ export function VideoForm({ content, onChange }: ContentFormProps) {
           label="Video URL"
           type="url"
           placeholder="https://…/lecture.mp4"
-          value={source.url}
+          value={urlText}
+          error={urlInvalid ? "Not saved: use an http or https address of a video file." : undefined}
           hint="A video file the browser can play (MP4, WebM)."
-          onChange={(e) => setSource({ type: "url", url: e.target.value })}
+          onChange={(e) => {
+            setUrlText(e.target.value);
+            if (!e.target.value.trim() || isWebUrl(e.target.value)) setSource({ type: "url", url: e.target.value });
+          }}
         />
       )}
       <Field

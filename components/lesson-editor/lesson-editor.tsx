@@ -14,16 +14,18 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { blockTypeLabel } from "@/components/blocks/content";
 import { Alert } from "@/components/ui/alert";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
 import { AddBlockMenu } from "./add-block-menu";
 import { BlockCard, type BlockCardActions } from "./block-card";
+import { useCollapsedBlocks } from "./collapsed-blocks";
 import { defaultContent, describeBlock, type MenuBlockType } from "./block-types";
 import { MoveBlockDialog, NewQuestionBlockDialog, NewQuizBlockDialog } from "./dialogs";
 import { LessonTitle } from "./lesson-title";
+import { describeEditors } from "./lesson-editors";
 import { ItemHistory } from "@/components/history/item-history";
 import {
   useCreateBlock,
@@ -31,6 +33,7 @@ import {
   useLesson,
   useLessonBlocks,
   useLessonCourse,
+  useLessonEditors,
   useMoveBlockToLesson,
   useQuestionBank,
   useQuizList,
@@ -74,6 +77,65 @@ function EditorSkeleton({ withTitle = true }: { withTitle?: boolean }) {
   );
 }
 
+/** How long a change saved elsewhere keeps the "also being edited" notice up. */
+const ELSEWHERE_MS = 5 * 60_000;
+
+/**
+ * Blocks saved elsewhere (another tab, another author) while this page had them open, by when
+ * this page noticed; those of the last five minutes (docs/decisions/011-optimistic-concurrency.md).
+ */
+function useChangedElsewhere() {
+  const [changes, setChanges] = useState<Map<string, number>>(() => new Map());
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!changes.size) return;
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, [changes.size]);
+  const noteChange = useCallback((blockId: string) => {
+    const at = Date.now();
+    setNow(at);
+    setChanges((prev) => new Map(prev).set(blockId, at));
+  }, []);
+  const recent = [...changes].filter(([, at]) => now - at < ELSEWHERE_MS).map(([id]) => id);
+  return { recent, noteChange };
+}
+
+/**
+ * Who else saved in the lesson lately (`who`, from the server: other authors, this author's other
+ * tabs) and which blocks this page saw change (`blockNumbers`, undefined when none).
+ */
+function AlsoEditedNotice({ who, blockNumbers }: { who?: string; blockNumbers?: number[] }) {
+  const which = !blockNumbers
+    ? undefined
+    : blockNumbers.length === 0
+      ? "A block"
+      : blockNumbers.length === 1
+        ? `Block ${blockNumbers[0]}`
+        : `Blocks ${blockNumbers.slice(0, -1).join(", ")} and ${blockNumbers.at(-1)}`;
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
+      <p>
+        <span className="font-semibold">Also being edited {who ? `by ${who}` : "in another tab or by another author"}</span>
+        {which ? (
+          <>
+            : {which} {blockNumbers!.length > 1 ? "were" : "was"} saved there in the last few minutes.
+          </>
+        ) : (
+          <>, who saved changes in the last few minutes.</>
+        )}{" "}
+        Before your changes to a block are saved over theirs, you choose which version to keep.
+      </p>
+      <button type="button" className="font-medium underline" onClick={() => window.location.reload()}>
+        Show the latest
+      </button>
+    </div>
+  );
+}
+
 function BackLink({ projectId }: { projectId: string }) {
   return (
     <Link
@@ -90,7 +152,7 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
   const toast = useToast();
   const lesson = useLesson(lessonId);
   const blocks = useLessonBlocks(lessonId);
-  const { module, course } = useLessonCourse(lesson.data?.module_id);
+  const { module, course } = useLessonCourse(projectId, lesson.data?.module_id);
 
   const [currentId, setCurrentId] = useState<string>();
   const [focusId, setFocusId] = useState<string>();
@@ -101,6 +163,9 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
   const [listError, setListError] = useState<string>();
   const [busyId, setBusyId] = useState<string>();
   const [isDragging, setIsDragging] = useState(false);
+  const elsewhere = useChangedElsewhere();
+  const editors = useLessonEditors(lessonId);
+  const otherEditors = describeEditors(editors.data?.editors ?? []);
 
   const list = useMemo(() => blocks.data ?? [], [blocks.data]);
   const hasType = (type: string) => list.some((b) => b.type === type);
@@ -148,6 +213,7 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
   const actions: BlockCardActions = useMemo(
     () => ({
       onFocusBlock: (id) => setCurrentId(id),
+      onChangedElsewhere: elsewhere.noteChange,
       onMove: (block, flush) => {
         setMoveError(undefined);
         setMoving({ block, flush });
@@ -177,7 +243,7 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
         }
       },
     }),
-    [remove.mutateAsync, restore.mutate, toast],
+    [remove.mutateAsync, restore.mutate, toast, elsewhere.noteChange],
   );
 
   async function onMoveTo(target: { id: string; title: string }) {
@@ -318,6 +384,14 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
           </div>
           <p className="text-sm text-slate-500">{blocks.data ? `${list.length} ${list.length === 1 ? "block" : "blocks"}` : null}</p>
         </div>
+        {elsewhere.recent.length || otherEditors ? (
+          <AlsoEditedNotice
+            who={otherEditors}
+            blockNumbers={
+              elsewhere.recent.length ? list.map((b, i) => (elsewhere.recent.includes(b.id) ? i + 1 : 0)).filter(Boolean) : undefined
+            }
+          />
+        ) : null}
         {/* In the sticky bar, so a refused move or add is seen wherever the author has scrolled to. */}
         {listError ? (
           <div className="flex items-start gap-2">
@@ -357,6 +431,7 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
           onDragEnd={onDragEnd}
         >
           <SortableContext items={list.map((b) => b.id)} strategy={verticalListSortingStrategy}>
+            <CollapseAll blockIds={list.map((b) => b.id)} />
             <ol aria-label="Blocks" className={`space-y-4 ${isDragging ? "[&_iframe]:pointer-events-none" : ""}`}>
               {list.map((block, i) => (
                 <BlockCard
@@ -407,6 +482,23 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
         onMove={onMoveTo}
       />
       <ItemHistory itemId={lessonId} label="Lesson history" />
+    </div>
+  );
+}
+
+/** A long lesson folds to what learners see: every card collapsed, or every card's form shown. */
+function CollapseAll({ blockIds }: { blockIds: string[] }) {
+  const { collapsed, setCollapsed } = useCollapsedBlocks();
+  const allCollapsed = blockIds.length > 0 && blockIds.every((id) => collapsed.has(id));
+  return (
+    <div className="mb-2 flex justify-end">
+      <button
+        type="button"
+        onClick={() => setCollapsed(blockIds, !allCollapsed)}
+        className="rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-200 hover:text-slate-900"
+      >
+        {allCollapsed ? "Expand all blocks" : "Collapse all blocks"}
+      </button>
     </div>
   );
 }

@@ -1,10 +1,12 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { authoringFetch } from "@/lib/client/api";
-import { blockKeys, courseKeys, lessonKeys, moduleKeys, questionKeys, quizKeys } from "@/lib/client/query-keys";
+import { ApiClientError, appFetch, authoringFetch } from "@/lib/client/api";
+import { blockKeys, courseKeys, lessonKeys, moduleKeys, projectKeys, questionKeys, quizKeys } from "@/lib/client/query-keys";
+import { fetchOutline } from "@/components/course-tree/queries";
 import type {
   BlockDto,
+  LessonEditors,
   CourseDto,
   LessonDto,
   ModuleDto,
@@ -43,11 +45,29 @@ async function listAll<T>(path: string, key: string): Promise<T[]> {
 export const useLesson = (lessonId: string) =>
   useQuery({ queryKey: lessonKeys.detail(lessonId), queryFn: () => authoringFetch<LessonDto>(`/lessons/${lessonId}`) });
 
-export const useLessonBlocks = (lessonId: string) =>
-  useQuery({ queryKey: blockKeys.ofLesson(lessonId), queryFn: () => listAll<BlockDto>(`/lessons/${lessonId}/blocks`, "blocks") });
+/** How often the editor looks for blocks saved elsewhere (another tab, another author): docs/decisions/011. */
+export const BLOCKS_POLL_MS = 20_000;
 
-/** The lesson's module and its course with the whole tree, for the breadcrumb and "Move to lesson…". */
-export function useLessonCourse(moduleId: string | undefined) {
+export const useLessonBlocks = (lessonId: string) =>
+  useQuery({
+    queryKey: blockKeys.ofLesson(lessonId),
+    queryFn: () => listAll<BlockDto>(`/lessons/${lessonId}/blocks`, "blocks"),
+    refetchInterval: BLOCKS_POLL_MS,
+  });
+
+/** The other sessions (authors, this author's other tabs) that saved in the lesson lately, polled like the blocks. */
+export const useLessonEditors = (lessonId: string) =>
+  useQuery({
+    queryKey: lessonKeys.editors(lessonId),
+    queryFn: () => appFetch<LessonEditors>(`/lessons/${lessonId}/editors`),
+    refetchInterval: BLOCKS_POLL_MS,
+  });
+
+/**
+ * The lesson's module and its course's modules and lessons, for the breadcrumb and "Move to
+ * lesson…": from the project's outline (no block content), which the course tree shares.
+ */
+export function useLessonCourse(projectId: string, moduleId: string | undefined) {
   const moduleQuery = useQuery({
     queryKey: moduleKeys.detail(moduleId ?? ""),
     queryFn: () => authoringFetch<ModuleDto>(`/modules/${moduleId}`),
@@ -55,9 +75,10 @@ export function useLessonCourse(moduleId: string | undefined) {
   });
   const courseId = moduleQuery.data?.course_id;
   const course = useQuery({
-    queryKey: courseKeys.detail(courseId ?? ""),
-    queryFn: () => authoringFetch<CourseDto>(`/courses/${courseId}`),
+    queryKey: projectKeys.tree(projectId),
+    queryFn: () => fetchOutline(projectId),
     enabled: !!courseId,
+    select: (tree) => tree.courses.find((c) => c.id === courseId),
   });
   return { module: moduleQuery, course };
 }
@@ -76,8 +97,23 @@ export const useQuizList = (projectId: string, enabled = true) =>
     enabled,
   });
 
-export const patchBlock = (blockId: string, patch: BlockPatch) =>
-  authoringFetch<BlockDto>(`/blocks/${blockId}`, { method: "PATCH", json: patch });
+/**
+ * PATCH /blocks/{id}. With `ifMatch` (the updated_at the change is based on), the server refuses
+ * with 409 `conflict` and the block now (`conflictOf`) if it was saved elsewhere since.
+ */
+export const patchBlock = (blockId: string, patch: BlockPatch, options: { ifMatch?: string } = {}) =>
+  authoringFetch<BlockDto>(`/blocks/${blockId}`, {
+    method: "PATCH",
+    json: patch,
+    headers: options.ifMatch ? { "if-match": options.ifMatch } : undefined,
+  });
+
+/** The item as it is now, when an If-Match update was refused because it changed meanwhile. */
+export function conflictOf<T>(error: unknown): T | undefined {
+  if (!(error instanceof ApiClientError) || error.status !== 409 || error.code !== "conflict") return undefined;
+  const current = error.details?.current;
+  return current && typeof current === "object" ? (current as T) : undefined;
+}
 
 /** Puts a saved block into the lesson's cached list without refetching (positions unchanged). */
 export function writeBlockToCache(client: QueryClient, block: BlockDto) {
@@ -91,11 +127,18 @@ const renumber = (blocks: BlockDto[]) => blocks.map((b, i) => (b.position === i 
 export function useRenameLesson(lessonId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (title: string) => authoringFetch<LessonDto>(`/lessons/${lessonId}`, { method: "PATCH", json: { title } }),
+    // With ifMatch, refused with 409 `conflict` when the lesson was saved elsewhere since (conflictOf).
+    mutationFn: ({ title, ifMatch }: { title: string; ifMatch?: string }) =>
+      authoringFetch<LessonDto>(`/lessons/${lessonId}`, {
+        method: "PATCH",
+        json: { title },
+        headers: ifMatch ? { "if-match": ifMatch } : undefined,
+      }),
     onSuccess: (lesson) => {
       client.setQueryData(lessonKeys.detail(lessonId), lesson);
       // The course tree shows lesson titles too.
       void client.invalidateQueries({ queryKey: courseKeys.all });
+      void client.invalidateQueries({ queryKey: projectKeys.trees() });
     },
   });
 }
@@ -176,6 +219,7 @@ export function useMoveBlockToLesson(lessonId: string) {
       void client.invalidateQueries({ queryKey: blockKeys.ofLesson(lessonId) });
       void client.invalidateQueries({ queryKey: blockKeys.ofLesson(block.lesson_id) });
       void client.invalidateQueries({ queryKey: courseKeys.all });
+      void client.invalidateQueries({ queryKey: projectKeys.trees() });
     },
   });
 }

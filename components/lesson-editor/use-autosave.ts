@@ -11,19 +11,24 @@ const RETRY_DELAYS = [2_000, 4_000, 8_000, 15_000, 30_000];
 export const isRetryable = (error: unknown) =>
   !(error instanceof ApiClientError) || error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
 
-const readBackup = <T>(key: string | undefined): T | undefined => {
+/** A draft kept in localStorage, with the server version it was typed over (see `baseVersion`). */
+type Backup<T> = { value: T; version?: string };
+
+const readBackup = <T>(key: string | undefined): Backup<T> | undefined => {
   if (!key || typeof window === "undefined") return undefined;
   try {
     const raw = window.localStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as { value: T }).value : undefined;
+    if (!raw) return undefined;
+    const { value, version } = JSON.parse(raw) as Backup<T>;
+    return { value, version: typeof version === "string" ? version : undefined };
   } catch {
     return undefined;
   }
 };
-const writeBackup = (key: string | undefined, value: unknown) => {
+const writeBackup = (key: string | undefined, value: unknown, version: string | undefined) => {
   if (!key) return;
   try {
-    window.localStorage.setItem(key, JSON.stringify({ value, at: new Date().toISOString() }));
+    window.localStorage.setItem(key, JSON.stringify({ value, version, at: new Date().toISOString() }));
   } catch {
     // Storage full or disabled: the draft still lives in memory.
   }
@@ -46,6 +51,7 @@ export function useAutosave<T>({
   save,
   delay = 800,
   backupKey,
+  baseVersion,
   validate,
 }: {
   initial: T;
@@ -53,10 +59,16 @@ export function useAutosave<T>({
   delay?: number;
   /** Where to keep the draft while it is unsaved. */
   backupKey?: string;
+  /**
+   * The server version the draft is based on (its If-Match), kept with the backup: a draft
+   * restored after a reload is then checked against the version it was typed over.
+   */
+  baseVersion?: () => string | undefined;
   /** A message when the draft must not be sent as it is (the draft is kept). */
   validate?: (value: T) => string | null;
 }) {
-  const [restored] = useState(() => readBackup<T>(backupKey));
+  const [backup] = useState(() => readBackup<T>(backupKey));
+  const restored = backup?.value;
   const [value, setValueState] = useState<T>(restored !== undefined ? restored : initial);
   const [status, setStatus] = useState<SaveStatus>("idle");
   const [error, setError] = useState<{ message: string; willRetry: boolean }>();
@@ -69,11 +81,14 @@ export function useAutosave<T>({
   const attempts = useRef(0);
   const saveRef = useRef(save);
   const validateRef = useRef(validate);
+  const baseVersionRef = useRef(baseVersion);
   const mounted = useRef(true);
   useEffect(() => {
     saveRef.current = save;
     validateRef.current = validate;
+    baseVersionRef.current = baseVersion;
   });
+  const keepBackup = useCallback((draft: unknown) => writeBackup(backupKey, draft, baseVersionRef.current?.()), [backupKey]);
 
   // A named function expression: it calls itself (queued and retried saves) without reading `run`.
   const run = useCallback(
@@ -107,7 +122,7 @@ export function useAutosave<T>({
           if (version.current === v) setStatus("saved");
           else timer.current = setTimeout(() => void runSave(), delay);
         } catch (e) {
-          writeBackup(backupKey, valueRef.current);
+          keepBackup(valueRef.current);
           if (!mounted.current) return;
           const willRetry = isRetryable(e);
           setStatus("error");
@@ -126,7 +141,7 @@ export function useAutosave<T>({
         inFlight.current = null;
       }
     },
-    [backupKey, delay],
+    [backupKey, delay, keepBackup],
   );
 
   const setValue = useCallback(
@@ -148,6 +163,25 @@ export function useAutosave<T>({
     attempts.current = 0;
     void run();
   }, [run]);
+
+  /**
+   * Puts a value on the page as saved: one the server already holds (another version the author
+   * chose to take). Whatever was unsaved is replaced, so the caller keeps it if it may be wanted.
+   */
+  const replace = useCallback(
+    (next: T) => {
+      clearTimeout(timer.current);
+      valueRef.current = next;
+      version.current += 1;
+      savedVersion.current = version.current;
+      attempts.current = 0;
+      dropBackup(backupKey);
+      setValueState(next);
+      setError(undefined);
+      setStatus("saved");
+    },
+    [backupKey],
+  );
 
   /** Saves now what is not saved yet; resolves when it is (or the try failed). */
   const flush = useCallback(() => run(), [run]);
@@ -176,14 +210,26 @@ export function useAutosave<T>({
       mounted.current = false;
       clearTimeout(timer.current);
       if (version.current > savedVersion.current && !inFlight.current) {
-        writeBackup(backupKey, valueRef.current);
+        keepBackup(valueRef.current);
         saveRef.current(valueRef.current).then(
           () => dropBackup(backupKey),
           () => {},
         );
       }
     };
-  }, [backupKey]);
+  }, [backupKey, keepBackup]);
 
-  return { value, setValue, status, error, retryNow, flush, isDirty, restored: restored !== undefined };
+  return {
+    value,
+    setValue,
+    replace,
+    status,
+    error,
+    retryNow,
+    flush,
+    isDirty,
+    restored: restored !== undefined,
+    /** The version the restored draft was typed over, when it was kept. */
+    restoredVersion: backup?.version,
+  };
 }

@@ -3,7 +3,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 import type { QuestionDto, QuizAnswer as QuizAnswerDto, QuizAttemptResultDto } from "@/lib/client/types";
+import { ChoiceGroup } from "./choice-group";
+
+export { ChoiceGroup, isMultipleChoice, type ChoiceReview } from "./choice-group";
 
 /**
  * What the player needs of a quiz: authors pass the authoring API's questions, learners the
@@ -22,85 +26,8 @@ const INSTRUCTIONS: Record<string, string> = {
   multiple_choice: "Choose all answers that apply.",
 };
 
-export const isMultipleChoice = (questionType: string) => questionType === "multiple_choice";
-
 export const formatScore = (r: Pick<QuizResult, "score_correct" | "score_total" | "percentage">) =>
   `${r.score_correct} of ${r.score_total} · ${Math.round(r.percentage)}%`;
-
-/** What to show against each option once the answer is known. */
-export type ChoiceReview = { correct: ReadonlySet<string> };
-
-/**
- * The options of one question as native radios or checkboxes, so arrow keys, space and screen
- * readers work as everywhere else. With `review`, marks the right answers and the picked ones.
- */
-export function ChoiceGroup({
-  name,
-  questionType,
-  options,
-  selected,
-  onChange,
-  disabled,
-  review,
-}: {
-  name: string;
-  questionType: string;
-  options: QuizPlayerOption[];
-  selected: readonly string[];
-  onChange: (selected: string[]) => void;
-  disabled?: boolean;
-  review?: ChoiceReview;
-}) {
-  const multiple = isMultipleChoice(questionType);
-  const sorted = [...options].sort((a, b) => a.sort_order - b.sort_order);
-  return (
-    <ul className="space-y-2">
-      {sorted.map((option) => {
-        const checked = selected.includes(option.id);
-        const isRight = review?.correct.has(option.id) ?? false;
-        const tone = !review
-          ? checked
-            ? "border-brand-500 bg-brand-50"
-            : "border-slate-200 bg-white hover:border-slate-300"
-          : isRight
-            ? "border-emerald-300 bg-emerald-50"
-            : checked
-              ? "border-red-300 bg-red-50"
-              : "border-slate-200 bg-white";
-        return (
-          <li key={option.id}>
-            <label className={`flex cursor-pointer items-start gap-3 rounded-md border px-3 py-2 text-sm transition-colors ${tone}`}>
-              <input
-                type={multiple ? "checkbox" : "radio"}
-                name={name}
-                value={option.id}
-                checked={checked}
-                disabled={disabled}
-                onChange={(e) => {
-                  if (!multiple) onChange([option.id]);
-                  else onChange(e.target.checked ? [...selected, option.id] : selected.filter((id) => id !== option.id));
-                }}
-                className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
-              />
-              <span className="flex-1">{option.label}</span>
-              {review ? (
-                <span className="flex shrink-0 gap-1 text-xs font-medium">
-                  {checked ? <span className={isRight ? "text-emerald-800" : "text-red-700"}>Your answer</span> : null}
-                  {checked && isRight ? (
-                    <span aria-hidden className="text-slate-400">
-                      ·
-                    </span>
-                  ) : null}
-                  {isRight ? <span className="text-emerald-800">Correct answer</span> : null}
-                </span>
-              ) : null}
-            </label>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
 
 function Verdict({ isCorrect }: { isCorrect: boolean }) {
   return isCorrect ? (
@@ -160,7 +87,8 @@ function QuestionCard({
 
 /**
  * Plays a quiz: one question at a time (default) or all on one page; submits the answers
- * through `onSubmit` and shows the score and, per question, what was right.
+ * through `onSubmit` (asking first while questions are unanswered) and shows the score and, per
+ * question, what was right.
  */
 export function QuizPlayer({
   title,
@@ -202,6 +130,27 @@ export function QuizPlayer({
     navigated.current = true;
     setIndex(to);
   };
+
+  const confirm = useConfirm();
+
+  /** Unanswered questions score 0: the learner says so before they count. */
+  async function submitIfMeant() {
+    const unanswered = questions.filter((q) => (answers[q.id] ?? []).length === 0);
+    if (unanswered.length > 0) {
+      const n = unanswered.length;
+      const meant = await confirm({
+        title: "Submit with unanswered questions?",
+        body: `${n} ${n === 1 ? "question is" : "questions are"} not answered. Submit anyway? Unanswered questions score 0.`,
+        confirmLabel: "Submit anyway",
+      });
+      if (!meant) {
+        // One question at a time: take the learner to the first one left open.
+        if (layout === "one-at-a-time") go(questions.indexOf(unanswered[0]));
+        return;
+      }
+    }
+    await submit();
+  }
 
   async function submit() {
     setPending(true);
@@ -271,7 +220,7 @@ export function QuizPlayer({
         className="space-y-6"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          void submitIfMeant();
         }}
       >
         {questions.map((q, i) => (
@@ -304,7 +253,7 @@ export function QuizPlayer({
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (isLast) void submit();
+          if (isLast) void submitIfMeant();
           else go(current + 1);
         }}
       >

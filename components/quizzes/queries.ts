@@ -1,9 +1,19 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { authoringFetch } from "@/lib/client/api";
+import { useRef } from "react";
+import { baseOf, saveOnVersion, type BaseVersion, type VersionedSave } from "@/components/conflicts/save-on-version";
+import { appFetch, authoringFetch } from "@/lib/client/api";
 import { quizKeys } from "@/lib/client/query-keys";
-import type { QuestionDto, QuizAnswer, QuizAttemptResultDto, QuizDetailDto, QuizInput, QuizSummaryDto } from "@/lib/client/types";
+import type {
+  QuestionDto,
+  QuizAnswer,
+  QuizAttemptResultDto,
+  QuizDetailDto,
+  QuizInput,
+  QuizPreviewResultDto,
+  QuizSummaryDto,
+} from "@/lib/client/types";
 import { restoreFromTrash } from "@/components/trash/queries";
 
 export type { QuizAnswer, QuizAttemptResultDto, QuizDetailDto, QuizSummaryDto };
@@ -14,6 +24,9 @@ export const quizRequests = {
   /** Scores the answers on the server and records the attempt. */
   submit: (quizId: string, answers: QuizAnswer[]) =>
     authoringFetch<QuizAttemptResultDto>(`/quizzes/${quizId}/submit`, { method: "POST", json: { answers } }),
+  /** Scores the answers on the server as a submission would, recording nothing: for authors' previews. */
+  preview: (quizId: string, answers: QuizAnswer[]) =>
+    appFetch<QuizPreviewResultDto>(`/learn/quizzes/${quizId}/preview`, { method: "POST", json: { answers } }),
 };
 
 export const useQuizzes = (projectId: string) =>
@@ -46,11 +59,30 @@ export function useQuizListMutations(projectId: string) {
   };
 }
 
+/** PATCH /quizzes/{id}, with If-Match when `ifMatch` is given (409 `conflict` with the quiz now: conflictOf). */
+const patchQuiz = (quizId: string, body: { title?: string; question_ids?: string[] }, ifMatch?: string) =>
+  authoringFetch<QuizDetailDto>(`/quizzes/${quizId}`, {
+    method: "PATCH",
+    json: body,
+    headers: ifMatch ? { "if-match": ifMatch } : undefined,
+  });
+
+/** The part of a quiz its question list edits: the questions' ids, in order. */
+export const questionIdsOf = (quiz: QuizDetailDto) => quiz.questions.map((q) => q.id);
+
+/** Renames the quiz on the version the title was typed over (docs/decisions/011). */
 export function useRenameQuiz(quiz: { id: string; project_id: string }) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (title: string) => authoringFetch<QuizDetailDto>(`/quizzes/${quiz.id}`, { method: "PATCH", json: { title } }),
-    onSuccess: (saved) => {
+    mutationFn: ({ title, base }: { title: string; base: BaseVersion<string> }) =>
+      saveOnVersion({
+        base,
+        mine: title,
+        partOf: (q: QuizDetailDto) => q.title,
+        send: (ifMatch) => patchQuiz(quiz.id, { title }, ifMatch),
+      }),
+    onSuccess: ({ outcome, item: saved }) => {
+      if (outcome === "conflict") return;
       client.setQueryData<QuizDetailDto>(quizKeys.detail(quiz.id), (old) =>
         old ? { ...old, title: saved.title, updated_at: saved.updated_at } : saved,
       );
@@ -63,17 +95,35 @@ export function useRenameQuiz(quiz: { id: string; project_id: string }) {
  * Saves the quiz's questions (the whole set, in order). The screen changes at once; if the server
  * refuses, it goes back to what it showed before and `onRefused` says why. Saves run one after
  * another (scope), so an earlier order arriving late can never overwrite a later one.
+ *
+ * Each save names the version of the list it was made on (`base`, If-Match: docs/decisions/011).
+ * When the list was saved elsewhere meanwhile, the screen keeps the author's list and `onConflict`
+ * gets theirs and the author's, to choose.
  */
-export function useSaveQuizQuestions(quiz: { id: string; project_id: string }, onRefused: (error: Error, change: string) => void) {
+export function useSaveQuizQuestions(
+  quiz: { id: string; project_id: string },
+  onRefused: (error: Error, change: string) => void,
+  onConflict: (theirs: QuizDetailDto, mine: QuestionDto[]) => void,
+) {
   const client = useQueryClient();
   const key = quizKeys.detail(quiz.id);
   const mutationKey = quizKeys.questionSaves(quiz.id);
   const isLast = () => client.isMutating({ mutationKey }) === 1;
-  return useMutation({
+  // The version the list on the screen is based on; read when each queued save runs, so it is the last one saved.
+  const base = useRef<BaseVersion<string[]> | null>(null);
+  const mutation = useMutation({
     mutationKey,
     scope: { id: `quiz-questions-${quiz.id}` },
-    mutationFn: ({ questions }: { questions: QuestionDto[]; change: string }) =>
-      authoringFetch<QuizDetailDto>(`/quizzes/${quiz.id}`, { method: "PATCH", json: { question_ids: questions.map((q) => q.id) } }),
+    mutationFn: ({ questions }: { questions: QuestionDto[]; change: string }): Promise<VersionedSave<QuizDetailDto>> => {
+      const ids = questions.map((q) => q.id);
+      if (!base.current) return patchQuiz(quiz.id, { question_ids: ids }).then((item) => ({ outcome: "saved", item }));
+      return saveOnVersion({
+        base: base.current,
+        mine: ids,
+        partOf: questionIdsOf,
+        send: (ifMatch) => patchQuiz(quiz.id, { question_ids: ids }, ifMatch),
+      });
+    },
     onMutate: async ({ questions }) => {
       await client.cancelQueries({ queryKey: key });
       const previous = client.getQueryData<QuizDetailDto>(key);
@@ -86,14 +136,19 @@ export function useSaveQuizQuestions(quiz: { id: string; project_id: string }, o
       if (isLast()) client.invalidateQueries({ queryKey: key });
       onRefused(error, change);
     },
-    onSuccess: (saved) => {
+    onSuccess: ({ outcome, item }, { questions }) => {
+      // The author's list stays on the screen until they choose; later queued saves, made on the same base, ask again.
+      if (outcome === "conflict") return onConflict(item, questions);
+      base.current = baseOf(item, questionIdsOf);
       // Only the last of several queued saves decides what the screen shows.
-      if (isLast()) client.setQueryData(key, saved);
+      if (isLast()) client.setQueryData(key, item);
     },
     onSettled: () => client.invalidateQueries({ queryKey: quizKeys.ofProject(quiz.project_id) }),
   });
+  return { mutation, baseRef: base };
 }
 
-export function useSubmitQuiz(quizId: string) {
-  return useMutation({ mutationFn: (answers: QuizAnswer[]) => quizRequests.submit(quizId, answers) });
+/** An author trying their quiz: scored, never recorded. */
+export function usePreviewQuiz(quizId: string) {
+  return useMutation({ mutationFn: (answers: QuizAnswer[]) => quizRequests.preview(quizId, answers) });
 }

@@ -1,8 +1,12 @@
 "use client";
 
-import { useIsMutating } from "@tanstack/react-query";
+import { useIsMutating, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { baseOf, type BaseVersion } from "@/components/conflicts/save-on-version";
+import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
+import { useToast } from "@/components/ui/toast";
+import { quizKeys } from "@/lib/client/query-keys";
 import { Modal } from "@/components/ui/modal";
 import { splitApiError } from "@/components/bank/errors";
 import { EyeIcon } from "@/components/ui/icons";
@@ -12,26 +16,70 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { QuestionPicker } from "./question-picker";
-import { useQuiz, useRenameQuiz, useSaveQuizQuestions, useSubmitQuiz, type QuizDetailDto } from "./queries";
+import { questionIdsOf, usePreviewQuiz, useQuiz, useRenameQuiz, useSaveQuizQuestions, type QuizDetailDto } from "./queries";
 import { SortableQuestions } from "./sortable-questions";
 
+const titleOf = (quiz: QuizDetailDto) => quiz.title;
+
+/** Questions as the conflict dialog shows them: one numbered prompt a line. */
+const listed = (questions: { prompt: string }[]) =>
+  questions.length ? questions.map((q, i) => `${i + 1}. ${q.prompt}`).join("\n") : "No questions";
+
+/** The quiz's title, saved on the version it was typed over; a title saved elsewhere meanwhile asks which to keep. */
 function TitleForm({ quiz }: { quiz: QuizDetailDto }) {
   const rename = useRenameQuiz(quiz);
+  const client = useQueryClient();
+  const toast = useToast();
+  const [base, setBase] = useState<BaseVersion<string>>(() => baseOf(quiz, titleOf));
   const [title, setTitle] = useState(quiz.title);
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const changed = title.trim() !== quiz.title;
+  const [conflict, setConflict] = useState<{ theirs: QuizDetailDto; mine: string }>();
+  const changed = title.trim() !== base.value;
+  // A title read anew replaces the field's text only while the author has not typed over it.
+  if (quiz.title !== base.value && title === base.value && !conflict && !rename.isPending) {
+    setBase(baseOf(quiz, titleOf));
+    setTitle(quiz.title);
+  }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!title.trim()) return setError("A quiz needs a title.");
+  async function save(value: string, on: BaseVersion<string>) {
     try {
-      await rename.mutateAsync(title.trim());
+      const result = await rename.mutateAsync({ title: value, base: on });
+      if (result.outcome === "conflict") return setConflict({ theirs: result.item, mine: value });
+      setBase(baseOf(result.item, titleOf));
       setSaved(true);
     } catch (e) {
       const split = splitApiError(e, ["title"]);
       setError(split.fieldErrors.title ?? split.formError);
     }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!title.trim()) return setError("A quiz needs a title.");
+    await save(title.trim(), base);
+  }
+
+  function keepMine() {
+    if (!conflict) return;
+    const on = baseOf(conflict.theirs, titleOf);
+    setBase(on);
+    setConflict(undefined);
+    void save(conflict.mine, on);
+  }
+
+  function takeTheirs() {
+    if (!conflict) return;
+    const { theirs, mine } = conflict;
+    setBase(baseOf(theirs, titleOf));
+    setTitle(theirs.title);
+    setConflict(undefined);
+    client.setQueryData<QuizDetailDto>(quizKeys.detail(quiz.id), (old) =>
+      old ? { ...old, title: theirs.title, updated_at: theirs.updated_at } : old,
+    );
+    toast.show("The title now has the other version.", {
+      action: { label: "Undo", run: () => (setTitle(mine), setSaved(false)) },
+    });
   }
 
   return (
@@ -55,12 +103,27 @@ function TitleForm({ quiz }: { quiz: QuizDetailDto }) {
       <span role="status" className="sr-only">
         {saved ? "Title saved." : ""}
       </span>
+      {conflict ? (
+        <ConflictDialog
+          open
+          itemLabel="The quiz title"
+          theirs={conflict.theirs.title}
+          theirsSavedAt={conflict.theirs.updated_at}
+          mine={conflict.mine}
+          onKeepMine={keepMine}
+          onTakeTheirs={takeTheirs}
+          onClose={() => {
+            setConflict(undefined);
+            setError("Not saved: the title was changed elsewhere. Save again to choose which one to keep.");
+          }}
+        />
+      ) : null}
     </form>
   );
 }
 
 function Preview({ quiz, open, onClose }: { quiz: QuizDetailDto; open: boolean; onClose: () => void }) {
-  const submit = useSubmitQuiz(quiz.id);
+  const submit = usePreviewQuiz(quiz.id);
   const [mode, setMode] = useState<QuizPlayerMode>("one-at-a-time");
   // The player gets what a learner gets: no answer key.
   const questions = quiz.questions.map((q) => ({
@@ -75,7 +138,7 @@ function Preview({ quiz, open, onClose }: { quiz: QuizDetailDto; open: boolean; 
       onClose={onClose}
       size="wide"
       title="Preview"
-      description="The quiz as learners take it. Submitting scores the attempt and records it under your name."
+      description="The quiz as learners take it, scored as theirs are. Nothing you answer here is recorded."
     >
       <div className="space-y-4">
         <fieldset className="flex items-center gap-3 text-sm">
@@ -112,17 +175,26 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
   const [refusal, setRefusal] = useState<string>();
   const [previewing, setPreviewing] = useState(false);
   const [announcement, setAnnouncement] = useState("");
+  const [conflict, setConflict] = useState<{ theirs: QuizDetailDto; mine: QuestionDto[] }>();
+  const client = useQueryClient();
+  const toast = useToast();
   const saving = useIsMutating({ mutationKey: ["quiz-questions", quizId] }) > 0;
-  const save = useSaveQuizQuestions({ id: quizId, project_id: projectId }, (error, change) =>
-    setRefusal(`Could not save ${change} (${error.message.replace(/\.$/, "")}), so the change was undone.`),
+  const { mutation: save, baseRef } = useSaveQuizQuestions(
+    { id: quizId, project_id: projectId },
+    (error, change) => setRefusal(`Could not save ${change} (${error.message.replace(/\.$/, "")}), so the change was undone.`),
+    (theirs, mine) => setConflict({ theirs, mine }),
   );
   const categoryNames = useMemo(() => new Map(categories.data?.map((c) => [c.id, c.name])), [categories.data]);
+  // The list as the page first read it is what the first change is made on; each save or choice moves it on.
+  useEffect(() => {
+    if (quiz.data && !baseRef.current) baseRef.current = baseOf(quiz.data, questionIdsOf);
+  }, [quiz.data, baseRef]);
 
   if (quiz.isPending)
     return (
       <div className="space-y-4" aria-busy="true" aria-label="Loading the quiz">
         <div className="h-10 w-1/2 animate-pulse rounded bg-slate-100" />
-        <div className="grid grid-cols-[minmax(0,1fr)_24rem] gap-6">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="h-64 animate-pulse rounded-lg bg-slate-100" />
           <div className="h-64 animate-pulse rounded-lg bg-slate-100" />
         </div>
@@ -148,6 +220,24 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
     save.mutate({ questions: next, change });
   }
 
+  function keepMine() {
+    if (!conflict) return;
+    baseRef.current = baseOf(conflict.theirs, questionIdsOf);
+    setConflict(undefined);
+    commit(conflict.mine, "your questions", "");
+  }
+
+  function takeTheirs() {
+    if (!conflict) return;
+    const { theirs, mine } = conflict;
+    baseRef.current = baseOf(theirs, questionIdsOf);
+    setConflict(undefined);
+    client.setQueryData(quizKeys.detail(quizId), theirs);
+    toast.show("The quiz now has the other list of questions.", {
+      action: { label: "Undo", run: () => commit(mine, "your questions", "") },
+    });
+  }
+
   return (
     <div className="space-y-5">
       <div className="flex items-center justify-between gap-4">
@@ -171,7 +261,7 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
       </div>
 
       <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <TitleForm key={data.title} quiz={data} />
+        <TitleForm quiz={data} />
       </div>
 
       {refusal ? (
@@ -188,7 +278,8 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
         {announcement}
       </p>
 
-      <div className="grid grid-cols-[minmax(0,1fr)_24rem] items-start gap-6">
+      {/* Below lg the bank stacks under the quiz's questions. */}
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <section aria-labelledby="quiz-questions-heading" className="rounded-lg border border-slate-200 bg-white shadow-sm">
           <div className="border-b border-slate-200 px-4 py-3">
             <div className="flex items-baseline justify-between gap-3">
@@ -233,6 +324,24 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
       </div>
 
       <Preview quiz={data} open={previewing} onClose={() => setPreviewing(false)} />
+      {conflict ? (
+        <ConflictDialog
+          open
+          itemLabel="The quiz’s question list"
+          theirs={listed(conflict.theirs.questions)}
+          theirsSavedAt={conflict.theirs.updated_at}
+          mine={listed(conflict.mine)}
+          onKeepMine={keepMine}
+          onTakeTheirs={takeTheirs}
+          onClose={() => {
+            // The author's list stays on the screen, unsaved; their next change asks again.
+            setConflict(undefined);
+            setRefusal(
+              "Your questions are not saved: the quiz was changed elsewhere. Change the list again to choose which version to keep.",
+            );
+          }}
+        />
+      ) : null}
     </div>
   );
 }

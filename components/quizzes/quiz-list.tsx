@@ -94,10 +94,10 @@ export function QuizList({ projectId }: { projectId: string }) {
                 <th scope="col" className="px-4 py-2 font-medium">
                   Title
                 </th>
-                <th scope="col" className="px-4 py-2 font-medium">
+                <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
                   Questions
                 </th>
-                <th scope="col" className="px-4 py-2 font-medium">
+                <th scope="col" className="hidden px-4 py-2 font-medium sm:table-cell">
                   Last changed
                 </th>
                 <th scope="col" className="px-4 py-2">
@@ -109,14 +109,22 @@ export function QuizList({ projectId }: { projectId: string }) {
               {quizzes.data.map((quiz) => (
                 <tr key={quiz.id} className="hover:bg-slate-50/70">
                   <td className="px-4 py-3">
-                    <Link href={`/projects/${projectId}/quizzes/${quiz.id}`} className="font-medium text-brand-700 hover:underline">
+                    <Link
+                      href={`/projects/${projectId}/quizzes/${quiz.id}`}
+                      className="font-medium wrap-anywhere text-brand-700 hover:underline"
+                    >
                       {quiz.title}
                     </Link>
+                    {/* On a phone the two columns that follow are folded in here. */}
+                    <p className="mt-0.5 text-xs text-slate-500 sm:hidden">
+                      {quiz.question_count} {quiz.question_count === 1 ? "question" : "questions"} · changed{" "}
+                      {dateFormat.format(new Date(quiz.updated_at))}
+                    </p>
                   </td>
-                  <td className="px-4 py-3 tabular-nums text-slate-700">
+                  <td className="hidden px-4 py-3 tabular-nums text-slate-700 sm:table-cell">
                     {quiz.question_count} {quiz.question_count === 1 ? "question" : "questions"}
                   </td>
-                  <td className="px-4 py-3 text-slate-500">{dateFormat.format(new Date(quiz.updated_at))}</td>
+                  <td className="hidden px-4 py-3 text-slate-500 sm:table-cell">{dateFormat.format(new Date(quiz.updated_at))}</td>
                   <td className="px-4 py-3 text-right">
                     <button
                       type="button"

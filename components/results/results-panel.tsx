@@ -1,7 +1,7 @@
 "use client";
 
 import { Alert } from "@/components/ui/alert";
-import { useProjectResults } from "./queries";
+import { useProjectResults, type ProjectResults } from "./queries";
 
 const BANDS = ["0–9", "10–19", "20–29", "30–39", "40–49", "50–59", "60–69", "70–79", "80–89", "90–100"];
 
@@ -49,12 +49,97 @@ function Distribution({ title, counts }: { title: string; counts: number[] }) {
   );
 }
 
+const percent = (value: number) => `${Math.round(value)}%`;
+
+/**
+ * One row per learner: which lessons they completed and, per quiz, their best and last score. A
+ * wide table scrolls sideways inside its own box (with the learner's column kept in view), never
+ * the page.
+ */
+function LearnerTable({ learners, lessons, quizzes }: Pick<ProjectResults, "learners" | "lessons" | "quizzes">) {
+  const published = lessons.filter((l) => l.published);
+  return (
+    <div
+      role="region"
+      aria-label="Results per learner"
+      tabIndex={0}
+      className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
+      <table aria-label="Results per learner" className="min-w-full text-left text-sm">
+        <thead className="text-xs text-slate-500">
+          <tr>
+            <th scope="col" className="sticky left-0 z-10 bg-white px-4 py-2 font-medium uppercase">
+              Learner
+            </th>
+            {lessons.map((l) => (
+              <th
+                key={l.id}
+                scope="col"
+                className="min-w-28 px-3 py-2 font-medium"
+                title={`Lesson in ${l.course_title} › ${l.module_title}`}
+              >
+                {l.title}
+              </th>
+            ))}
+            {quizzes.map((q) => (
+              <th key={q.id} scope="col" className="min-w-40 px-3 py-2 font-medium" title="Quiz">
+                {q.title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {learners.map((learner) => {
+            const completed = new Set(learner.completed_lesson_ids);
+            const scores = new Map(learner.quizzes.map((q) => [q.quiz_id, q]));
+            const done = published.filter((l) => completed.has(l.id)).length;
+            return (
+              <tr key={learner.id}>
+                <th scope="row" className="sticky left-0 z-10 bg-white px-4 py-2 text-left font-normal">
+                  <span className="block font-medium text-slate-900">{learner.name}</span>
+                  <span className="block text-xs text-slate-500">
+                    {done} of {published.length} lessons
+                  </span>
+                </th>
+                {lessons.map((l) => (
+                  <td key={l.id} className="px-3 py-2">
+                    {/* The marks are drawn by CSS, so the cell's text is the words alone. */}
+                    {completed.has(l.id) ? (
+                      <span className="text-emerald-700 before:mr-1 before:content-['✓']">Completed</span>
+                    ) : (
+                      <span className="text-slate-400 before:content-['–']">
+                        <span className="sr-only">Not completed</span>
+                      </span>
+                    )}
+                  </td>
+                ))}
+                {quizzes.map((q) => {
+                  const score = scores.get(q.id);
+                  return (
+                    <td key={q.id} className="whitespace-nowrap px-3 py-2">
+                      {score ? (
+                        `Best ${percent(score.best_percentage)} · Last ${percent(score.last_percentage)} · ${score.attempts} ${score.attempts === 1 ? "attempt" : "attempts"}`
+                      ) : (
+                        <span className="text-slate-400">No attempts</span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export function ResultsPanel({ projectId }: { projectId: string }) {
   const results = useProjectResults(projectId);
   if (results.isPending)
     return <div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading results" />;
   if (results.isError) return <Alert>Could not load the results: {results.error.message}</Alert>;
-  const { quizzes, lessons } = results.data;
+  const { quizzes, lessons, learners } = results.data;
   const maxViews = Math.max(1, ...lessons.map((l) => l.views));
   return (
     <div className="space-y-8">
@@ -92,42 +177,55 @@ export function ResultsPanel({ projectId }: { projectId: string }) {
           ))}
         </ul>
       </section>
+      <section aria-labelledby="learner-results" className="space-y-3">
+        <h2 id="learner-results" className="text-lg font-semibold">
+          Learners
+        </h2>
+        {learners.length === 0 ? (
+          <p className="text-sm text-slate-500">No learners in this workspace yet.</p>
+        ) : (
+          <LearnerTable learners={learners} lessons={lessons} quizzes={quizzes} />
+        )}
+      </section>
       <section aria-labelledby="lesson-results" className="space-y-3">
         <h2 id="lesson-results" className="text-lg font-semibold">
           Lessons
         </h2>
         {lessons.length === 0 ? <p className="text-sm text-slate-500">No lessons yet.</p> : null}
-        <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm">
-          <thead className="text-xs uppercase text-slate-500">
-            <tr>
-              <th className="px-4 py-2 font-medium">Lesson</th>
-              <th className="px-4 py-2 font-medium">Opened by</th>
-              <th className="px-4 py-2 font-medium">Completed by</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {lessons.map((l) => (
-              <tr key={l.id}>
-                <td className="px-4 py-2">
-                  <span className="font-medium">{l.title}</span>
-                  <span className="block text-xs text-slate-500">
-                    {l.course_title} › {l.module_title}
-                    {l.published ? "" : " · not visible to learners"}
-                  </span>
-                </td>
-                <td className="px-4 py-2">{l.views}</td>
-                <td className="px-4 py-2">
-                  <div className="flex items-center gap-2">
-                    <span className="w-6 text-right">{l.completions}</span>
-                    <span aria-hidden className="h-2 flex-1 rounded-full bg-slate-100">
-                      <span className="block h-2 rounded-full bg-emerald-500" style={{ width: `${(100 * l.completions) / maxViews}%` }} />
-                    </span>
-                  </div>
-                </td>
+        {/* A long title or a narrow screen scrolls the table inside its own box, never the page. */}
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs uppercase text-slate-500">
+              <tr>
+                <th className="px-4 py-2 font-medium">Lesson</th>
+                <th className="px-4 py-2 font-medium">Opened by</th>
+                <th className="px-4 py-2 font-medium">Completed by</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {lessons.map((l) => (
+                <tr key={l.id}>
+                  <td className="px-4 py-2">
+                    <span className="font-medium wrap-anywhere">{l.title}</span>
+                    <span className="block text-xs text-slate-500">
+                      {l.course_title} › {l.module_title}
+                      {l.published ? "" : " · not visible to learners"}
+                    </span>
+                  </td>
+                  <td className="px-4 py-2">{l.views}</td>
+                  <td className="px-4 py-2">
+                    <div className="flex items-center gap-2">
+                      <span className="w-6 text-right">{l.completions}</span>
+                      <span aria-hidden className="h-2 flex-1 rounded-full bg-slate-100">
+                        <span className="block h-2 rounded-full bg-emerald-500" style={{ width: `${(100 * l.completions) / maxViews}%` }} />
+                      </span>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
     </div>
   );

@@ -64,8 +64,8 @@ export function TrashPanel({ projectId }: { projectId: string }) {
           <thead className="text-xs uppercase text-slate-500">
             <tr>
               <th className="px-4 py-2 font-medium">Item</th>
-              <th className="px-4 py-2 font-medium">Where it was</th>
-              <th className="px-4 py-2 font-medium">Deleted</th>
+              <th className="hidden px-4 py-2 font-medium sm:table-cell">Where it was</th>
+              <th className="hidden px-4 py-2 font-medium sm:table-cell">Deleted</th>
               <th className="px-4 py-2">
                 <span className="sr-only">Actions</span>
               </th>
@@ -75,16 +75,27 @@ export function TrashPanel({ projectId }: { projectId: string }) {
             {items.map((item) => (
               <tr key={`${item.kind}-${item.id}`} className="align-top">
                 <td className="px-4 py-3">
-                  <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">{KIND[item.kind] ?? item.kind}</span>
-                  <span className="font-medium">{item.title}</span>
+                  {/* The space keeps kind and title two words for screen readers ("Module Phishing", not "ModulePhishing"). */}
+                  <span className="mr-1 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">
+                    {KIND[item.kind] ?? item.kind}
+                  </span>{" "}
+                  <span className="font-medium wrap-anywhere">{item.title}</span>
+                  {/* On a phone the two columns that follow are folded in here, so Restore stays on screen. */}
+                  <div className="mt-1 space-y-0.5 text-xs text-slate-600 sm:hidden">
+                    {item.context ? <p className="wrap-anywhere">{item.context}</p> : null}
+                    <p>
+                      Deleted {when.format(new Date(item.deleted_at))}
+                      {item.deleted_by_name ? ` by ${item.deleted_by_name}` : null}
+                    </p>
+                  </div>
                   {blocked?.id === item.id ? (
                     <div className="mt-2">
                       <Alert>{blocked.message}</Alert>
                     </div>
                   ) : null}
                 </td>
-                <td className="px-4 py-3 text-slate-600">{item.context ?? "—"}</td>
-                <td className="px-4 py-3 text-slate-600">
+                <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">{item.context ?? "—"}</td>
+                <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">
                   {when.format(new Date(item.deleted_at))}
                   {item.deleted_by_name ? <span className="block text-xs">by {item.deleted_by_name}</span> : null}
                 </td>

@@ -57,6 +57,8 @@ function WorkspaceSwitcher({ workspaces, selected }: { workspaces: WorkspaceDto[
             <Link
               href={`/?workspace=${w.id}`}
               aria-current={w.id === selected.id ? "page" : undefined}
+              // The name and the kind are two words visually; read together they ran into "Personal personal".
+              aria-label={`${w.name} (${w.kind === "personal" ? "personal workspace" : `team workspace, ${w.role}`})`}
               className={`flex items-center justify-between rounded-md px-3 py-2 text-sm ${w.id === selected.id ? "bg-brand-50 font-medium text-brand-700" : "hover:bg-slate-100"}`}
             >
               <span className="truncate">{w.name}</span>
@@ -227,6 +229,7 @@ export function WorkspaceHome() {
   const deletedHere = (deleted.data ?? []).filter((p) => p.workspace.id === selected.id);
   const canEdit = selected.can_create_projects;
   const isAdmin = selected.role === "admin";
+  const isLearnerHere = selected.role === "learner";
 
   return (
     <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
@@ -238,7 +241,7 @@ export function WorkspaceHome() {
             <p className="text-sm text-slate-500">
               {selected.kind === "personal"
                 ? "Your personal workspace"
-                : `Team workspace · you are ${selected.role === "admin" ? "an admin" : `an ${selected.role}`}`}
+                : `Team workspace · you are ${selected.role === "learner" ? "a learner" : `an ${selected.role}`}`}
             </p>
           </div>
           <div className="flex gap-2">
@@ -250,38 +253,49 @@ export function WorkspaceHome() {
                 Members
               </Link>
             ) : null}
-            {selected.role === "learner" ? (
-              <Link href="/learn" className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700">
-                Go to your courses
-              </Link>
-            ) : null}
             {selected.can_create_projects && !creating ? <Button onClick={() => setCreating(true)}>New project</Button> : null}
           </div>
         </div>
         {creating ? <NewProjectForm workspaceId={selected.id} onDone={() => setCreating(false)} /> : null}
-        <section aria-labelledby="projects-heading">
-          <h2 id="projects-heading" className="sr-only">
-            Projects
-          </h2>
-          {projects.isPending ? (
-            <Skeleton />
-          ) : inWorkspace.length === 0 ? (
-            <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
-              <p className="font-medium">No projects yet</p>
-              <p className="mt-1 text-sm text-slate-500">
-                {selected.can_create_projects
-                  ? "A project holds courses, a question bank and quizzes. Create one to start."
-                  : "Nothing has been shared with you here yet."}
-              </p>
-            </div>
-          ) : (
-            <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-              {inWorkspace.map((p) => (
-                <ProjectCard key={p.id} project={p} canEdit={canEdit} canDelete={isAdmin} />
-              ))}
-            </ul>
-          )}
-        </section>
+        {isLearnerHere ? (
+          // A learner's way into this workspace is its published courses; its projects are for authors.
+          <section aria-labelledby="learner-heading" className="rounded-lg border border-slate-200 bg-white p-6 sm:p-8">
+            <h2 id="learner-heading" className="font-medium">
+              You take courses here
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">The courses published in {selected.name} are waiting for you in Learn.</p>
+            <Link
+              href="/learn"
+              className="mt-4 inline-flex rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              Go to your courses
+            </Link>
+          </section>
+        ) : (
+          <section aria-labelledby="projects-heading">
+            <h2 id="projects-heading" className="sr-only">
+              Projects
+            </h2>
+            {projects.isPending ? (
+              <Skeleton />
+            ) : inWorkspace.length === 0 ? (
+              <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
+                <p className="font-medium">No projects yet</p>
+                <p className="mt-1 text-sm text-slate-500">
+                  {selected.can_create_projects
+                    ? "A project holds courses, a question bank and quizzes. Create one to start."
+                    : "Nothing has been shared with you here yet."}
+                </p>
+              </div>
+            ) : (
+              <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {inWorkspace.map((p) => (
+                  <ProjectCard key={p.id} project={p} canEdit={canEdit} canDelete={isAdmin} />
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
         {isAdmin && deletedHere.length > 0 ? (
           <section aria-labelledby="deleted-heading" className="rounded-lg border border-slate-200 bg-white">
             <h2 id="deleted-heading" className="border-b border-slate-200 px-4 py-3 text-sm font-semibold">

@@ -11,7 +11,8 @@ export const listApiKeysEndpoint = defineEndpoint({
   path: "/api-keys",
   tag,
   summary: "List your API keys",
-  description: "The caller's active API keys, newest first. Only the key prefix is shown, never the key.",
+  description:
+    "Returns the caller's active API keys, newest first: name, prefix, created and last-used times; never the key itself. Use it to find the id revoke_api_key takes.",
   response: ApiKeyList,
   status: 200,
   run: async ({ db, caller }) => ({ api_keys: await listApiKeys(db, caller.userId) }),
@@ -43,7 +44,7 @@ export const revokeApiKeyEndpoint = defineEndpoint({
   path: "/api-keys/{keyId}",
   tag,
   summary: "Revoke an API key",
-  description: "Revokes one of the caller's keys; requests with it are refused from now on.",
+  description: "Revokes one of the caller's keys; requests with it are refused from now on. Returns {success, id}.",
   params: ApiKeyParams,
   response: DeleteResult,
   status: 200,

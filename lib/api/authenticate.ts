@@ -1,5 +1,6 @@
 import { decode } from "next-auth/jwt";
 import type { Db } from "@/lib/db/client";
+import { servedOverHttps, sessionCookieName } from "@/lib/auth/cookies";
 import { authSecret } from "@/lib/auth/secret";
 import { sessionUser, type SessionClaims } from "@/lib/auth/session-claims";
 import { digestApiKey, digestsEqual, looksLikeApiKey } from "@/lib/auth/api-key-secret";
@@ -19,8 +20,6 @@ export type Caller = {
 // last_used_at is a hint, not an audit log: one write a minute per key at most.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
-
 function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   const cookies = new Map<string, string>();
@@ -36,18 +35,16 @@ function readCookie(header: string | null, name: string): string | undefined {
 }
 
 async function sessionClaims(req: Request): Promise<SessionClaims | undefined> {
-  const cookieHeader = req.headers.get("cookie");
-  for (const name of SESSION_COOKIES) {
-    const token = readCookie(cookieHeader, name);
-    if (!token) continue;
-    try {
-      const payload = await decode({ token, secret: authSecret() });
-      if (payload?.sub) return payload;
-    } catch {
-      // A stale or forged cookie is no session.
-    }
+  // Over https only the __Host- cookie counts: a plain-named one may have been planted over http.
+  const token = readCookie(req.headers.get("cookie"), sessionCookieName(servedOverHttps(req.headers)));
+  if (!token) return undefined;
+  try {
+    const payload = await decode({ token, secret: authSecret() });
+    return payload?.sub ? payload : undefined;
+  } catch {
+    // A stale or forged cookie is no session.
+    return undefined;
   }
-  return undefined;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -78,7 +75,19 @@ export async function authenticate(req: Request, db: Db): Promise<Caller> {
     const token = match[1];
     if (!looksLikeApiKey(token)) throw unauthorized("Invalid API key");
     const digest = digestApiKey(token);
-    const key = await db.apiKey.findUnique({ where: { keyHash: digest }, include: { user: true } });
+    // Key and owner in one statement, and only what a caller needs (never the password hash).
+    const key = await db.apiKey.findUnique({
+      where: { keyHash: digest },
+      select: {
+        id: true,
+        name: true,
+        keyPrefix: true,
+        keyHash: true,
+        revokedAt: true,
+        lastUsedAt: true,
+        user: { select: { id: true, name: true, email: true } },
+      },
+    });
     if (!key || !digestsEqual(key.keyHash, digest)) throw unauthorized("Invalid API key");
     if (key.revokedAt) throw unauthorized("This API key has been revoked");
     const now = Date.now();

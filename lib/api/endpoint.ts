@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import type { Db } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import type { Caller } from "./authenticate";
+import type { Prebuilt } from "./prebuilt";
 import type { ErrorCode } from "./errors";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -21,7 +22,35 @@ export type EndpointContext<P, Q, B, L = undefined> = LoadContext<P> & {
   dryRun?: boolean;
   /** Which interface the request came through: recorded with every change. */
   via: "browser" | "api" | "agent";
+  /** The browser tab that sent the request (X-Edit-Session): recorded with its changes. */
+  editSession?: string;
   operationId: string;
+  /** The If-None-Match header of a GET: an endpoint that tags its answers may answer `NotModified`. */
+  ifNoneMatch?: string | null;
+  /**
+   * Set when the request sent If-Match: `write()` runs it first inside its transaction (the version
+   * check, atomic with the write). See `Endpoint.ifMatch`.
+   */
+  precondition?: (tx: Tx) => Promise<void>;
+};
+
+/**
+ * Optimistic concurrency for an endpoint that updates one item with an `updated_at`: a request
+ * may send `If-Match: <updated_at as the item's GET answers it>`, and the write then happens only
+ * if the item has not changed since; otherwise 409 `conflict` with the item as it is now in
+ * `details.current` (docs/decisions/011-optimistic-concurrency.md). The check runs inside the
+ * write's transaction with the item's row locked, so of two writes sent with the same If-Match
+ * one wins and the other is refused. The endpoint must write through `write()`.
+ */
+export type IfMatch<P> = {
+  /** Locks the item's row until the transaction ends and reads its `updated_at`; null when there is no such row. */
+  version: (tx: Tx, params: P) => Promise<Date | null>;
+  /**
+   * The item as this endpoint's response describes it, read under that lock when the version
+   * differs. It refuses (404, 403) exactly as the write itself would, so If-Match tells a caller
+   * who may not write nothing.
+   */
+  current: (tx: Tx, caller: Caller, params: P) => Promise<unknown>;
 };
 
 /**
@@ -58,7 +87,10 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown, L = und
    * so an unknown id (404) or a resource the caller may not touch outranks an invalid body (400).
    */
   load?: (ctx: LoadContext<P>) => Promise<L>;
-  run: (ctx: EndpointContext<P, Q, B, L>) => Promise<R>;
+  /** Accepts If-Match (optimistic concurrency): see `IfMatch`. */
+  ifMatch?: IfMatch<P>;
+  /** The result, checked by `response` and serialised; or text the endpoint built itself (./prebuilt.ts). */
+  run: (ctx: EndpointContext<P, Q, B, L>) => Promise<R | Prebuilt>;
 };
 
 export function defineEndpoint<P, Q, B, R, L = undefined>(endpoint: Endpoint<P, Q, B, R, L>): Endpoint<P, Q, B, R, L> {

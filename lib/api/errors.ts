@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   not_editable: 409,
+  /** The item changed since the version a request's If-Match names (course authoring: 409 `conflict`). */
+  edit_conflict: 409,
   payload_too_large: 413,
   rate_limited: 429,
   not_configured: 503,

@@ -4,6 +4,7 @@ import { authenticate, type Caller } from "./authenticate";
 import type { AnyEndpoint, BodyKind } from "./endpoint";
 import { AppError } from "./errors";
 import { limitApiRequest, RateLimitedError } from "./rate-limit";
+import { JsonText, NotModified } from "./prebuilt";
 import { readBodyCapped } from "./read-body";
 import { runEndpoint, toAppError } from "./run-endpoint";
 import { serviceError, type Service } from "./service";
@@ -73,6 +74,38 @@ function json(status: number, body: unknown, requestId: string, extra: Record<st
   });
 }
 
+/** An answer the endpoint built itself: its text as is, or 304; tagged answers may be revalidated. */
+function prebuilt(status: number, body: JsonText | NotModified, requestId: string, extra: Record<string, string>): Response {
+  const tagged: Record<string, string> = body.etag
+    ? { etag: body.etag, "cache-control": "private, no-cache" }
+    : { "cache-control": "no-store" };
+  const headers: Record<string, string> = { "x-request-id": requestId, ...extra, ...tagged };
+  if (body instanceof NotModified) return new Response(null, { status: 304, headers });
+  const json = { "content-type": "application/json; charset=utf-8", ...headers };
+  if (typeof body.text === "string" || body.text.byteLength <= STREAM_CHUNK) return new Response(body.text, { status, headers: json });
+  return new Response(chunksOf(body.text), { status, headers: { ...json, "content-length": String(body.text.byteLength) } });
+}
+
+const STREAM_CHUNK = 256 * 1024;
+
+/**
+ * Encoded JSON (a cached tree: megabytes) sent as views of its own bytes. A `Response` made from
+ * the bytes themselves first copies all of them; the cache's copy is never written to, so its
+ * views can go to the socket as they are.
+ */
+function chunksOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  let offset = 0;
+  // A default stream, not a byte stream: a byte stream's enqueue would detach the cache's buffer.
+  return new ReadableStream({
+    pull(controller) {
+      const end = Math.min(offset + STREAM_CHUNK, bytes.byteLength);
+      controller.enqueue(bytes.subarray(offset, end));
+      offset = end;
+      if (offset >= bytes.byteLength) controller.close();
+    },
+  });
+}
+
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Response>) & { endpoint: AnyEndpoint; service: Service };
 
@@ -95,9 +128,19 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint): RouteHand
     const result = await runEndpoint(
       service,
       endpoint,
-      { params: await ctx.params, query: queryObject(new URL(req.url)), body: bodyReader(service, endpoint, req) },
+      {
+        params: await ctx.params,
+        query: queryObject(new URL(req.url)),
+        body: bodyReader(service, endpoint, req),
+        ifMatch: req.headers.get("if-match"),
+        ifNoneMatch: req.headers.get("if-none-match"),
+        editSession: req.headers.get("x-edit-session"),
+      },
       { db, caller, requestId, via: caller?.via === "session" ? "browser" : "api" },
     );
+    if (result.body instanceof JsonText || result.body instanceof NotModified) {
+      return prebuilt(result.status, result.body, requestId, limitHeaders);
+    }
     return json(result.status, result.body, requestId, limitHeaders);
   };
   return Object.assign(handler, { endpoint, service });

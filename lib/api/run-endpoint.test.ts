@@ -134,8 +134,11 @@ describe("[KERNEL] services map every internal code", () => {
     expect(proposalsService.errorCodes.not_configured.code).not.toBe("NOT_CONFIGURED");
   });
 
-  it("the course-authoring service answers internal codes as they are", () => {
-    for (const code of internal) expect(authoringService.errorCodes[code]).toEqual({ status: ERROR_STATUS[code], code });
+  it("the course-authoring service answers internal codes as they are, but a stale If-Match as 409 conflict", () => {
+    for (const code of internal.filter((c) => c !== "edit_conflict")) {
+      expect(authoringService.errorCodes[code]).toEqual({ status: ERROR_STATUS[code], code });
+    }
+    expect(authoringService.errorCodes.edit_conflict).toEqual({ status: 409, code: "conflict" });
   });
 
   it("an endpoint's possible errors follow from its shape", () => {

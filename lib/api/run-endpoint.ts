@@ -1,10 +1,11 @@
-import type { z } from "zod";
-import { DbUnavailableError, type Db } from "@/lib/db/client";
+import { z } from "zod";
+import { DbUnavailableError, type Db, type Tx } from "@/lib/db/client";
 import type { Caller } from "./authenticate";
 import type { AnyEndpoint } from "./endpoint";
-import { AppError, validationError, type ValidationIssue } from "./errors";
+import { AppError, notFound, validationError, type ValidationIssue } from "./errors";
 import { serviceError, type Service } from "./service";
 import { unstorableText } from "./storable-text";
+import { isPrebuilt, NotModified } from "./prebuilt";
 
 /** Turns zod's issues into the services' `{path, message}` list; each unknown key is an issue of its own. */
 export function zodIssues(error: z.ZodError, prefix?: string): ValidationIssue[] {
@@ -47,6 +48,20 @@ export type RawInput = {
   query: Record<string, unknown>;
   /** Read only once the resource is known: `undefined` when there is none. */
   body: () => Promise<unknown>;
+  /** The If-Match header (or the agent tools' `if_match`): absent for most requests. */
+  ifMatch?: string | null;
+  /** The If-None-Match header (GET only). */
+  ifNoneMatch?: string | null;
+  /** The X-Edit-Session header: the browser tab the request comes from; ignored unless well-formed. */
+  editSession?: string | null;
+};
+
+/** A tab's id as the editor makes it (a uuid); anything else names no session. */
+const EditSession = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
+
+export const editSessionOf = (value: string | null | undefined): string | undefined => {
+  const parsed = EditSession.safeParse(value?.trim());
+  return parsed.success ? parsed.data : undefined;
 };
 
 export type RunOptions = {
@@ -59,6 +74,50 @@ export type RunOptions = {
 };
 
 export type RunResult = { ok: true; status: number; body: unknown } | { ok: false; status: number; body: unknown; error: AppError };
+
+const Timestamp = z.iso.datetime({ offset: true });
+
+/**
+ * The version an If-Match names: the item's `updated_at` as its GET answers it, bare or quoted as
+ * an entity tag. `*` (any version) checks nothing; anything else is a 400 naming the header.
+ */
+export function parseIfMatch(value: string | null | undefined): Date | undefined {
+  const raw = value?.trim();
+  if (!raw || raw === "*") return undefined;
+  const unquoted = raw.length > 1 && raw.startsWith('"') && raw.endsWith('"') ? raw.slice(1, -1) : raw;
+  if (!Timestamp.safeParse(unquoted).success) {
+    throw validationError([
+      { path: "If-Match", message: "Expected the item's updated_at as its GET answers it, e.g. 2026-01-31T12:00:00.000Z" },
+    ]);
+  }
+  return new Date(unquoted);
+}
+
+/** How long a write waits for the clock to pass the version it replaces (see below), at most. */
+const MAX_CLOCK_WAIT_MS = 50;
+
+/**
+ * If-Match's check, inside the write's transaction: the item's row is locked, so a concurrent write
+ * waits for this one and then sees the version it made. A matching version goes on to the write,
+ * which refuses a caller who may not make it as it always does; a stale one is 409 with the item as
+ * it is now, read by `current`, which refuses such a caller the same way first.
+ */
+async function checkVersion(tx: Tx, endpoint: AnyEndpoint, caller: Caller, params: unknown, expected: Date) {
+  const ifMatch = endpoint.ifMatch!;
+  const version = await ifMatch.version(tx, params);
+  if (version?.getTime() !== expected.getTime()) {
+    const current = await ifMatch.current(tx, caller, params);
+    if (!version) throw notFound("Item");
+    throw new AppError("edit_conflict", "The item has changed since the version your If-Match names: details.current is the item now.", {
+      current: endpoint.response.parse(current),
+    });
+  }
+  // Versions are milliseconds: the write must stamp a later one than the version it replaces, or a
+  // client still holding that version could write over this change unnoticed.
+  // (A clock far behind the version's, another server's, is not waited for.)
+  const deadline = Date.now() + MAX_CLOCK_WAIT_MS;
+  while (Date.now() <= version.getTime() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+}
 
 /**
  * Runs one endpoint the same way for every interface: path ids (a malformed one is 404), then the
@@ -84,6 +143,14 @@ export async function runEndpoint(service: Service, endpoint: AnyEndpoint, raw: 
       refuseUnstorable(body);
       body = parseInput(endpoint.body, body);
     }
+    const expected = endpoint.ifMatch ? parseIfMatch(raw.ifMatch) : undefined;
+    let isChecked = false;
+    const precondition =
+      expected &&
+      (async (tx: Tx) => {
+        isChecked = true;
+        await checkVersion(tx, endpoint, caller, params, expected);
+      });
     const result = await endpoint.run({
       db: options.db,
       caller,
@@ -94,8 +161,15 @@ export async function runEndpoint(service: Service, endpoint: AnyEndpoint, raw: 
       requestId: options.requestId,
       dryRun: options.dryRun === true && endpoint.method !== "GET",
       via: options.via,
+      editSession: editSessionOf(raw.editSession),
       operationId: endpoint.operationId,
+      ifNoneMatch: endpoint.method === "GET" ? raw.ifNoneMatch : undefined,
+      precondition,
     });
+    // An If-Match that was not checked must not pass for one that was.
+    if (precondition && !isChecked) throw new Error(`${endpoint.operationId} declares ifMatch but does not write through write()`);
+    // Text an endpoint built itself is proven equal to the schema's output by that endpoint's tests.
+    if (isPrebuilt(result)) return { ok: true, status: result instanceof NotModified ? 304 : endpoint.status, body: result };
     return { ok: true, status: endpoint.status, body: endpoint.response.parse(result) };
   } catch (error) {
     const appError = toAppError(error, options.requestId);

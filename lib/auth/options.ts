@@ -2,6 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { clientAddress } from "@/lib/api/client-address";
 import { getDb } from "@/lib/db/client";
+import { sessionCookies } from "./cookies";
 import { authSecret } from "./secret";
 import { dummyPasswordHash, verifyPassword } from "./password";
 import { recordSignInFailure, recordSignInSuccess, signInRetryAfter } from "./throttle";
@@ -13,11 +14,14 @@ process.env.AUTH_TRUST_HOST ??= "true";
 /**
  * Email and password sign-in. Sessions are signed JWT cookies (the credentials provider supports
  * no other kind); the secret is kept, so sessions survive a restart. A cookie carries the user's
- * session version, so signing out ends it everywhere (lib/auth/session-claims.ts).
+ * session version, so signing out ends it everywhere (lib/auth/session-claims.ts). `secure`: the
+ * request came over https, so the cookies are `__Host-` ones (lib/auth/cookies.ts).
  */
-export function authOptions(): NextAuthOptions {
+export function authOptions(secure: boolean): NextAuthOptions {
   return {
     secret: authSecret(),
+    useSecureCookies: secure,
+    cookies: sessionCookies(secure),
     // maxAge is the idle timeout: the cookie and its expiry are renewed on each session read.
     session: { strategy: "jwt", maxAge: SESSION_IDLE_SECONDS },
     pages: { signIn: "/sign-in" },

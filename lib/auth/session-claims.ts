@@ -20,7 +20,10 @@ export const SESSION_ENDED = "Session ended";
 export async function sessionUser(db: Tx, claims: SessionClaims, now = Date.now()) {
   if (!claims.sub || typeof claims.sv !== "number" || typeof claims.signedInAt !== "number") return null;
   if (now / 1000 - claims.signedInAt > SESSION_LIFETIME_SECONDS) return null;
-  const user = await db.user.findUnique({ where: { id: claims.sub } });
+  const user = await db.user.findUnique({
+    where: { id: claims.sub },
+    select: { id: true, name: true, email: true, sessionVersion: true },
+  });
   if (!user || user.sessionVersion !== claims.sv) return null;
   return user;
 }

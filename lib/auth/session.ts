@@ -1,12 +1,14 @@
 import { getServerSession } from "next-auth";
+import { headers } from "next/headers";
 import type { Caller } from "@/lib/api/authenticate";
+import { servedOverHttps } from "./cookies";
 import { authOptions } from "./options";
 
 export type SessionUser = { id: string; name: string; email: string };
 
 /** The signed-in user on a server-rendered page, or null. */
 export async function currentUser(): Promise<SessionUser | null> {
-  const session = await getServerSession(authOptions());
+  const session = await getServerSession(authOptions(servedOverHttps(await headers())));
   const user = session?.user as { id?: string; name?: string | null; email?: string | null } | undefined;
   if (!user?.id) return null;
   return { id: user.id, name: user.name ?? "", email: user.email ?? "" };

@@ -2,6 +2,7 @@ import { appService } from "@/lib/api/app-service";
 import { AppError } from "@/lib/api/errors";
 import { serviceError } from "@/lib/api/service";
 import { clientAddress } from "@/lib/api/client-address";
+import { DbUnavailableError } from "@/lib/db/client";
 import { signInRetryAfter, signUpRetryAfter } from "./throttle";
 
 const wait = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
@@ -15,9 +16,30 @@ function tooMany(retryAfter: number, message: string, extra: Record<string, stri
   );
 }
 
+/**
+ * The counts' store cannot be reached (the database is not ready, or Redis is away): 503 in the
+ * app's shape, as every API answers then; never an attempt let through uncounted, never a 500.
+ */
+function storeUnavailable(error: unknown): Response {
+  if (!(error instanceof DbUnavailableError)) console.error("[throttle]", error);
+  const { status, body } = serviceError(
+    appService,
+    new AppError(
+      "not_configured",
+      "The service is not available: its database or rate-limit store is not ready. GET /api/health says why.",
+    ),
+  );
+  return Response.json(body, { status, headers: { "cache-control": "no-store" } });
+}
+
 /** The credentials callback's answer while the account or the address is locked out, or null to go on. */
 export async function signInThrottled(req: Request, form: URLSearchParams): Promise<Response | null> {
-  const retryAfter = await signInRetryAfter(form.get("email") ?? "", clientAddress(req.headers));
+  let retryAfter: number | null;
+  try {
+    retryAfter = await signInRetryAfter(form.get("email") ?? "", clientAddress(req.headers));
+  } catch (error) {
+    return storeUnavailable(error);
+  }
   if (!retryAfter) return null;
   // next-auth's client signIn() reads the error from `url` and hands the form { error, status: 429 }.
   const url = new URL("/sign-in?error=RateLimited", req.url).toString();
@@ -26,6 +48,11 @@ export async function signInThrottled(req: Request, form: URLSearchParams): Prom
 
 /** Counts a sign-up from the request's address; the answer when the address is over its budget, or null to go on. */
 export async function signUpThrottled(req: Request): Promise<Response | null> {
-  const retryAfter = await signUpRetryAfter(clientAddress(req.headers));
+  let retryAfter: number | null;
+  try {
+    retryAfter = await signUpRetryAfter(clientAddress(req.headers));
+  } catch (error) {
+    return storeUnavailable(error);
+  }
   return retryAfter ? tooMany(retryAfter, `Too many sign-ups from your address: try again in ${wait(retryAfter)}`) : null;
 }

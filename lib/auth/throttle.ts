@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { forgetLimiters, limiterFor } from "@/lib/api/limiter-store";
 
 /**
  * Guessing limits for sign-in and sign-up. Sign-in counts failures per account and per client
@@ -6,9 +7,8 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
  * account's count); sign-up counts every attempt per address. Read from the environment at each
  * call, so a deployment or a test changes them without a restart.
  *
- * The counts are held in this process's memory on every database for now (decision: the
- * PostgreSQL store needs the app's pg pool, which lib/db/client.ts exposes only with the API rate
- * limits; several instances each count on their own until then).
+ * The counts are shared by every instance: in Redis or PostgreSQL, like the API rate limits
+ * (lib/api/limiter-store.ts).
  */
 export function throttleConfig() {
   const positive = (name: string, fallback: number) => {
@@ -24,22 +24,16 @@ export function throttleConfig() {
   };
 }
 
-type Store = { limiters: Map<string, RateLimiterMemory> };
-// Next.js may load this module more than once in one process; the counts must be one.
-const store: Store = ((globalThis as { __appThrottle?: Store }).__appThrottle ??= { limiters: new Map() });
-
 function limiter(name: string, points: number, duration: number, blockDuration = 0) {
-  const id = `${name}:${points}:${duration}:${blockDuration}`;
-  let found = store.limiters.get(id);
-  if (!found) store.limiters.set(id, (found = new RateLimiterMemory({ keyPrefix: name, points, duration, blockDuration })));
-  return found;
+  // The settings are in the prefix: changing a limit starts new counts rather than reading old ones against it.
+  return limiterFor({ keyPrefix: `${name}_${points}_${duration}_${blockDuration}`, points, duration, blockDuration });
 }
 
-function signInLimiters() {
+async function signInLimiters() {
   const c = throttleConfig();
   return {
-    account: limiter("sign_in_account", c.failuresPerAccount, c.lockoutSeconds, c.lockoutSeconds),
-    address: limiter("sign_in_address", c.failuresPerAddress, c.lockoutSeconds, c.lockoutSeconds),
+    account: await limiter("sign_in_account", c.failuresPerAccount, c.lockoutSeconds, c.lockoutSeconds),
+    address: await limiter("sign_in_address", c.failuresPerAddress, c.lockoutSeconds, c.lockoutSeconds),
   };
 }
 
@@ -49,7 +43,7 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** Seconds to wait before this account may try from this address, or null when it may try now. */
 export async function signInRetryAfter(email: string, address: string): Promise<number | null> {
-  const { account, address: byAddress } = signInLimiters();
+  const { account, address: byAddress } = await signInLimiters();
   const [a, b] = await Promise.all([account.get(normalEmail(email)), byAddress.get(address)]);
   const waits = [
     [a, account.points],
@@ -59,7 +53,7 @@ export async function signInRetryAfter(email: string, address: string): Promise<
   return ms > 0 ? seconds(ms) : null;
 }
 
-async function spend(limiter: RateLimiterMemory, key: string) {
+async function spend(limiter: RateLimiterAbstract, key: string) {
   try {
     await limiter.consume(key);
   } catch (rejected) {
@@ -69,19 +63,19 @@ async function spend(limiter: RateLimiterMemory, key: string) {
 }
 
 export async function recordSignInFailure(email: string, address: string) {
-  const { account, address: byAddress } = signInLimiters();
+  const { account, address: byAddress } = await signInLimiters();
   await Promise.all([spend(account, normalEmail(email)), spend(byAddress, address)]);
 }
 
 export async function recordSignInSuccess(email: string) {
-  await signInLimiters().account.delete(normalEmail(email));
+  await (await signInLimiters()).account.delete(normalEmail(email));
 }
 
 /** Counts one sign-up from this address; answers the seconds to wait when the address is over its budget. */
 export async function signUpRetryAfter(address: string): Promise<number | null> {
   const c = throttleConfig();
   try {
-    await limiter("sign_up_address", c.signUpsPerAddress, c.signUpWindowSeconds).consume(address);
+    await (await limiter("sign_up_address", c.signUpsPerAddress, c.signUpWindowSeconds)).consume(address);
     return null;
   } catch (rejected) {
     if (!(rejected instanceof RateLimiterRes)) throw rejected;
@@ -89,7 +83,5 @@ export async function signUpRetryAfter(address: string): Promise<number | null> 
   }
 }
 
-/** Tests: forget every count, as a restarted server would. */
-export function forgetThrottles() {
-  store.limiters.clear();
-}
+/** Tests: forget this process's limiters (and the embedded database's in-memory counts), as a restarted server would. */
+export const forgetThrottles = forgetLimiters;

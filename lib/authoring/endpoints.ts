@@ -11,7 +11,11 @@ import * as questions from "./questions/endpoints";
 import * as quizzes from "./quizzes/endpoints";
 import * as trash from "./trash/endpoints";
 
-/** Every endpoint of the course-authoring service (58): the source of routes, OpenAPI and agent tools. */
+/**
+ * Every endpoint of the course-authoring service (the specification's 58, the checks before publishing,
+ * docs/decisions/013-publish-checks.md, and the project outline, docs/decisions/016-project-reads.md):
+ * the source of routes, OpenAPI and agent tools.
+ */
 export const authoringEndpoints: AnyEndpoint[] = [
   projects,
   courses,

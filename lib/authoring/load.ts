@@ -2,6 +2,7 @@ import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { accessTo, can, projectOf, type Action } from "./access";
+import { blockInclude } from "./dto";
 import { isVisibleToLearner, undeletedTree } from "./visibility";
 
 /**
@@ -69,10 +70,11 @@ export async function getLessonOrThrow({ tx, caller, lessonId, action = "content
   return { lesson, course, access: treeAccess({ course, lesson }, "Lesson", action) };
 }
 
+/** A block with its question and quiz (what its DTO shows), and the lesson up to the project: one statement. */
 export async function getBlockOrThrow({ tx, caller, blockId, action = "content.read" }: Load<{ blockId: string }>) {
   const block = await tx.block.findFirst({
     where: { id: blockId, ...inTree(caller).block },
-    include: { lesson: { include: { module: { include: { course: { include: withProject(caller) } } } } } },
+    include: { ...blockInclude, lesson: { include: { module: { include: { course: { include: withProject(caller) } } } } } },
   });
   if (!block) throw notFound("Block");
   const { lesson } = block;
@@ -92,6 +94,19 @@ export const quizQuestionsInclude = {
 /** A family counts its undeleted questions. */
 export const familyCount = { _count: { select: { questions: { where: { deletedAt: null } } } } } as const;
 
+/** What scoring a quiz needs of it: each question's id and its options' ids and correctness, in order. */
+const quizScoringInclude = {
+  questions: {
+    where: { question: { deletedAt: null } },
+    orderBy: { sortOrder: "asc" as const },
+    select: {
+      question: {
+        select: { id: true, options: { select: { id: true, isCorrect: true }, orderBy: { sortOrder: "asc" as const } } },
+      },
+    },
+  },
+};
+
 /** Question-bank items and quizzes: undeleted, in a project of the caller's workspaces. */
 const inBank = (caller: Caller) => ({ deletedAt: null, project: projectOf(caller).where });
 
@@ -105,6 +120,19 @@ export async function getQuizOrThrow({ tx, caller, quizId, action = "content.rea
   const quiz = await tx.quiz.findFirst({
     where: { id: quizId, ...inBank(caller) },
     include: { ...quizQuestionsInclude, ...withProject(caller) },
+  });
+  const { item, access } = found(quiz, "Quiz", action);
+  return { quiz: item, access };
+}
+
+/**
+ * A quiz to score answers against (a submission or a preview), refused as getQuizOrThrow refuses:
+ * only the ids and correctness it is scored by are read, not whole questions.
+ */
+export async function getQuizToScore({ tx, caller, quizId, action = "content.read_drafts" }: Load<{ quizId: string }>) {
+  const quiz = await tx.quiz.findFirst({
+    where: { id: quizId, ...inBank(caller) },
+    include: { ...quizScoringInclude, ...withProject(caller) },
   });
   const { item, access } = found(quiz, "Quiz", action);
   return { quiz: item, access };

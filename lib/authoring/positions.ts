@@ -44,28 +44,24 @@ export async function lockedPosition(tx: Tx, kind: SiblingKind, id: string, pare
   return row.position;
 }
 
-export async function countSiblings(tx: Tx, kind: SiblingKind, parentId: string): Promise<number> {
-  const { table, parentColumn } = SETS[kind];
-  const rows = await tx.$queryRawUnsafe<{ n: number }[]>(
-    `SELECT count(*)::int AS n FROM "${table}" WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL`,
-    parentId,
-  );
-  return rows[0].n;
-}
-
-/** Makes room at `position` (clamped to the end) and returns the position to insert at. */
+/**
+ * Makes room at `position` (clamped to the end) and returns the position to insert at: one
+ * statement, so the parent's lock is held for as few round trips as possible.
+ */
 export async function openGap(tx: Tx, kind: SiblingKind, parentId: string, position: number | undefined): Promise<number> {
   const { table, parentColumn } = SETS[kind];
-  const count = await countSiblings(tx, kind, parentId);
-  const at = position === undefined ? count : Math.min(position, count);
-  if (at < count) {
-    await tx.$executeRawUnsafe(
-      `UPDATE "${table}" SET position = position + 1 WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL AND position >= $2`,
-      parentId,
-      at,
-    );
-  }
-  return at;
+  const rows = await tx.$queryRawUnsafe<{ at: number }[]>(
+    `WITH n AS (SELECT count(*)::int AS n FROM "${table}" WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL),
+          gap AS (SELECT LEAST(COALESCE($2::int, n), n) AS at FROM n),
+          shifted AS (
+            UPDATE "${table}" AS s SET position = s.position + 1 FROM gap
+            WHERE s.${parentColumn} = $1::uuid AND s.deleted_at IS NULL AND s.position >= gap.at
+            RETURNING 1)
+     SELECT at FROM gap`,
+    parentId,
+    position ?? null,
+  );
+  return rows[0].at;
 }
 
 /** Closes the gap a row leaves at `position` (after it was deleted or moved away). */
@@ -78,36 +74,42 @@ export async function closeGap(tx: Tx, kind: SiblingKind, parentId: string, posi
   );
 }
 
+/** A row as the database returns it (snake_case columns), for a caller that maps it to its own shape. */
+export type MovedRow = Record<string, unknown>;
+
 /**
- * Moves a row among its siblings; a position past the end means the end. Returns the new position.
- * The row must be one of the (undeleted) siblings.
+ * Moves a row among its siblings (the parent is locked); a position past the end means the end.
+ * One statement reads the row's place under the lock, counts the siblings, shifts those between
+ * and sets the row's position, and with `touch` also stamps its `updated_at` and returns the row as
+ * it now is: a caller with nothing else to change needs no further statement under the lock. If
+ * the row has meanwhile left the parent or been deleted, the write runs again on fresh reads.
  */
-export async function moveWithin(tx: Tx, kind: SiblingKind, parentId: string, id: string, from: number, to: number): Promise<number> {
+async function moveWithin(tx: Tx, kind: SiblingKind, parentId: string, id: string, to: number, touch?: Date): Promise<MovedRow | null> {
   const { table, parentColumn } = SETS[kind];
-  const count = await countSiblings(tx, kind, parentId);
-  const target = Math.min(to, count - 1);
-  if (target === from) return from;
-  if (target > from) {
-    await tx.$executeRawUnsafe(
-      `UPDATE "${table}" SET position = position - 1
-       WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL AND position > $2 AND position <= $3 AND id <> $4::uuid`,
-      parentId,
-      from,
-      target,
-      id,
-    );
-  } else {
-    await tx.$executeRawUnsafe(
-      `UPDATE "${table}" SET position = position + 1
-       WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL AND position >= $2 AND position < $3 AND id <> $4::uuid`,
-      parentId,
-      target,
-      from,
-      id,
-    );
-  }
-  await tx.$executeRawUnsafe(`UPDATE "${table}" SET position = $1 WHERE id = $2::uuid`, target, id);
-  return target;
+  const rows = await tx.$queryRawUnsafe<MovedRow[]>(
+    `WITH r AS (
+            SELECT position AS from_pos FROM "${table}"
+            WHERE id = $2::uuid AND ${parentColumn} = $1::uuid AND deleted_at IS NULL FOR UPDATE),
+          n AS (SELECT count(*)::int AS n FROM "${table}" WHERE ${parentColumn} = $1::uuid AND deleted_at IS NULL),
+          m AS (SELECT r.from_pos, LEAST($3::int, n.n - 1) AS target FROM r, n),
+          shifted AS (
+            UPDATE "${table}" AS s SET position = s.position + CASE WHEN m.target > m.from_pos THEN -1 ELSE 1 END FROM m
+            WHERE s.${parentColumn} = $1::uuid AND s.deleted_at IS NULL AND s.id <> $2::uuid AND m.target <> m.from_pos
+              AND s.position BETWEEN LEAST(m.from_pos, m.target) AND GREATEST(m.from_pos, m.target)
+            RETURNING 1),
+          moved AS (
+            UPDATE "${table}" AS s SET position = m.target, updated_at = COALESCE($4::timestamptz, s.updated_at) FROM m
+            WHERE s.id = $2::uuid AND (m.target <> m.from_pos OR $4::timestamptz IS NOT NULL)
+            RETURNING s.*)
+     SELECT moved.* FROM m LEFT JOIN moved ON true`,
+    parentId,
+    id,
+    to,
+    touch ?? null,
+  );
+  // No row: the row left (retry). A row of nulls: it stayed where it was and nothing was stamped.
+  if (!rows[0]) throw new RetryTransaction(`${table} ${id} changed`);
+  return rows[0].id ? rows[0] : null;
 }
 
 /** Where a new row goes under `parentId`, with room made for it: the parent is locked first. */
@@ -125,20 +127,18 @@ export async function moveTo(
   tx: Tx,
   kind: SiblingKind,
   id: string,
-  move: { fromParentId: string; toParentId?: string; position?: number },
-) {
+  move: { fromParentId: string; toParentId?: string; position?: number; touch?: Date },
+): Promise<MovedRow | null> {
   const { fromParentId, toParentId = fromParentId, position } = move;
-  if (toParentId === fromParentId && position === undefined) return;
+  if (toParentId === fromParentId && position === undefined) return null;
   await lockParents(tx, kind, [fromParentId, toParentId]);
+  if (toParentId === fromParentId) return moveWithin(tx, kind, fromParentId, id, position!, move.touch);
   const from = await lockedPosition(tx, kind, id, fromParentId);
-  if (toParentId === fromParentId) {
-    await moveWithin(tx, kind, fromParentId, id, from, position!);
-    return;
-  }
   const { table, parentColumn } = SETS[kind];
   const at = await openGap(tx, kind, toParentId, position);
   await tx.$executeRawUnsafe(`UPDATE "${table}" SET ${parentColumn} = $1::uuid, position = $2 WHERE id = $3::uuid`, toParentId, at, id);
   await closeGap(tx, kind, fromParentId, from);
+  return null;
 }
 
 /** Reads a row's current position under the parent lock (the caller's copy may be stale). */

@@ -102,7 +102,12 @@ describe("[CLIENT] API errors", () => {
     await expect(authoringFetch("/courses/c1", { method: "PATCH", json: { title: "T" } })).resolves.toEqual({ id: "c1" });
     expect(fetchMock).toHaveBeenCalledWith(
       "/api/authoring/courses/c1",
-      expect.objectContaining({ method: "PATCH", body: JSON.stringify({ title: "T" }), headers: { "content-type": "application/json" } }),
+      expect.objectContaining({
+        method: "PATCH",
+        body: JSON.stringify({ title: "T" }),
+        // The tab's id rides along, so the server can tell this tab's saves from another's.
+        headers: { "content-type": "application/json", "x-edit-session": expect.stringMatching(/^[A-Za-z0-9-]{8,64}$/) },
+      }),
     );
   });
 });

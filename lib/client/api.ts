@@ -59,6 +59,28 @@ export function toApiError(status: number, body: unknown): ApiClientError {
 
 export type FetchInit = RequestInit & { json?: unknown };
 
+let tabSession: string | undefined;
+
+// getRandomValues, unlike randomUUID, works on plain-http hosts too.
+const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+
+/**
+ * This browser tab's editing session: a random id kept for the tab's life (a reload keeps it), sent
+ * with every request as X-Edit-Session so the server can tell this tab's saves from those of
+ * another tab or author ("Also being edited by…" in the lesson editor).
+ */
+export function editSessionId(): string {
+  if (tabSession) return tabSession;
+  try {
+    tabSession = sessionStorage.getItem("edit-session") ?? undefined;
+    if (!tabSession) sessionStorage.setItem("edit-session", (tabSession = randomId()));
+  } catch {
+    // No storage (private mode, a sandbox): the id lasts as long as the page.
+    tabSession ??= randomId();
+  }
+  return tabSession;
+}
+
 /** Calls the app's API (`/api/...`) from the browser with the session cookie. */
 export async function appFetch<T>(path: string, init: FetchInit = {}): Promise<T> {
   const { json, ...rest } = init;
@@ -66,7 +88,11 @@ export async function appFetch<T>(path: string, init: FetchInit = {}): Promise<T
   try {
     response = await fetch(`/api${path}`, {
       ...rest,
-      headers: { ...(json !== undefined ? { "content-type": "application/json" } : {}), ...rest.headers },
+      headers: {
+        "x-edit-session": editSessionId(),
+        ...(json !== undefined ? { "content-type": "application/json" } : {}),
+        ...rest.headers,
+      },
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     });
   } catch {

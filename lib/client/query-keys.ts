@@ -21,11 +21,15 @@ export const projectKeys = {
   deleted: () => ["projects", "deleted"] as const,
   /** One project with its course tree (courses, modules, lessons). */
   tree: (projectId: string) => ["project-tree", projectId] as const,
+  /** Every project's tree: what a change seen from one lesson invalidates. */
+  trees: () => ["project-tree"] as const,
 };
 
 export const courseKeys = {
   all: ["courses"] as const,
   detail: (courseId: string) => ["courses", courseId] as const,
+  /** What publishing the course would show learners that its author may not mean. */
+  publishChecks: (courseId: string) => ["courses", courseId, "publish-checks"] as const,
 };
 
 export const moduleKeys = {
@@ -34,6 +38,8 @@ export const moduleKeys = {
 
 export const lessonKeys = {
   detail: (lessonId: string) => ["lessons", lessonId] as const,
+  /** The other sessions that saved in the lesson lately ("Also being edited by…"). */
+  editors: (lessonId: string) => ["lessons", lessonId, "editors"] as const,
 };
 
 export const blockKeys = {

@@ -6,12 +6,13 @@ import type { z } from "zod";
 import type { SignUpRequest, SignUpResponse } from "@/lib/accounts/schemas";
 import type { ApiKey, CreateApiKeyResponse } from "@/lib/api-keys/schemas";
 import type { HistoryEntry as HistoryEntrySchema } from "@/lib/audit/history";
+import type { LessonEditors as LessonEditorsSchema } from "@/lib/audit/lesson-editors";
 import type { Block, BlockCreate } from "@/lib/authoring/blocks/schemas";
 import type { Category } from "@/lib/authoring/categories/schemas";
-import type { Course } from "@/lib/authoring/courses/schemas";
+import type { Course, PublishChecks } from "@/lib/authoring/courses/schemas";
 import type { Lesson } from "@/lib/authoring/lessons/schemas";
 import type { Module } from "@/lib/authoring/modules/schemas";
-import type { DeletedProject, Project, ProjectCreate, ProjectUpdate } from "@/lib/authoring/projects/schemas";
+import type { DeletedProject, Project, ProjectCreate, ProjectOutline, ProjectUpdate } from "@/lib/authoring/projects/schemas";
 import type { QuestionFamily, QuestionFamilyCreate, QuestionFamilyUpdate } from "@/lib/authoring/question-families/schemas";
 import type {
   QuestionCreate,
@@ -29,6 +30,7 @@ import type {
   getLearnLessonEndpoint,
   getLearnQuizEndpoint,
   listLearnCoursesEndpoint,
+  previewQuizEndpoint,
   projectResultsEndpoint,
 } from "@/lib/learn/endpoints";
 import type { CompanyCreate, Company as CompanySchema } from "@/lib/proposals/companies/schemas";
@@ -61,12 +63,15 @@ export type WorkspaceDto = z.output<typeof Workspace>;
 export type WorkspaceRoleValue = z.output<typeof WorkspaceRole>;
 export type MemberList = ResponseOf<typeof listMembersEndpoint>;
 export type ProjectDto = z.output<typeof Project>;
+/** The course tree without block content (GET /projects/{id}/outline). */
+export type ProjectOutlineDto = z.output<typeof ProjectOutline>;
 export type ProjectInput = z.input<typeof ProjectCreate>;
 export type ProjectChange = z.input<typeof ProjectUpdate>;
 export type DeletedProjectDto = z.output<typeof DeletedProject>;
 
 // ---- Course tree -----------------------------------------------------------------------------
 export type CourseDto = z.output<typeof Course>;
+export type PublishChecksDto = z.output<typeof PublishChecks>;
 export type ModuleDto = z.output<typeof Module>;
 export type LessonDto = z.output<typeof Lesson>;
 export type BlockDto = z.output<typeof Block>;
@@ -88,6 +93,7 @@ export type QuizDetailDto = z.output<typeof QuizDetail>;
 export type QuizInput = z.input<typeof QuizCreate>;
 export type QuizAnswer = z.input<typeof QuizSubmission>["answers"][number];
 export type QuizAttemptResultDto = z.output<typeof QuizAttemptResult>;
+export type QuizPreviewResultDto = ResponseOf<typeof previewQuizEndpoint>;
 
 // ---- Trash -----------------------------------------------------------------------------------
 export type TrashItemDto = z.output<typeof TrashItem>;
@@ -103,6 +109,7 @@ export type Attempt = LearnQuiz["attempts"][number];
 export type AnswerCheck = ResponseOf<typeof checkAnswerEndpoint>;
 export type ProjectResults = ResponseOf<typeof projectResultsEndpoint>;
 export type HistoryEntry = z.output<typeof HistoryEntrySchema>;
+export type LessonEditors = z.output<typeof LessonEditorsSchema>;
 
 // ---- Proposals service -----------------------------------------------------------------------
 export type CompanyDto = z.output<typeof CompanySchema>;

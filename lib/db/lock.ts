@@ -74,18 +74,24 @@ export function acquireDataDirLock(dir: string, log: (message: string) => void =
   const lockPath = path.join(dir, "pglite.lock");
   const token = randomBytes(16).toString("hex");
   for (let attempt = 0; attempt < 3; attempt++) {
+    const mine: LockOwner = {
+      pid: process.pid,
+      host: os.hostname(),
+      boot_id: bootId(),
+      start_time: processStartTime(process.pid),
+      token,
+      since: new Date().toISOString(),
+    };
+    // Written whole under a name of its own, then linked into place (fails if a lock exists): another
+    // process never sees a lock file half written, which it would take for a stale one.
+    const draft = `${lockPath}.${token}`;
+    fs.writeFileSync(draft, JSON.stringify(mine), { mode: 0o600 });
     try {
-      const fd = fs.openSync(lockPath, "wx", 0o600);
-      const mine: LockOwner = {
-        pid: process.pid,
-        host: os.hostname(),
-        boot_id: bootId(),
-        start_time: processStartTime(process.pid),
-        token,
-        since: new Date().toISOString(),
-      };
-      fs.writeSync(fd, JSON.stringify(mine));
-      fs.closeSync(fd);
+      try {
+        fs.linkSync(draft, lockPath);
+      } finally {
+        fs.rmSync(draft, { force: true });
+      }
       const release = () => {
         try {
           const owner = JSON.parse(fs.readFileSync(lockPath, "utf8")) as LockOwner;
@@ -102,8 +108,7 @@ export function acquireDataDirLock(dir: string, log: (message: string) => void =
       try {
         owner = JSON.parse(fs.readFileSync(lockPath, "utf8"));
       } catch {
-        // A lock being written right now, or a torn one: treat as held once, then as stale.
-        if (attempt === 0) continue;
+        // Locks are linked in whole: an unreadable one was torn by a crash (or an older version): stale.
       }
       if (ownerRuns(owner)) throw new DataDirLockedError(dir, Number(owner.pid));
       log(

@@ -6,11 +6,15 @@ export type WriteContext = {
   db: Db;
   caller: Caller;
   via: "browser" | "api" | "agent";
+  /** The browser tab that made the change, when it said so (X-Edit-Session). */
+  editSession?: string;
   operationId: string;
   /** The request's path parameters: the default audit target is the first id among them. */
   params?: unknown;
   /** Run everything, then roll back and return the would-be result (the agent tools' dry_run). */
   dryRun?: boolean;
+  /** Runs first inside the transaction: a check the write depends on (If-Match's version check). */
+  precondition?: (tx: Tx) => Promise<void>;
 };
 
 /** The id of the item a write touched: uuids in the course-authoring service, numbers in proposals. */
@@ -19,6 +23,12 @@ export type AuditTarget = string | number | null;
 export type WriteOptions<T> = {
   /** Names the changed item explicitly; by default, the `id` (or `uuid`) of the result, else the first path id. */
   target?: (result: T) => AuditTarget;
+  /**
+   * The changed item, known before the write runs: the event is then recorded first, before the
+   * write takes its locks, so a write that locks a parent (an insert or a move among siblings)
+   * holds that lock for one round trip less. A refused write rolls the event back with it.
+   */
+  recordFirst?: AuditTarget;
 };
 
 const isId = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isInteger(v));
@@ -41,6 +51,7 @@ async function recordChange(tx: Tx, ctx: WriteContext, target: AuditTarget) {
       apiKeyPrefix: ctx.caller.apiKey?.prefix ?? null,
       operation: ctx.operationId,
       targetId: target === null ? null : String(target),
+      editSession: ctx.editSession ?? null,
     },
   });
 }
@@ -89,9 +100,12 @@ async function writeOnce<T>(ctx: WriteContext, fn: (tx: Tx) => Promise<T>, optio
   try {
     return await ctx.db.$transaction(
       async (tx) => {
+        await ctx.precondition?.(tx);
+        const early = options.recordFirst !== undefined && !ctx.dryRun;
+        if (early) await recordChange(tx, ctx, options.recordFirst!);
         const result = await fn(tx);
         if (ctx.dryRun) throw new DryRunRollback(result);
-        await recordChange(tx, ctx, options.target ? options.target(result) : defaultTarget(result, ctx.params));
+        if (!early) await recordChange(tx, ctx, options.target ? options.target(result) : defaultTarget(result, ctx.params));
         return result;
       },
       { maxWait: 10_000, timeout: 20_000 },

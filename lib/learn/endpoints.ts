@@ -3,7 +3,9 @@ import { defineEndpoint } from "@/lib/api/endpoint";
 import { Block } from "@/lib/authoring/blocks/schemas";
 import { DateTime } from "@/lib/api/schemas";
 import { QuestionTypeEnum } from "@/lib/authoring/questions/schemas";
-import { checkAnswer, completeLesson, getLearnCourse, getLearnLesson, getLearnQuiz, listLearnCourses } from "./learn";
+import { previewQuiz } from "@/lib/authoring/quizzes/quizzes";
+import { QuizAttemptResult, QuizSubmission } from "@/lib/authoring/quizzes/schemas";
+import { checkAnswer, completeLesson, getLearnCourse, getLearnQuiz, listLearnCourses, readLearnLesson, uncompleteLesson } from "./learn";
 import { getProjectResults } from "./results";
 
 const tag = "Learning";
@@ -84,7 +86,7 @@ export const getLearnLessonEndpoint = defineEndpoint({
   }),
   status: 200,
   errors: ["forbidden"],
-  run: ({ db, caller, params, query }) => db.$transaction((tx) => getLearnLesson(tx, caller, params.lessonId, Boolean(query.preview))),
+  run: ({ db, caller, params, query }) => readLearnLesson(db, caller, params.lessonId, Boolean(query.preview)),
 });
 
 export const completeLessonEndpoint = defineEndpoint({
@@ -98,6 +100,33 @@ export const completeLessonEndpoint = defineEndpoint({
   status: 200,
   errors: ["forbidden"],
   run: ({ db, caller, params }) => db.$transaction((tx) => completeLesson(tx, caller, params.lessonId)),
+});
+
+export const uncompleteLessonEndpoint = defineEndpoint({
+  operationId: "uncomplete_lesson",
+  method: "DELETE",
+  path: "/learn/lessons/{lessonId}/complete",
+  tag,
+  summary: "Mark a lesson as not complete (undo a completion)",
+  params: z.object({ lessonId: z.uuid() }),
+  response: z.object({ lesson_id: z.uuid(), completed: z.literal(false), completed_at: z.null() }),
+  status: 200,
+  errors: ["forbidden"],
+  run: ({ db, caller, params }) => db.$transaction((tx) => uncompleteLesson(tx, caller, params.lessonId)),
+});
+
+export const previewQuizEndpoint = defineEndpoint({
+  operationId: "preview_quiz",
+  method: "POST",
+  path: "/learn/quizzes/{quizId}/preview",
+  tag,
+  summary: "Score answers as a submission would, recording nothing: authors trying a quiz",
+  description: "Same answers and scoring as POST /api/authoring/quizzes/{quizId}/submit; no attempt is stored. Learners: 404.",
+  params: z.object({ quizId: z.uuid() }),
+  body: QuizSubmission,
+  response: QuizAttemptResult.pick({ score_correct: true, score_total: true, percentage: true, results: true }),
+  status: 200,
+  run: ({ db, caller, params, body }) => previewQuiz(db, caller, params.quizId, body),
 });
 
 export const getLearnQuizEndpoint = defineEndpoint({
@@ -138,7 +167,7 @@ export const projectResultsEndpoint = defineEndpoint({
   method: "GET",
   path: "/projects/{projectId}/results",
   tag,
-  summary: "How learners do: quiz scores and lesson completions",
+  summary: "How learners do: quiz scores and lesson completions, overall and per learner",
   params: z.object({ projectId: z.uuid() }),
   response: z.object({
     quizzes: z.array(
@@ -151,6 +180,27 @@ export const projectResultsEndpoint = defineEndpoint({
         distribution: z.array(z.number().int()).describe("Attempts per 10-point score band, 0-9 … 90-100"),
       }),
     ),
+    learners: z
+      .array(
+        z.object({
+          id: z.uuid(),
+          name: z.string(),
+          email: z.string().nullable().describe("For callers who may read members' emails"),
+          completed_lesson_ids: z.array(z.uuid()).describe("Lessons of `lessons` the learner has completed, in that order"),
+          quizzes: z
+            .array(
+              z.object({
+                quiz_id: z.uuid(),
+                attempts: z.number().int(),
+                best_percentage: z.number(),
+                last_percentage: z.number(),
+                last_attempt_at: DateTime,
+              }),
+            )
+            .describe("The quizzes the learner has attempted, in the order of `quizzes`"),
+        }),
+      )
+      .describe("Every learner of the workspace, by name, whether they have started or not"),
     lessons: z.array(
       z.object({
         id: z.uuid(),

@@ -1,7 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
 import { can, getProjectOrThrow } from "@/lib/authoring/access";
-import type { Tx } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { toIso, toIsoOrNull } from "@/lib/api/schemas";
 import { blockInclude, toBlockDto } from "@/lib/authoring/dto";
 import { getQuestionOrThrow, getQuizOrThrow } from "@/lib/authoring/load";
@@ -148,6 +148,15 @@ export async function getLearnLesson(tx: Tx, caller: Caller, lessonId: string, p
   };
 }
 
+/**
+ * The learner's read of a lesson, in one transaction with the visit it records: what
+ * GET /learn/lessons/{id} answers and what the lesson page renders on the server.
+ */
+export function readLearnLesson(db: Db, caller: Caller, lessonId: string, preview: boolean) {
+  return db.$transaction((tx) => getLearnLesson(tx, caller, lessonId, preview));
+}
+
+/** A lesson is complete only when its reader says so; reading it (GET) records the visit only. */
 export async function completeLesson(tx: Tx, caller: Caller, lessonId: string) {
   const lesson = await getLearnLesson(tx, caller, lessonId, false);
   const row = await tx.lessonProgress.update({
@@ -155,6 +164,16 @@ export async function completeLesson(tx: Tx, caller: Caller, lessonId: string) {
     data: { completedAt: new Date() },
   });
   return { lesson_id: lessonId, completed: true, completed_at: toIso(row.completedAt!) };
+}
+
+/** Takes a completion back: the lesson counts as not complete again, the visit stays recorded. */
+export async function uncompleteLesson(tx: Tx, caller: Caller, lessonId: string) {
+  const lesson = await getLearnLesson(tx, caller, lessonId, false);
+  await tx.lessonProgress.update({
+    where: { userId_lessonId: { userId: caller.userId, lessonId: lesson.id } },
+    data: { completedAt: null },
+  });
+  return { lesson_id: lessonId, completed: false, completed_at: null };
 }
 
 /** A quiz to take: its questions without answers, and the caller's earlier attempts. */

@@ -1,3 +1,4 @@
+import { JsonText, jsonTextOf } from "@/lib/api/prebuilt";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Caller } from "@/lib/api/authenticate";
@@ -43,6 +44,13 @@ function inputSchemaOf(endpoint: AnyEndpoint): AgentTool["inputSchema"] {
       description: "true: validate and answer what would change (the would-be result, or the error) without saving anything",
     };
   }
+  if (endpoint.ifMatch) {
+    properties.if_match = {
+      type: "string",
+      description:
+        "The item's updated_at as you last read it: if it has changed since, nothing is saved and the answer is a 409 conflict with the item as it is now (details.current)",
+    };
+  }
   const defs = Object.keys(collector.components).length ? { $defs: collector.components } : {};
   const schema = { type: "object" as const, properties, ...(required.length ? { required } : {}), ...defs };
   // References point into this schema's own $defs.
@@ -53,6 +61,8 @@ function describe(endpoint: AnyEndpoint, deleteHint?: string): string {
   const parts = [endpoint.summary + ".", endpoint.description ?? ""];
   if (endpoint.method === "DELETE" && deleteHint) parts.push(deleteHint);
   if (endpoint.method !== "GET") parts.push("Pass dry_run: true to preview the result without saving.");
+  if (endpoint.ifMatch)
+    parts.push("Pass if_match (the item's updated_at as you read it) to refuse the change if someone changed the item since.");
   return parts.filter(Boolean).join(" ");
 }
 
@@ -107,6 +117,9 @@ export async function callTool(
   }
   const { endpoint } = tool;
   const { dry_run: dryRun, ...rest } = args;
+  // if_match is the tools' If-Match header, where the endpoint takes one.
+  const ifMatch = endpoint.ifMatch && rest.if_match !== undefined ? String(rest.if_match) : undefined;
+  if (endpoint.ifMatch) delete rest.if_match;
   const pathKeys = new Set(keysOf(endpoint.params));
   const queryKeys = new Set(keysOf(endpoint.query));
   const pick = (keys: Set<string>) => Object.fromEntries(Object.entries(rest).filter(([k]) => keys.has(k)));
@@ -115,10 +128,12 @@ export async function callTool(
   const result = await runEndpoint(
     set.service,
     endpoint,
-    { params: pick(pathKeys), query, body: async () => (bodyEntries.length ? Object.fromEntries(bodyEntries) : undefined) },
+    { params: pick(pathKeys), query, body: async () => (bodyEntries.length ? Object.fromEntries(bodyEntries) : undefined), ifMatch },
     { db, caller, requestId: randomUUID(), via: "agent", dryRun: dryRun === true },
   );
   if (!result.ok) return errorResult({ status: result.status, ...(result.body as Record<string, unknown>) });
-  const structured = dryRun === true ? { dry_run: true, would_return: result.body } : (result.body as Record<string, unknown>);
+  // Text an endpoint built itself (a whole project) is the same JSON its schema describes.
+  const body = result.body instanceof JsonText ? (JSON.parse(jsonTextOf(result.body)) as unknown) : result.body;
+  const structured = dryRun === true ? { dry_run: true, would_return: body } : (body as Record<string, unknown>);
   return { content: [{ type: "text", text: JSON.stringify(structured) }], structuredContent: structured };
 }

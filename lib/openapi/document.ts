@@ -49,6 +49,33 @@ const STATUS_TEXT: Record<number, string> = {
   503: "The service is not available (database not ready)",
 };
 
+/** Updates that accept If-Match (lib/api/endpoint.ts, IfMatch; docs/decisions/011-optimistic-concurrency.md). */
+const ifMatchParameter = {
+  name: "If-Match",
+  in: "header",
+  required: false,
+  description:
+    "The item's updated_at as you last read it (bare or in double quotes; `*` checks nothing). If the item has changed " +
+    "since, nothing is written and the answer is 409 with the item as it is now. Without it, the update applies as always.",
+  schema: { type: "string", examples: ["2026-01-31T12:00:00.000Z"] },
+};
+
+const CONFLICT_TEXT = (code: string) =>
+  `. ${code} (409): the item changed since the version If-Match names; nothing was written, and details.current is the item now`;
+
+/** The error shape with `details.current`: the item as this operation's success answer describes it. */
+const withCurrentItem = (errorRef: JsonSchema, item: JsonSchema): JsonSchema => ({
+  allOf: [
+    errorRef,
+    {
+      type: "object",
+      properties: {
+        details: { type: "object", properties: { current: { ...item, description: "The item as it is now" } }, required: ["current"] },
+      },
+    },
+  ],
+});
+
 const BODY_MEDIA_TYPE = { json: "application/json", multipart: "multipart/form-data" } as const;
 
 /** An OpenAPI 3.1 document derived from the endpoint definitions the handlers run, errors included. */
@@ -76,16 +103,20 @@ export function buildOpenApi(service: Service, endpoints: AnyEndpoint[]) {
         });
       }
     }
+    const responseSchema = schemas.toSchema(ep.response, "output");
     const responses: Record<string, unknown> = {
       [String(ep.status)]: {
         description: ep.summary,
-        content: { "application/json": { schema: schemas.toSchema(ep.response, "output") } },
+        content: { "application/json": { schema: responseSchema } },
       },
     };
+    const conflict = service.errorCodes.edit_conflict;
+    if (ep.ifMatch) parameters.push(ifMatchParameter);
     for (const [status, codes] of errorsByStatus(service, ep)) {
+      const isConflict = ep.ifMatch && status === conflict.status;
       responses[String(status)] = {
-        description: `${STATUS_TEXT[status] ?? "Error"}. Codes: ${codes.join(", ")}`,
-        content: { "application/json": { schema: errorRef } },
+        description: `${STATUS_TEXT[status] ?? "Error"}. Codes: ${codes.join(", ")}${isConflict ? CONFLICT_TEXT(conflict.code) : ""}`,
+        content: { "application/json": { schema: isConflict ? withCurrentItem(errorRef, responseSchema) : errorRef } },
         "x-error-codes": codes,
       };
     }

@@ -23,6 +23,8 @@ const PROPOSALS_CODES: Record<ErrorCode, ServiceErrorCode> = {
   forbidden: e(401, "UNAUTHORIZED"),
   not_found: e(404, "NOT_FOUND"),
   not_editable: e(409, "NOT_EDITABLE"),
+  // No proposals endpoint accepts If-Match (its timestamps are whole seconds): never answered.
+  edit_conflict: e(409, "CONFLICT"),
   payload_too_large: e(413, "PAYLOAD_TOO_LARGE"),
   rate_limited: e(429, "RATE_LIMITED"),
   internal_error: e(500, "INTERNAL_ERROR"),

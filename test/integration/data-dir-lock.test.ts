@@ -32,6 +32,26 @@ describe("[EMBEDDED DB] one process at a time", () => {
     expect(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(false);
   }, 120_000);
 
+  it("of several processes starting at the same moment, exactly one gets the lock", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "data-"));
+    const startAt = Date.now() + 4000;
+    // Each waits for the same instant, takes the lock or is refused, and holds what it got a while.
+    const script = `
+      import { acquireDataDirLock } from ${JSON.stringify(path.resolve("lib/db/lock.ts"))};
+      while (Date.now() < ${startAt}) {}
+      try { acquireDataDirLock(${JSON.stringify(dir)}, () => {}); console.log("locked"); setTimeout(() => {}, 2000); }
+      catch (e) { console.log(e.name); }`;
+    const racers = Array.from({ length: 6 }, () => {
+      const child = spawn(tsx, ["--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+      let out = "";
+      child.stdout.on("data", (d) => (out += d));
+      return once(child, "exit").then(() => out.trim());
+    });
+    const results = await Promise.all(racers);
+    expect(results.filter((r) => r === "locked")).toHaveLength(1);
+    expect(results.filter((r) => r === "DataDirLockedError")).toHaveLength(5);
+  }, 60_000);
+
   it("takes over a lock left by a process that no longer exists", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "data-"));
     fs.writeFileSync(path.join(dir, "pglite.lock"), JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname() }));

@@ -1,10 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetRateLimiters } from "@/lib/api/rate-limit";
+import { authoringService } from "@/lib/authoring/service";
+import { proposalsService } from "@/lib/proposals/service";
 import { pgPool } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
 import { apiClient } from "../api-client";
 import { seedUser } from "../factories";
+import { expectServiceError } from "../services";
+
+/** The Redis these machines run (docs: README, REDIS_URL). */
+const REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379/15";
 
 let server: TestServer;
 let second: TestServer;
@@ -94,6 +101,59 @@ describe("[RATE LIMITS] API keys and agents", () => {
     });
   });
 
+  it("a busy key takes its count from the database in batches, and is refused all the same after its budget", async () => {
+    const { key, apiKeyId } = await seedUser();
+    const onPostgres = Boolean(process.env.DATABASE_URL);
+    const pool = await pgPool();
+    // Every count this process writes to the database is counted.
+    let statements = 0;
+    const query = pool?.query.bind(pool);
+    if (pool) {
+      pool.query = ((...args: Parameters<typeof pool.query>) => {
+        if (String((args[0] as { text?: string }).text ?? args[0]).includes("INSERT INTO rate_limits")) statements++;
+        return (query as (...a: unknown[]) => unknown)(...args);
+      }) as typeof pool.query;
+    }
+    try {
+      forgetRateLimiters();
+      await withLimits({ API_RATE_LIMIT: "100", API_RATE_LIMIT_PER_ADDRESS: "100000", API_RATE_LIMIT_WINDOW: "30" }, async () => {
+        const api = authoring(server, key);
+        for (let i = 1; i <= 100; i++) expect((await api.get("/workspaces")).status, `request ${i}`).toBe(200);
+        const refused = await api.get("/workspaces");
+        expect(refused.status).toBe(429);
+        expectLimitHeaders(refused.headers, 100);
+        if (onPostgres) {
+          // Batches of 2 for the key (the address's, of 2,000, rides along): 51 statements for 101 requests, not 101.
+          expect(statements).toBe(51);
+          const { rows } = await pool!.query("SELECT points FROM rate_limits WHERE key = $1", [`api_key_30s:${apiKeyId}`]);
+          expect(rows[0].points).toBeGreaterThanOrEqual(101);
+        }
+      });
+    } finally {
+      if (pool && query) pool.query = query as typeof pool.query;
+      forgetRateLimiters();
+    }
+  });
+
+  it("requests arriving together share one batch: a hundred at once spend about a hundred points, not a batch each", async () => {
+    const { key, apiKeyId } = await seedUser();
+    forgetRateLimiters();
+    await withLimits({ API_RATE_LIMIT: "600", API_RATE_LIMIT_PER_ADDRESS: "100000", API_RATE_LIMIT_WINDOW: "30" }, async () => {
+      const api = authoring(server, key);
+      const answers = await Promise.all(Array.from({ length: 100 }, () => api.get("/workspaces")));
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+      const remaining = answers.map((a) => Number(a.headers.get("ratelimit-remaining")));
+      expect(Math.min(...remaining)).toBeGreaterThanOrEqual(600 - 100 - 12);
+      if (process.env.DATABASE_URL) {
+        const { rows } = await (await pgPool())!.query("SELECT points FROM rate_limits WHERE key = $1", [`api_key_30s:${apiKeyId}`]);
+        // Batches of 12: at most one batch's worth beyond the hundred.
+        expect(rows[0].points).toBeGreaterThanOrEqual(100);
+        expect(rows[0].points).toBeLessThanOrEqual(112);
+      }
+    });
+    forgetRateLimiters();
+  });
+
   it("two server instances on one database share a key's budget", async () => {
     // On PostgreSQL the count lives in the database: each request starts with no limiter in memory,
     // as on another instance. The embedded database belongs to one process, which holds the count.
@@ -112,6 +172,39 @@ describe("[RATE LIMITS] API keys and agents", () => {
         const { rows } = await pool!.query("SELECT points FROM rate_limits WHERE key = $1", [`api_key_10s:${apiKeyId}`]);
         expect(rows[0].points).toBeGreaterThan(4);
       } else expect(pool).toBeUndefined();
+    });
+  });
+
+  it("with REDIS_URL the counts live in Redis, shared by instances on any database", async () => {
+    const { key, apiKeyId } = await seedUser();
+    const redis = new Redis(REDIS_URL);
+    try {
+      await withLimits({ REDIS_URL, API_RATE_LIMIT: "3", API_RATE_LIMIT_PER_ADDRESS: "1000", API_RATE_LIMIT_WINDOW: "10" }, async () => {
+        for (const s of [server, second, server]) {
+          forgetRateLimiters(); // each request as a fresh instance: only Redis holds the count
+          expect((await authoring(s, key).get("/workspaces")).status).toBe(200);
+        }
+        forgetRateLimiters();
+        const limited = await authoring(second, key).get("/workspaces");
+        expect(limited.status).toBe(429);
+        expectLimitHeaders(limited.headers, 3);
+        expect(Number(await redis.get(`api_key_10s:${apiKeyId}`))).toBeGreaterThan(3);
+      });
+    } finally {
+      forgetRateLimiters();
+      await redis.quit();
+    }
+  });
+
+  it("Redis configured but unreachable: 503 in the service's shape, never a request let through uncounted", async () => {
+    const { key } = await seedUser();
+    await withLimits({ REDIS_URL: "redis://127.0.0.1:1", API_RATE_LIMIT: "3" }, async () => {
+      try {
+        expectServiceError(authoringService, await authoring(server, key).get("/workspaces"), "not_configured");
+        expectServiceError(proposalsService, await proposals(server, key).get("/v3/companies"), "not_configured");
+      } finally {
+        forgetRateLimiters();
+      }
     });
   });
 });

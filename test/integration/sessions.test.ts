@@ -56,3 +56,16 @@ describe("[AUTH] session cookies end", () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe("[AUTH] over https the session cookie is a __Host- one", () => {
+  it("reads the __Host- cookie and refuses a plain-named one, which a plain-http page could have planted", async () => {
+    const { user } = await seedUser();
+    const token = await encode({ token: { sub: user.id, sv: user.sessionVersion, signedInAt: now() }, secret: authSecret() });
+    const api = apiClient(server.url);
+    const https = { "x-forwarded-proto": "https" };
+    expect((await api.get("/api/authoring/api-keys", { ...https, cookie: `__Host-next-auth.session-token=${token}` })).status).toBe(200);
+    expect((await api.get("/api/authoring/api-keys", { ...https, cookie: `next-auth.session-token=${token}` })).status).toBe(401);
+    // Over plain http the browser would refuse a __Host- cookie: the plain name is the session there.
+    expect((await api.get("/api/authoring/api-keys", { cookie: `next-auth.session-token=${token}` })).status).toBe(200);
+  });
+});

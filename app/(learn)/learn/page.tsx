@@ -1,4 +1,5 @@
 import { LearnHome } from "@/components/learn/learn-home";
+import { Providers } from "@/components/providers";
 
 export const metadata = { title: "Your courses" };
 
@@ -6,7 +7,9 @@ export default function LearnPage() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold">Your courses</h1>
-      <LearnHome />
+      <Providers>
+        <LearnHome />
+      </Providers>
     </div>
   );
 }

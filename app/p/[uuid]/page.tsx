@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
 import { sessionCaller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
+import { uuidOrNotFound } from "@/lib/pages/page-ids";
 import { getPublicProposal } from "@/lib/proposals/public/public-proposal";
+import { Providers } from "@/components/providers";
 import { RecipientPage } from "@/components/proposals/recipient/recipient-page";
 
 // Every request reads the current status and records the view: nothing here may be cached.
@@ -18,7 +19,7 @@ type Props = { params: Promise<{ uuid: string }> };
  * sign-in: the uuid is the secret. A signed-in member of the sending company sees a preview.
  */
 const load = cache(async (uuid: string) => {
-  if (!z.uuid().safeParse(uuid).success) notFound();
+  uuidOrNotFound(uuid);
   try {
     return await getPublicProposal(await getDb(), uuid.toLowerCase(), { viewer: await sessionCaller() });
   } catch (error) {
@@ -39,5 +40,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ProposalRecipientPage({ params }: Props) {
   const { proposal, isPreview } = await load((await params).uuid);
-  return <RecipientPage proposal={proposal} isPreview={isPreview} />;
+  return (
+    <Providers>
+      <RecipientPage proposal={proposal} isPreview={isPreview} />
+    </Providers>
+  );
 }

@@ -44,30 +44,39 @@ export async function createBlock(
   tx: Tx,
   caller: Caller,
   lessonId: string,
-  input: Refs & { type: string; position?: number; content?: unknown; question_role?: string },
+  input: Refs & { type: string; position?: number; content?: unknown; question_role?: string; id?: string },
 ) {
   const { access } = await getLessonOrThrow({ tx, caller, lessonId, action: "content.write" });
   await checkReferences(tx, access.projectId, input);
   const position = await insertAt(tx, "block", lessonId, input.position);
-  const block = await tx.block.create({
-    data: {
-      lessonId,
-      type: input.type,
-      position,
-      content: contentValue(input.content),
-      questionRole: input.question_role ?? null,
-      questionId: input.question_id ?? null,
-      quizId: input.quiz_id ?? null,
-    },
-    include: blockInclude,
-  });
+  const data = {
+    id: input.id,
+    lessonId,
+    type: input.type,
+    position,
+    content: contentValue(input.content),
+    questionRole: input.question_role ?? null,
+    questionId: input.question_id ?? null,
+    quizId: input.quiz_id ?? null,
+  };
+  // The parent is locked until commit: a block that points at nothing is written in one
+  // statement, without reading relations it does not have.
+  const block =
+    data.questionId || data.quizId
+      ? await tx.block.create({ data, include: blockInclude })
+      : { ...(await tx.block.create({ data })), question: null, quiz: null };
   return toBlockDto(block, { withAnswers: true });
 }
 
 export async function getBlock(tx: Tx, caller: Caller, blockId: string) {
-  const { access } = await getBlockOrThrow({ tx, caller, blockId });
-  const block = await tx.block.findUniqueOrThrow({ where: { id: blockId }, include: blockInclude });
+  const { block, access } = await getBlockOrThrow({ tx, caller, blockId });
   return toBlockDto(block, audienceOf(access));
+}
+
+/** The block as an update answers it, refused as an update is: the item in an If-Match conflict. */
+export async function getBlockForUpdate(tx: Tx, caller: Caller, blockId: string) {
+  const { block } = await getBlockOrThrow({ tx, caller, blockId, action: "content.write" });
+  return toBlockDto(block, { withAnswers: true });
 }
 
 export async function updateBlock(

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { defineEndpoint } from "@/lib/api/endpoint";
+import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { LessonParams } from "../lessons/schemas";
 import { write } from "@/lib/db/transaction";
-import { createBlock, deleteBlock, getBlock, listBlocks, updateBlock } from "./blocks";
+import { createBlock, deleteBlock, getBlock, getBlockForUpdate, listBlocks, updateBlock } from "./blocks";
 import { Block, BlockCreate, BlockParams, BlockUpdate } from "./schemas";
 
 const tag = "Blocks";
@@ -20,7 +22,8 @@ export const listBlocksEndpoint = defineEndpoint({
   path: "/lessons/{lessonId}/blocks",
   tag,
   summary: "List a lesson's blocks",
-  description: "Content blocks in position order, each with its question or quiz. Paginate with limit and offset.",
+  description:
+    "Returns one page of a lesson's content blocks in position order, each with its question or quiz ({blocks, has_more, limit, offset}). Use it to read a lesson's content; paginate with limit and offset while has_more.",
   params: LessonParams,
   query: PageQuery,
   response: pageOf("blocks", Block),
@@ -34,12 +37,16 @@ export const createBlockEndpoint = defineEndpoint({
   path: "/lessons/{lessonId}/blocks",
   tag,
   summary: "Add a content block to a lesson",
-  description: `Adds a block at position (0..32767) or last. ${CONTENT_GUIDE} Content is stored as given and never causes a 400.`,
+  description: `Returns the block as saved. Adds a block at position (0..32767) or last. ${CONTENT_GUIDE} Content is stored as given and never causes a 400.`,
   params: LessonParams,
   body: BlockCreate,
   response: Block,
   status: 201,
-  run: (ctx) => write(ctx, (tx) => createBlock(tx, ctx.caller, ctx.params.lessonId, ctx.body)),
+  run: (ctx) => {
+    // The new block's id is chosen here, so the audit event is written before the lesson is locked.
+    const id = randomUUID();
+    return write(ctx, (tx) => createBlock(tx, ctx.caller, ctx.params.lessonId, { ...ctx.body, id }), { recordFirst: id });
+  },
 });
 
 export const getBlockEndpoint = defineEndpoint({
@@ -48,6 +55,8 @@ export const getBlockEndpoint = defineEndpoint({
   path: "/blocks/{blockId}",
   tag,
   summary: "Read a block",
+  description:
+    "Returns one content block: its type, position, content (the per-type payload), and for question and quiz blocks the question (with options) or quiz it shows, or null when that is in the trash. Use it to read a block before editing it with update_block.",
   params: BlockParams,
   response: Block,
   status: 200,
@@ -60,12 +69,13 @@ export const updateBlockEndpoint = defineEndpoint({
   path: "/blocks/{blockId}",
   tag,
   summary: "Edit or move a block",
-  description: `Send at least one of content (replaces it), position, question_id and question_role (question blocks), quiz_id (quiz blocks), lesson_id (another lesson of the same course, to move it). The type cannot change. ${CONTENT_GUIDE}`,
+  description: `Returns the block as saved. Send at least one of content (replaces it), position, question_id and question_role (question blocks), quiz_id (quiz blocks), lesson_id (another lesson of the same course, to move it). The type cannot change. ${CONTENT_GUIDE}`,
   params: BlockParams,
   body: BlockUpdate,
   response: Block,
   status: 200,
-  run: (ctx) => write(ctx, (tx) => updateBlock(tx, ctx.caller, ctx.params.blockId, ctx.body)),
+  ifMatch: ifMatchOn("blocks", "blockId", getBlockForUpdate),
+  run: (ctx) => write(ctx, (tx) => updateBlock(tx, ctx.caller, ctx.params.blockId, ctx.body), { recordFirst: ctx.params.blockId }),
 });
 
 export const deleteBlockEndpoint = defineEndpoint({
@@ -74,7 +84,8 @@ export const deleteBlockEndpoint = defineEndpoint({
   path: "/blocks/{blockId}",
   tag,
   summary: "Delete a block",
-  description: "Moves the block to the trash.",
+  description:
+    "Moves the block to the trash (restore it with restore_trash_item); the lesson's other blocks close the gap. Returns {success, id}.",
   params: BlockParams,
   response: DeleteResult,
   status: 200,

@@ -78,6 +78,11 @@ export async function getCategory(tx: Tx, caller: Caller, categoryId: string) {
   return toCategoryDto((await getCategoryOrThrow({ tx, caller, categoryId })).category);
 }
 
+/** The category as an update answers it, refused as an update is: the item in an If-Match conflict. */
+export async function getCategoryForUpdate(tx: Tx, caller: Caller, categoryId: string) {
+  return toCategoryDto((await getCategoryOrThrow({ tx, caller, categoryId, action: "content.write" })).category);
+}
+
 export async function updateCategory(tx: Tx, caller: Caller, categoryId: string, input: { name: string }) {
   const { category } = await getCategoryOrThrow({ tx, caller, categoryId, action: "content.write" });
   const updated = await withCategoryName(tx, { projectId: category.projectId, name: input.name, categoryId }, () =>

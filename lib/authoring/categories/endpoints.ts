@@ -1,9 +1,10 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
+import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
-import { createCategory, deleteCategory, getCategory, listCategories, updateCategory } from "./categories";
+import { createCategory, deleteCategory, getCategory, getCategoryForUpdate, listCategories, updateCategory } from "./categories";
 import { Category, CategoryParams, CategoryWrite } from "./schemas";
 
 const tag = "Question bank";
@@ -14,7 +15,8 @@ export const listCategoriesEndpoint = defineEndpoint({
   path: "/projects/{projectId}/categories",
   tag,
   summary: "List question categories",
-  description: "A project's question categories, by name. Paginate with limit and offset.",
+  description:
+    "Returns one page of a project's question categories, by name ({categories, has_more, limit, offset}). Use it to find a category_id for create_question; paginate with limit and offset.",
   params: ProjectParams,
   query: PageQuery,
   response: pageOf("categories", Category),
@@ -43,6 +45,8 @@ export const getCategoryEndpoint = defineEndpoint({
   path: "/categories/{categoryId}",
   tag,
   summary: "Read a question category",
+  description:
+    "Returns one question category (id, project_id, name, updated_at). Use it to check a category id before creating questions in it; list_questions with category_id lists its questions.",
   params: CategoryParams,
   response: Category,
   status: 200,
@@ -55,11 +59,14 @@ export const updateCategoryEndpoint = defineEndpoint({
   path: "/categories/{categoryId}",
   tag,
   summary: "Rename a question category",
+  description:
+    "Renames a question category (name 1..120, unique in the project: a duplicate answers 400 conflict). Returns the category as saved. Its questions keep belonging to it.",
   params: CategoryParams,
   body: CategoryWrite,
   response: Category,
   status: 200,
   errors: ["conflict"],
+  ifMatch: ifMatchOn("categories", "categoryId", getCategoryForUpdate),
   run: (ctx) => write(ctx, (tx) => updateCategory(tx, ctx.caller, ctx.params.categoryId, ctx.body)),
 });
 
@@ -69,7 +76,7 @@ export const deleteCategoryEndpoint = defineEndpoint({
   path: "/categories/{categoryId}",
   tag,
   summary: "Delete a question category",
-  description: "Moves the category and its questions to the trash, together.",
+  description: "Moves the category and its questions to the trash, together (restore with restore_trash_item). Returns {success, id}.",
   params: CategoryParams,
   response: DeleteResult,
   status: 200,

@@ -1,8 +1,11 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { getProjectOrThrow } from "../access";
+import { getProjectOrThrow, isLearner } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
-import { toCourseDto } from "../dto";
+import { audienceOf, toCourseDto } from "../dto";
+import { JsonText, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
+import { coursesJson, utf8 } from "../tree-json";
+import { buildOnce, cachedTree, contentVersion, entityTag } from "../tree-cache";
 import { readCourses } from "../hierarchy";
 import { getCourseOrThrow } from "../load";
 import { insertAt, moveTo } from "../positions";
@@ -33,11 +36,40 @@ export async function createCourse(tx: Tx, caller: Caller, projectId: string, in
   return toCourseDto(course);
 }
 
-/** The course with its modules, lessons and blocks. */
+/**
+ * The course with its modules, lessons and blocks, as the API answers it: built by the database,
+ * cached and tagged by its project's content version like the whole-project read
+ * (docs/decisions/016-project-reads.md).
+ */
+export async function getCourseTree(tx: Tx, caller: Caller, courseId: string, ifNoneMatch?: string | null) {
+  const { course, access } = await getCourseOrThrow({ tx, caller, courseId, ifHidden: "forbidden" });
+  const version = await contentVersion(tx, course.projectId);
+  const learner = isLearner(access);
+  const kind = `course:${learner ? "learner" : "author"}`;
+  const etag = entityTag(kind, version ?? "", courseId);
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return new NotModified(etag);
+  const scope = `${kind}:${courseId}`;
+  const cached = cachedTree(scope, etag);
+  if (cached !== undefined) return new JsonText(cached, etag);
+  const built = await buildOnce(scope, etag, async () => {
+    // The courses array of one course, without its brackets.
+    const parts = await coursesJson(tx, { courseId }, { learner, audience: audienceOf(access) });
+    const body = utf8(parts.slice(1, -1));
+    return { body, current: (await contentVersion(tx, course.projectId)) === version };
+  });
+  return built.current ? new JsonText(built.body, etag) : new JsonText(built.body);
+}
+
+/** The course with its modules, lessons and blocks (the object path, which getCourseTree's test holds it equal to). */
 export async function getCourse(tx: Tx, caller: Caller, courseId: string) {
   const { access } = await getCourseOrThrow({ tx, caller, courseId, ifHidden: "forbidden" });
   const [course] = await readCourses(tx, { courseId }, access);
   return course;
+}
+
+/** The course as an update answers it, refused as an update is: the item in an If-Match conflict. */
+export async function getCourseForUpdate(tx: Tx, caller: Caller, courseId: string) {
+  return toCourseDto((await getCourseOrThrow({ tx, caller, courseId, action: "content.write" })).course);
 }
 
 export async function updateCourse(tx: Tx, caller: Caller, courseId: string, input: CourseInput) {

@@ -1,10 +1,21 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
+import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
-import { createCourse, deleteCourse, getCourse, listCourses, publishCourse, unpublishCourse, updateCourse } from "./courses";
-import { Course, CourseCreate, CourseParams, CourseUpdate } from "./schemas";
+import {
+  createCourse,
+  deleteCourse,
+  getCourseTree,
+  getCourseForUpdate,
+  listCourses,
+  publishCourse,
+  unpublishCourse,
+  updateCourse,
+} from "./courses";
+import { getPublishChecks } from "./publish-checks";
+import { Course, CourseCreate, CourseParams, CourseUpdate, PublishChecks } from "./schemas";
 
 const tag = "Courses";
 
@@ -14,7 +25,8 @@ export const listCoursesEndpoint = defineEndpoint({
   path: "/projects/{projectId}/courses",
   tag,
   summary: "List a project's courses",
-  description: "Courses in position order, without their modules. Paginate with limit (1..500) and offset while has_more.",
+  description:
+    "Returns one page of a project's courses in position order, without their modules ({courses, has_more, limit, offset}). Use it to find a course id; paginate with limit (1..500) and offset while has_more.",
   params: ProjectParams,
   query: PageQuery,
   response: pageOf("courses", Course),
@@ -29,7 +41,7 @@ export const createCourseEndpoint = defineEndpoint({
   tag,
   summary: "Create a course",
   description:
-    "Creates a draft course (title 1..200, description up to 2000, up to 20 sources). With a position (0..32767) it is inserted there and later courses shift; without one it goes last.",
+    "Creates a draft course (title 1..200, description up to 2000, up to 20 sources) and returns it. With a position (0..32767) it is inserted there and later courses shift; without one it goes last.",
   params: ProjectParams,
   body: CourseCreate,
   response: Course,
@@ -43,12 +55,13 @@ export const getCourseEndpoint = defineEndpoint({
   path: "/courses/{courseId}",
   tag,
   summary: "Read a course with its modules, lessons and blocks",
-  description: "The whole course tree in position order. A learner gets 403 for a course that is not published.",
+  description:
+    "Returns the whole course tree: the course with its modules, lessons and blocks in position order. Use it to read or review one course; a learner gets 403 for a course that is not published.",
   params: CourseParams,
   response: Course,
   status: 200,
   errors: ["forbidden"],
-  run: async ({ db, caller, params }) => getCourse(db, caller, params.courseId),
+  run: async ({ db, caller, params, ifNoneMatch }) => getCourseTree(db, caller, params.courseId, ifNoneMatch),
 });
 
 export const updateCourseEndpoint = defineEndpoint({
@@ -58,11 +71,12 @@ export const updateCourseEndpoint = defineEndpoint({
   tag,
   summary: "Update or move a course",
   description:
-    "Send at least one of title, description, sources (replaces the whole list) and position. A position past the end means the end.",
+    "Send at least one of title, description, sources (replaces the whole list) and position; a position past the end means the end. Returns the course as saved (modules is null).",
   params: CourseParams,
   body: CourseUpdate,
   response: Course,
   status: 200,
+  ifMatch: ifMatchOn("courses", "courseId", getCourseForUpdate),
   run: (ctx) => write(ctx, (tx) => updateCourse(tx, ctx.caller, ctx.params.courseId, ctx.body)),
 });
 
@@ -72,7 +86,8 @@ export const deleteCourseEndpoint = defineEndpoint({
   path: "/courses/{courseId}",
   tag,
   summary: "Delete a course",
-  description: "Moves the course, its modules, lessons and blocks to the project's trash. Restore with restore_trash_item.",
+  description:
+    "Moves the course, its modules, lessons and blocks to the project's trash. Restore with restore_trash_item. Returns {success, id}.",
   params: CourseParams,
   response: DeleteResult,
   status: 200,
@@ -85,7 +100,8 @@ export const publishCourseEndpoint = defineEndpoint({
   path: "/courses/{courseId}/publish",
   tag,
   summary: "Publish a course",
-  description: "Publishes the course and every draft lesson in it. published_at is kept when the course was already published.",
+  description:
+    "Returns the course as saved. Publishes the course and every draft lesson in it. published_at is kept when the course was already published.",
   params: CourseParams,
   response: Course,
   status: 200,
@@ -98,9 +114,28 @@ export const unpublishCourseEndpoint = defineEndpoint({
   path: "/courses/{courseId}/unpublish",
   tag,
   summary: "Unpublish a course",
-  description: "Hides the course from learners (published_at becomes null). Lessons keep their own state; learners keep their progress.",
+  description:
+    "Returns the course as saved. Hides the course from learners (published_at becomes null). Lessons keep their own state; learners keep their progress.",
   params: CourseParams,
   response: Course,
   status: 200,
   run: (ctx) => write(ctx, (tx) => unpublishCourse(tx, ctx.caller, ctx.params.courseId)),
+});
+
+export const getPublishChecksEndpoint = defineEndpoint({
+  operationId: "get_publish_checks",
+  method: "GET",
+  path: "/courses/{courseId}/publish-checks",
+  tag,
+  summary: "Check a course before publishing",
+  description:
+    "Returns `problems`, what learners would meet in the course's lessons that the author probably did not mean: " +
+    "lessons without blocks, video blocks that cannot play (invalid YouTube id or start time, non-web address), question or " +
+    "quiz blocks whose question or quiz is in the trash, quizzes without questions; each names its lesson, block and quiz. " +
+    "Also returns `diagrams`, the Mermaid code of every diagram block, for you to parse (the server does not). " +
+    "Use it before publishing, and after fixing, to see what is left; publishing is allowed either way.",
+  params: CourseParams,
+  response: PublishChecks,
+  status: 200,
+  run: async ({ db, caller, params }) => getPublishChecks(db, caller, params.courseId),
 });

@@ -1,9 +1,19 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
+import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ModuleParams } from "../modules/schemas";
 import { write } from "@/lib/db/transaction";
-import { createLesson, deleteLesson, getLesson, listLessons, publishLesson, unpublishLesson, updateLesson } from "./lessons";
+import {
+  createLesson,
+  deleteLesson,
+  getLesson,
+  getLessonForUpdate,
+  listLessons,
+  publishLesson,
+  unpublishLesson,
+  updateLesson,
+} from "./lessons";
 import { Lesson, LessonCreate, LessonParams, LessonUpdate } from "./schemas";
 
 const tag = "Lessons";
@@ -14,7 +24,8 @@ export const listLessonsEndpoint = defineEndpoint({
   path: "/modules/{moduleId}/lessons",
   tag,
   summary: "List a module's lessons",
-  description: "Lessons in position order, without their blocks. Paginate with limit and offset.",
+  description:
+    "Returns one page of a module's lessons in position order, without their blocks ({lessons, has_more, limit, offset}). Use it to find a lesson id; paginate with limit and offset while has_more.",
   params: ModuleParams,
   query: PageQuery,
   response: pageOf("lessons", Lesson),
@@ -28,7 +39,8 @@ export const createLessonEndpoint = defineEndpoint({
   path: "/modules/{moduleId}/lessons",
   tag,
   summary: "Create a lesson",
-  description: "Creates a draft lesson (title 1..200) in a module, at position (0..32767) or last.",
+  description:
+    "Creates a draft lesson (title 1..200) in a module, at position (0..32767) or last, and returns it. Add content with create_block.",
   params: ModuleParams,
   body: LessonCreate,
   response: Lesson,
@@ -42,7 +54,8 @@ export const getLessonEndpoint = defineEndpoint({
   path: "/lessons/{lessonId}",
   tag,
   summary: "Read a lesson",
-  description: "The lesson without its blocks; list_blocks reads those.",
+  description:
+    "Returns one lesson (title, module_id, position, published_at, timestamps) without its blocks; list_blocks reads those. Use it to check a lesson's place and state.",
   params: LessonParams,
   response: Lesson,
   status: 200,
@@ -56,12 +69,13 @@ export const updateLessonEndpoint = defineEndpoint({
   tag,
   summary: "Rename or move a lesson",
   description:
-    "Send at least one of title, position and module_id (another module of the same course, to move the lesson there; with position, at that place).",
+    "Send at least one of title, position and module_id (another module of the same course, to move the lesson there; with position, at that place). Returns the lesson as saved.",
   params: LessonParams,
   body: LessonUpdate,
   response: Lesson,
   status: 200,
-  run: (ctx) => write(ctx, (tx) => updateLesson(tx, ctx.caller, ctx.params.lessonId, ctx.body)),
+  ifMatch: ifMatchOn("lessons", "lessonId", getLessonForUpdate),
+  run: (ctx) => write(ctx, (tx) => updateLesson(tx, ctx.caller, ctx.params.lessonId, ctx.body), { recordFirst: ctx.params.lessonId }),
 });
 
 export const deleteLessonEndpoint = defineEndpoint({
@@ -70,7 +84,8 @@ export const deleteLessonEndpoint = defineEndpoint({
   path: "/lessons/{lessonId}",
   tag,
   summary: "Delete a lesson",
-  description: "Moves the lesson and its blocks to the trash.",
+  description:
+    "Moves the lesson and its blocks to the trash (restore with restore_trash_item); later lessons of the module move up. Returns {success, id}.",
   params: LessonParams,
   response: DeleteResult,
   status: 200,
@@ -83,7 +98,7 @@ export const publishLessonEndpoint = defineEndpoint({
   path: "/lessons/{lessonId}/publish",
   tag,
   summary: "Publish a lesson",
-  description: "Learners see it once its course is published too.",
+  description: "Returns the lesson as saved. Learners see it once its course is published too.",
   params: LessonParams,
   response: Lesson,
   status: 200,
@@ -96,7 +111,7 @@ export const unpublishLessonEndpoint = defineEndpoint({
   path: "/lessons/{lessonId}/unpublish",
   tag,
   summary: "Unpublish a lesson",
-  description: "Makes the lesson a draft again, hidden from learners.",
+  description: "Returns the lesson as saved. Makes the lesson a draft again, hidden from learners.",
   params: LessonParams,
   response: Lesson,
   status: 200,

@@ -1,10 +1,11 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import type { Lesson } from "@/lib/generated/prisma/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { toLessonDto } from "../dto";
 import { getLessonOrThrow, getModuleOrThrow } from "../load";
-import { insertAt, moveTo } from "../positions";
+import { insertAt, moveTo, type MovedRow } from "../positions";
 import { trashItem } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 
@@ -32,6 +33,11 @@ export async function getLesson(tx: Tx, caller: Caller, lessonId: string) {
 }
 
 /** Renames and moves a lesson, within its module or to another module of the same course. */
+/** The lesson as an update answers it, refused as an update is: the item in an If-Match conflict. */
+export async function getLessonForUpdate(tx: Tx, caller: Caller, lessonId: string) {
+  return toLessonDto((await getLessonOrThrow({ tx, caller, lessonId, action: "content.write" })).lesson);
+}
+
 export async function updateLesson(
   tx: Tx,
   caller: Caller,
@@ -46,9 +52,30 @@ export async function updateLesson(
       throw validationError([{ path: "module_id", message: "Must be a module of the same course" }]);
     }
   }
-  await moveTo(tx, "lesson", lessonId, { fromParentId: lesson.moduleId, toParentId: targetModuleId, position: input.position });
-  return toLessonDto(await tx.lesson.update({ where: { id: lessonId }, data: { title: input.title, updatedAt: new Date() } }));
+  const updatedAt = new Date();
+  // A move and nothing else: the move's own statement stamps the lesson and answers it as it now is.
+  const moved = await moveTo(tx, "lesson", lessonId, {
+    fromParentId: lesson.moduleId,
+    toParentId: targetModuleId,
+    position: input.position,
+    touch: input.title === undefined ? updatedAt : undefined,
+  });
+  if (moved) return toLessonDto(lessonOf(moved));
+  return toLessonDto(await tx.lesson.update({ where: { id: lessonId }, data: { title: input.title, updatedAt } }));
 }
+
+/** A lesson row as the database returns it, in Prisma's shape. */
+const lessonOf = (row: MovedRow): Lesson => ({
+  id: row.id as string,
+  moduleId: row.module_id as string,
+  title: row.title as string,
+  position: row.position as number,
+  publishedAt: row.published_at as Date | null,
+  createdAt: row.created_at as Date,
+  updatedAt: row.updated_at as Date,
+  deletedAt: row.deleted_at as Date | null,
+  deletionBatchId: row.deletion_batch_id as string | null,
+});
 
 export async function deleteLesson(tx: Tx, caller: Caller, lessonId: string) {
   const { lesson, access } = await getLessonOrThrow({ tx, caller, lessonId, action: "content.write" });

@@ -1,9 +1,10 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
+import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { CourseParams } from "../courses/schemas";
 import { write } from "@/lib/db/transaction";
-import { createModule, deleteModule, getModule, listModules, updateModule } from "./modules";
+import { createModule, deleteModule, getModule, getModuleForUpdate, listModules, updateModule } from "./modules";
 import { Module, ModuleCreate, ModuleParams, ModuleUpdate } from "./schemas";
 
 const tag = "Modules";
@@ -14,7 +15,8 @@ export const listModulesEndpoint = defineEndpoint({
   path: "/courses/{courseId}/modules",
   tag,
   summary: "List a course's modules",
-  description: "Modules in position order, without their lessons. Paginate with limit and offset.",
+  description:
+    "Returns one page of a course's modules in position order, without their lessons ({modules, has_more, limit, offset}). Use it to find a module id; paginate with limit and offset while has_more.",
   params: CourseParams,
   query: PageQuery,
   response: pageOf("modules", Module),
@@ -28,7 +30,8 @@ export const createModuleEndpoint = defineEndpoint({
   path: "/courses/{courseId}/modules",
   tag,
   summary: "Create a module",
-  description: "Creates a module (title 1..200) in a course, at position (0..32767) or last.",
+  description:
+    "Creates a module (title 1..200) in a course, at position (0..32767) or last, and returns it. Add lessons with create_lesson.",
   params: CourseParams,
   body: ModuleCreate,
   response: Module,
@@ -42,6 +45,8 @@ export const getModuleEndpoint = defineEndpoint({
   path: "/modules/{moduleId}",
   tag,
   summary: "Read a module",
+  description:
+    "Returns one module: id, course_id, title, position and timestamps; `lessons` is null here (list_lessons reads them, get_course reads the whole tree). Use it to check a module's course and place before moving or renaming it.",
   params: ModuleParams,
   response: Module,
   status: 200,
@@ -54,11 +59,12 @@ export const updateModuleEndpoint = defineEndpoint({
   path: "/modules/{moduleId}",
   tag,
   summary: "Rename or move a module",
-  description: "Send at least one of title and position. A position past the end means the end.",
+  description: "Send at least one of title and position; a position past the end means the end. Returns the module as saved.",
   params: ModuleParams,
   body: ModuleUpdate,
   response: Module,
   status: 200,
+  ifMatch: ifMatchOn("modules", "moduleId", getModuleForUpdate),
   run: (ctx) => write(ctx, (tx) => updateModule(tx, ctx.caller, ctx.params.moduleId, ctx.body)),
 });
 
@@ -68,7 +74,7 @@ export const deleteModuleEndpoint = defineEndpoint({
   path: "/modules/{moduleId}",
   tag,
   summary: "Delete a module",
-  description: "Moves the module, its lessons and their blocks to the trash.",
+  description: "Moves the module, its lessons and their blocks to the trash (restore with restore_trash_item). Returns {success, id}.",
   params: ModuleParams,
   response: DeleteResult,
   status: 200,

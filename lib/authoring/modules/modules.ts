@@ -30,6 +30,11 @@ export async function getModule(tx: Tx, caller: Caller, moduleId: string) {
   return toModuleDto(module);
 }
 
+/** The module as an update answers it, refused as an update is: the item in an If-Match conflict. */
+export async function getModuleForUpdate(tx: Tx, caller: Caller, moduleId: string) {
+  return toModuleDto((await getModuleOrThrow({ tx, caller, moduleId, action: "content.write" })).module);
+}
+
 export async function updateModule(tx: Tx, caller: Caller, moduleId: string, input: { title?: string; position?: number }) {
   const { module } = await getModuleOrThrow({ tx, caller, moduleId, action: "content.write" });
   await moveTo(tx, "module", moduleId, { fromParentId: module.courseId, position: input.position });

@@ -1,18 +1,20 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
+import { ifMatchOn } from "../versions";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { write } from "@/lib/db/transaction";
 import { WorkspaceList } from "../workspaces/schemas";
 import {
   createProject,
   deleteProject,
-  getProject,
+  getProjectTree,
+  getProjectForUpdate,
   listDeletedProjects,
   listProjects,
   listWorkspaces,
   restoreProject,
   updateProject,
 } from "./projects";
-import { DeletedProjectList, Project, ProjectCreate, ProjectList, ProjectParams, ProjectUpdate } from "./schemas";
+import { DeletedProjectList, Project, ProjectCreate, ProjectList, ProjectOutline, ProjectParams, ProjectUpdate } from "./schemas";
 
 export const listWorkspacesEndpoint = defineEndpoint({
   operationId: "list_workspaces",
@@ -21,7 +23,7 @@ export const listWorkspacesEndpoint = defineEndpoint({
   tag: "Workspaces and projects",
   summary: "List your workspaces",
   description:
-    "The workspaces you belong to, with your role in each and whether you can create projects there. Use a workspace id as workspace_id when creating a project.",
+    "Returns the workspaces you belong to, with your role in each and whether you can create projects there. Use it first: a workspace id is the workspace_id of create_project.",
   response: WorkspaceList,
   status: 200,
   run: async ({ db, caller }) => ({ workspaces: await listWorkspaces(db, caller) }),
@@ -34,7 +36,7 @@ export const listProjectsEndpoint = defineEndpoint({
   tag: "Workspaces and projects",
   summary: "List projects",
   description:
-    "Every project you can read, across your workspaces, newest first. `courses` is null here; read one project for its hierarchy.",
+    "Returns every project you can read, across your workspaces, newest first; `courses` is null here. Use it to find a project id, then get_project for its whole hierarchy.",
   response: ProjectList,
   status: 200,
   run: async ({ db, caller }) => ({ projects: await listProjects(db, caller) }),
@@ -47,7 +49,7 @@ export const createProjectEndpoint = defineEndpoint({
   tag: "Workspaces and projects",
   summary: "Create a project",
   description:
-    "Creates a project (name 1..200 characters, description up to 2000). When you can create projects in more than one workspace, pass workspace_id; without it the answer is 400 workspace_required listing them.",
+    "Returns the new project. Creates a project (name 1..200 characters, description up to 2000). When you can create projects in more than one workspace, pass workspace_id; without it the answer is 400 workspace_required listing them.",
   body: ProjectCreate,
   response: Project,
   status: 201,
@@ -61,7 +63,8 @@ export const listDeletedProjectsEndpoint = defineEndpoint({
   path: "/projects/deleted",
   tag: "Workspaces and projects",
   summary: "List deleted projects",
-  description: "Deleted projects you may restore (in workspaces where you are admin), newest first.",
+  description:
+    "Returns the deleted projects you may restore (in workspaces where you are admin), newest first. Use it to find the id restore_project takes.",
   response: DeletedProjectList,
   status: 200,
   run: async ({ db, caller }) => ({ projects: await listDeletedProjects(db, caller) }),
@@ -74,11 +77,25 @@ export const getProjectEndpoint = defineEndpoint({
   tag: "Workspaces and projects",
   summary: "Read a project with its whole hierarchy",
   description:
-    "The project with its courses, their modules, lessons and blocks, in position order. Learners get only published courses and lessons.",
+    "Returns the project with its courses, their modules, lessons and blocks, in position order (learners get only published courses and lessons). Use it to see a whole project at once before editing; on a big project, get_project_outline is much smaller. Answers carry an ETag; send it back as If-None-Match to get 304 while nothing changed.",
   params: ProjectParams,
   response: Project,
   status: 200,
-  run: async ({ db, caller, params }) => getProject(db, caller, params.projectId),
+  run: async ({ db, caller, params, ifNoneMatch }) => getProjectTree(db, caller, params.projectId, { ifNoneMatch }),
+});
+
+export const getProjectOutlineEndpoint = defineEndpoint({
+  operationId: "get_project_outline",
+  method: "GET",
+  path: "/projects/{projectId}/outline",
+  tag: "Workspaces and projects",
+  summary: "Read a project's structure without block content",
+  description:
+    "Returns the project with its courses, modules and lessons in position order, each lesson with block_count instead of its blocks (learners get only published courses and lessons). A fraction of get_project's size on a big project: use it to find your way, then list_blocks for a lesson's content. Answers carry an ETag; send it back as If-None-Match to get 304 while nothing changed.",
+  params: ProjectParams,
+  response: ProjectOutline,
+  status: 200,
+  run: async ({ db, caller, params, ifNoneMatch }) => getProjectTree(db, caller, params.projectId, { ifNoneMatch, outline: true }),
 });
 
 export const updateProjectEndpoint = defineEndpoint({
@@ -87,11 +104,12 @@ export const updateProjectEndpoint = defineEndpoint({
   path: "/projects/{projectId}",
   tag: "Workspaces and projects",
   summary: "Rename or describe a project",
-  description: "Send at least one of name (1..200) and description (up to 2000).",
+  description: "Send at least one of name (1..200) and description (up to 2000). Returns the project as saved (courses is null).",
   params: ProjectParams,
   body: ProjectUpdate,
   response: Project,
   status: 200,
+  ifMatch: ifMatchOn("projects", "projectId", getProjectForUpdate),
   run: (ctx) => write(ctx, (tx) => updateProject(tx, ctx.caller, ctx.params.projectId, ctx.body)),
 });
 
@@ -102,7 +120,7 @@ export const deleteProjectEndpoint = defineEndpoint({
   tag: "Workspaces and projects",
   summary: "Delete a project",
   description:
-    "Moves the project and everything in it to the deleted projects (workspace admins only). Nothing is erased; restore it with restore_project.",
+    "Moves the project and everything in it to the deleted projects (workspace admins only). Nothing is erased; restore it with restore_project. Returns {success, id}.",
   params: ProjectParams,
   response: DeleteResult,
   status: 200,
@@ -115,7 +133,8 @@ export const restoreProjectEndpoint = defineEndpoint({
   path: "/projects/{projectId}/restore",
   tag: "Trash",
   summary: "Restore a deleted project",
-  description: "Restores a deleted project and everything deleted along with it (workspace admins only).",
+  description:
+    "Restores a deleted project and everything deleted along with it (workspace admins only). Returns the project as it is again.",
   params: ProjectParams,
   response: Project,
   status: 200,

@@ -5,6 +5,11 @@ import { can, getProjectOrThrow, roleIn, rolesWith } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { toIso } from "@/lib/api/schemas";
 import { readCourses } from "../hierarchy";
+import { JsonText, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
+import { audienceOf } from "../dto";
+import { isLearner, type ProjectAccess } from "../access";
+import { coursesJson, utf8 } from "../tree-json";
+import { buildOnce, cachedTree, contentVersion, entityTag } from "../tree-cache";
 import { createDeletionBatch, lockOpenBatch, restoreBatch } from "../trash/batches";
 import { listWorkspacesForUser } from "@/lib/workspaces/list-workspaces";
 
@@ -65,6 +70,85 @@ export async function getProject(tx: Tx, caller: Caller, projectId: string) {
   const project = await tx.project.findUniqueOrThrow({ where: { id: projectId }, include: { workspace: true } });
   const courses = await readCourses(tx, { projectId }, access);
   return toProjectDto(project, courses);
+}
+
+type ProjectHead = {
+  id: string;
+  name: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+  workspace_id: string;
+  workspace_name: string;
+  workspace_kind: string;
+  role: ProjectAccess["role"];
+  version: string;
+};
+
+/** The project's own fields, the caller's role in it and its content version: one statement. */
+async function readProjectHead(tx: Tx, caller: Caller, projectId: string): Promise<ProjectHead | undefined> {
+  const [head] = await tx.$queryRaw<ProjectHead[]>`
+    SELECT p.id::text, p.name, p.description,
+      to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+      to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+      w.id::text AS workspace_id, w.name AS workspace_name, w.kind::text AS workspace_kind,
+      m.role::text AS role, p.content_version::text AS version
+    FROM projects p
+    JOIN workspaces w ON w.id = p.workspace_id
+    JOIN memberships m ON m.workspace_id = p.workspace_id AND m.user_id = ${caller.userId}::uuid
+    WHERE p.id = ${projectId}::uuid AND p.deleted_at IS NULL`;
+  return head;
+}
+
+/**
+ * The whole-project read as the API answers it: JSON text built by the database
+ * (../tree-json.ts), kept in the versioned cache (../tree-cache.ts) and named by an entity tag, so
+ * an unchanged project is answered without reading its tree, and a client holding the current
+ * version gets 304. The tag covers everything in the body: the content version, the project's own
+ * fields, its workspace's name, the audience and the kind of read. `outline` reads the structure
+ * alone (no blocks, a block count per lesson): the course tree's view of a big project.
+ */
+export async function getProjectTree(
+  tx: Tx,
+  caller: Caller,
+  projectId: string,
+  { ifNoneMatch, outline = false }: { ifNoneMatch?: string | null; outline?: boolean } = {},
+) {
+  const head = await readProjectHead(tx, caller, projectId);
+  if (!head) throw notFound("Project");
+  const access: ProjectAccess = { projectId: head.id, workspaceId: head.workspace_id, role: head.role };
+  const learner = isLearner(access);
+  const { version } = head;
+  const project = {
+    id: head.id,
+    name: head.name,
+    description: head.description,
+    created_at: head.created_at,
+    updated_at: head.updated_at,
+    workspace: { id: head.workspace_id, name: head.workspace_name, kind: head.workspace_kind },
+  };
+  const described = JSON.stringify(project);
+  const kind = `${outline ? "outline" : "tree"}:${learner ? "learner" : "author"}`;
+  const etag = entityTag(kind, version, described);
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return new NotModified(etag);
+  const scope = `${kind}:${projectId}`;
+  const cached = cachedTree(scope, etag);
+  if (cached !== undefined) return new JsonText(cached, etag);
+
+  const built = await buildOnce(scope, etag, async () => {
+    const courses = await coursesJson(tx, { projectId }, { learner, audience: audienceOf(access), outline });
+    const body = utf8([`${described.slice(0, -1)},"courses":`, ...courses, "}"]);
+    // A write that landed while the levels were read may show in some and not others: such a body
+    // is a fine answer but names no version, so it is neither tagged nor kept.
+    return { body, current: (await contentVersion(tx, projectId)) === version };
+  });
+  return built.current ? new JsonText(built.body, etag) : new JsonText(built.body);
+}
+
+/** The project as an update answers it, refused as an update is: the item in an If-Match conflict. */
+export async function getProjectForUpdate(tx: Tx, caller: Caller, projectId: string) {
+  await getProjectOrThrow({ tx, caller, projectId, action: "project.update" });
+  return toProjectDto(await tx.project.findUniqueOrThrow({ where: { id: projectId }, include: { workspace: true } }));
 }
 
 export async function updateProject(tx: Tx, caller: Caller, projectId: string, input: { name?: string; description?: string }) {

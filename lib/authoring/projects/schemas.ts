@@ -2,6 +2,8 @@ import { z } from "zod";
 import { atLeastOne, DateTime } from "@/lib/api/schemas";
 import { Description, Title } from "@/lib/authoring/common-schemas";
 import { Course } from "../courses/schemas";
+import { Lesson } from "../lessons/schemas";
+import { Module } from "../modules/schemas";
 import { WorkspaceRef } from "../workspaces/schemas";
 
 export const Project = z
@@ -15,6 +17,18 @@ export const Project = z
     workspace: WorkspaceRef,
   })
   .meta({ id: "Project" });
+
+/** The course tree without block content: what a tree view or an agent needs to find its way. */
+const LessonOutline = Lesson.extend({
+  blocks: z.null().describe("Always null here: read the lesson's blocks with list_blocks"),
+  block_count: z.number().int().describe("Blocks in the lesson, trashed ones not counted"),
+}).meta({ id: "LessonOutline" });
+
+const ModuleOutline = Module.extend({ lessons: z.array(LessonOutline) }).meta({ id: "ModuleOutline" });
+
+const CourseOutline = Course.extend({ modules: z.array(ModuleOutline) }).meta({ id: "CourseOutline" });
+
+export const ProjectOutline = Project.extend({ courses: z.array(CourseOutline) }).meta({ id: "ProjectOutline" });
 
 export const ProjectList = z.object({ projects: z.array(Project) });
 

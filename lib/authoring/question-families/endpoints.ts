@@ -1,4 +1,5 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
+import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ProjectParams } from "../projects/schemas";
@@ -7,6 +8,7 @@ import {
   createQuestionFamily,
   deleteQuestionFamily,
   getQuestionFamily,
+  getQuestionFamilyForUpdate,
   listQuestionFamilies,
   updateQuestionFamily,
 } from "./question-families";
@@ -20,7 +22,8 @@ export const listQuestionFamiliesEndpoint = defineEndpoint({
   path: "/projects/{projectId}/question-families",
   tag,
   summary: "List question families",
-  description: "Families group variants of one question (e.g. AI-written variants), by name, with question_count.",
+  description:
+    "Returns a project's question families by name, with question_count. Families group variants of one question (e.g. AI-written variants); use it to find a question_family_id.",
   params: ProjectParams,
   query: PageQuery,
   response: pageOf("question_families", QuestionFamily),
@@ -34,7 +37,8 @@ export const createQuestionFamilyEndpoint = defineEndpoint({
   path: "/projects/{projectId}/question-families",
   tag,
   summary: "Create a question family",
-  description: "name 1..200, description up to 2000. Put questions in it with question_family_id.",
+  description:
+    "Creates a family (name 1..200, description up to 2000) and returns it. Put questions in it with question_family_id on create_question or update_question.",
   params: ProjectParams,
   body: QuestionFamilyCreate,
   response: QuestionFamily,
@@ -48,6 +52,8 @@ export const getQuestionFamilyEndpoint = defineEndpoint({
   path: "/question-families/{familyId}",
   tag,
   summary: "Read a question family with its questions",
+  description:
+    "Returns the question family (name, description, question_count) with its questions, each with its options. Use it to compare the variants of one question or to pick one for a quiz.",
   params: QuestionFamilyParams,
   response: QuestionFamilyDetail,
   status: 200,
@@ -60,11 +66,13 @@ export const updateQuestionFamilyEndpoint = defineEndpoint({
   path: "/question-families/{familyId}",
   tag,
   summary: "Update a question family",
-  description: "Send at least one of name and description.",
+  description:
+    "Send at least one of name (1..200) and description (up to 2000). Returns the family as saved, with question_count. Its questions are not changed.",
   params: QuestionFamilyParams,
   body: QuestionFamilyUpdate,
   response: QuestionFamily,
   status: 200,
+  ifMatch: ifMatchOn("question_families", "familyId", getQuestionFamilyForUpdate),
   run: (ctx) => write(ctx, (tx) => updateQuestionFamily(tx, ctx.caller, ctx.params.familyId, ctx.body)),
 });
 
@@ -74,7 +82,7 @@ export const deleteQuestionFamilyEndpoint = defineEndpoint({
   path: "/question-families/{familyId}",
   tag,
   summary: "Delete a question family",
-  description: "Moves the family and its questions to the trash, together.",
+  description: "Moves the family and its questions to the trash, together (restore with restore_trash_item). Returns {success, id}.",
   params: QuestionFamilyParams,
   response: DeleteResult,
   status: 200,

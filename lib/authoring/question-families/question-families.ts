@@ -50,6 +50,11 @@ export async function getQuestionFamily(tx: Tx, caller: Caller, familyId: string
   return { ...toFamilyDto(family), questions: questions.map((q) => toQuestionDto(q, { withAnswers: true })) };
 }
 
+/** The question family as an update answers it, refused as an update is: the item in an If-Match conflict. */
+export async function getQuestionFamilyForUpdate(tx: Tx, caller: Caller, familyId: string) {
+  return toFamilyDto((await getQuestionFamilyOrThrow({ tx, caller, familyId, action: "content.write" })).family);
+}
+
 export async function updateQuestionFamily(tx: Tx, caller: Caller, familyId: string, input: { name?: string; description?: string }) {
   await getQuestionFamilyOrThrow({ tx, caller, familyId, action: "content.write" });
   const family = await tx.questionFamily.update({

@@ -1,9 +1,10 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
+import { ifMatchOn } from "../versions";
 import { pageOf } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
-import { createQuestion, deleteQuestion, getQuestion, listQuestions, updateQuestion } from "./questions";
+import { createQuestion, deleteQuestion, getQuestion, getQuestionForUpdate, listQuestions, updateQuestion } from "./questions";
 import { QuestionCreate, QuestionDetail, QuestionListQuery, QuestionParams, QuestionUpdate } from "./schemas";
 
 const tag = "Question bank";
@@ -16,7 +17,8 @@ export const listQuestionsEndpoint = defineEndpoint({
   path: "/projects/{projectId}/questions",
   tag,
   summary: "List questions",
-  description: "The question bank, newest first, filtered by category_id, question_family_id, question_type or difficulty (1..5).",
+  description:
+    "Returns one page of the question bank, newest first, each question with its options; filter by category_id, question_family_id, question_type or difficulty (1..5). Use it to find question ids for quizzes and question blocks.",
   params: ProjectParams,
   query: QuestionListQuery,
   response: pageOf("questions", QuestionDetail),
@@ -30,7 +32,7 @@ export const createQuestionEndpoint = defineEndpoint({
   path: "/projects/{projectId}/questions",
   tag,
   summary: "Create a question",
-  description: `category_id (same project), prompt, question_type, difficulty 1..5 and options [{label, is_correct}] in order. ${RULES}`,
+  description: `Returns the question as saved, with its options and their ids. category_id (same project), prompt, question_type, difficulty 1..5 and options [{label, is_correct}] in order. ${RULES}`,
   params: ProjectParams,
   body: QuestionCreate,
   response: QuestionDetail,
@@ -44,6 +46,8 @@ export const getQuestionEndpoint = defineEndpoint({
   path: "/questions/{questionId}",
   tag,
   summary: "Read a question",
+  description:
+    "Returns one question of the bank: prompt, question_type, difficulty, category and family, and its options in order with is_correct. Use it before update_question (options replace the full set: send an option's id to keep it).",
   params: QuestionParams,
   response: QuestionDetail,
   status: 200,
@@ -56,11 +60,12 @@ export const updateQuestionEndpoint = defineEndpoint({
   path: "/questions/{questionId}",
   tag,
   summary: "Update a question",
-  description: `Send any fields to change. options replace the full set (send an option's id to keep it). The merged question is validated, so changing question_type alone can fail because of the current options. ${RULES}`,
+  description: `Returns the question as saved, with its options and their ids. Send any fields to change. options replace the full set (send an option's id to keep it). The merged question is validated, so changing question_type alone can fail because of the current options. ${RULES}`,
   params: QuestionParams,
   body: QuestionUpdate,
   response: QuestionDetail,
   status: 200,
+  ifMatch: ifMatchOn("questions", "questionId", getQuestionForUpdate),
   run: (ctx) => write(ctx, (tx) => updateQuestion(tx, ctx.caller, ctx.params.questionId, ctx.body)),
 });
 
@@ -70,7 +75,8 @@ export const deleteQuestionEndpoint = defineEndpoint({
   path: "/questions/{questionId}",
   tag,
   summary: "Delete a question",
-  description: "Moves the question to the trash; blocks that show it read question: null until it is restored.",
+  description:
+    "Moves the question to the trash; blocks that show it read question: null until it is restored with restore_trash_item. Returns {success, id}.",
   params: QuestionParams,
   response: DeleteResult,
   status: 200,

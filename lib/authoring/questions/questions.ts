@@ -90,6 +90,11 @@ export async function getQuestion(tx: Tx, caller: Caller, questionId: string) {
 }
 
 /** A partial update, validated as the question it would make (so a type change can fail on old options). */
+/** The question as an update answers it, refused as an update is: the item in an If-Match conflict. */
+export async function getQuestionForUpdate(tx: Tx, caller: Caller, questionId: string) {
+  return toQuestionDto((await getQuestionOrThrow({ tx, caller, questionId, action: "content.write" })).question, withAnswers);
+}
+
 export async function updateQuestion(tx: Tx, caller: Caller, questionId: string, input: QuestionInput) {
   const { question } = await getQuestionOrThrow({ tx, caller, questionId, action: "content.write" });
   const type = input.question_type ?? question.questionType;

@@ -1,9 +1,10 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
+import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
-import { createQuiz, deleteQuiz, getQuiz, listQuizzes, submitQuiz, updateQuiz } from "./quizzes";
+import { createQuiz, deleteQuiz, getQuiz, getQuizForUpdate, listQuizzes, recordAttempt, scoreSubmission, updateQuiz } from "./quizzes";
 import { QuizAttemptResult, QuizCreate, QuizDetail, QuizParams, QuizSubmission, QuizSummary, QuizUpdate } from "./schemas";
 
 const tag = "Quizzes";
@@ -21,7 +22,11 @@ export const submitQuizEndpoint = defineEndpoint({
   response: QuizAttemptResult,
   status: 201,
   errors: ["forbidden"],
-  run: (ctx) => write(ctx, (tx) => submitQuiz(tx, ctx.caller, ctx.params.quizId, ctx.body)),
+  run: async (ctx) => {
+    // The quiz is read and the answers scored first; the transaction only stores the attempt.
+    const scored = await scoreSubmission(ctx.db, ctx.caller, ctx.params.quizId, ctx.body);
+    return write(ctx, (tx) => recordAttempt(tx, ctx.caller, ctx.params.quizId, scored), { recordFirst: ctx.params.quizId });
+  },
 });
 
 export const listQuizzesEndpoint = defineEndpoint({
@@ -30,7 +35,8 @@ export const listQuizzesEndpoint = defineEndpoint({
   path: "/projects/{projectId}/quizzes",
   tag,
   summary: "List quizzes",
-  description: "A project's quizzes, newest first, with question_count instead of the questions.",
+  description:
+    "Returns a project's quizzes, newest first, each with question_count instead of its questions. Use it to find a quiz_id for a quiz block; get_quiz reads one quiz's questions.",
   params: ProjectParams,
   query: PageQuery,
   response: pageOf("quizzes", QuizSummary),
@@ -45,7 +51,7 @@ export const createQuizEndpoint = defineEndpoint({
   tag,
   summary: "Create a quiz",
   description:
-    "title 1..200 and question_ids (questions of the same project, no duplicates; array order is the quiz order). Place it in a lesson with a quiz block.",
+    "Creates a quiz from title (1..200) and question_ids (questions of the same project, no duplicates; array order is the quiz order) and returns it with its questions. Place it in a lesson with a quiz block.",
   params: ProjectParams,
   body: QuizCreate,
   response: QuizDetail,
@@ -59,6 +65,8 @@ export const getQuizEndpoint = defineEndpoint({
   path: "/quizzes/{quizId}",
   tag,
   summary: "Read a quiz with its questions",
+  description:
+    "Returns the quiz with its title and its questions in quiz order, each with its options and which are correct. Use it before update_quiz (question_ids replaces the whole list) or to check what a quiz block will show learners.",
   params: QuizParams,
   response: QuizDetail,
   status: 200,
@@ -71,11 +79,13 @@ export const updateQuizEndpoint = defineEndpoint({
   path: "/quizzes/{quizId}",
   tag,
   summary: "Update a quiz",
-  description: "Send at least one of title and question_ids (replaces the whole set, in order).",
+  description:
+    "Send at least one of title and question_ids (replaces the whole set, in order). Returns the quiz as saved, with its questions.",
   params: QuizParams,
   body: QuizUpdate,
   response: QuizDetail,
   status: 200,
+  ifMatch: ifMatchOn("quizzes", "quizId", getQuizForUpdate),
   run: (ctx) => write(ctx, (tx) => updateQuiz(tx, ctx.caller, ctx.params.quizId, ctx.body)),
 });
 
@@ -85,7 +95,8 @@ export const deleteQuizEndpoint = defineEndpoint({
   path: "/quizzes/{quizId}",
   tag,
   summary: "Delete a quiz",
-  description: "Moves the quiz to the trash; quiz blocks read quiz: null until it is restored.",
+  description:
+    "Moves the quiz to the trash; quiz blocks read quiz: null until it is restored with restore_trash_item. Returns {success, id}.",
   params: QuizParams,
   response: DeleteResult,
   status: 200,

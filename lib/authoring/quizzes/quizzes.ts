@@ -4,7 +4,7 @@ import { can, getProjectOrThrow } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { toQuestionDto } from "../dto";
-import { getQuizOrThrow, quizQuestionsInclude } from "../load";
+import { getQuizOrThrow, getQuizToScore, quizQuestionsInclude } from "../load";
 import { trashItem } from "../trash/batches";
 import { isPlacedForLearners } from "../visibility";
 import { foreignOptionIndexes, scoreAttempt } from "./scoring";
@@ -71,6 +71,11 @@ export async function getQuiz(tx: Tx, caller: Caller, quizId: string) {
   return toQuizDetail((await getQuizOrThrow({ tx, caller, quizId })).quiz);
 }
 
+/** The quiz as an update answers it, refused as an update is: the item in an If-Match conflict. */
+export async function getQuizForUpdate(tx: Tx, caller: Caller, quizId: string) {
+  return toQuizDetail((await getQuizOrThrow({ tx, caller, quizId, action: "content.write" })).quiz);
+}
+
 export async function updateQuiz(tx: Tx, caller: Caller, quizId: string, input: { title?: string; question_ids?: string[] }) {
   const { quiz } = await getQuizOrThrow({ tx, caller, quizId, action: "content.write" });
   if (input.question_ids) {
@@ -87,20 +92,10 @@ export async function deleteQuiz(tx: Tx, caller: Caller, quizId: string) {
   return trashItem(tx, caller, access, { kind: "quiz", id: quiz.id });
 }
 
-/**
- * Scores an attempt (./scoring.ts). Stored per user; the result reveals the correct options, to
- * the submitter only.
- */
-export async function submitQuiz(
-  tx: Tx,
-  caller: Caller,
-  quizId: string,
-  input: { answers: { question_id: string; selected_option_ids: string[] }[] },
-) {
-  const { quiz, access } = await getQuizOrThrow({ tx, caller, quizId, action: "quiz.submit" });
-  if (!can(access.role, "content.read_drafts") && !(await isPlacedForLearners(tx, { quizId }))) {
-    throw new AppError("forbidden", "This quiz is not part of a lesson you can take");
-  }
+type QuizAnswers = { answers: { question_id: string; selected_option_ids: string[] }[] };
+
+/** Checks that every answer names a question of the quiz and options of that question (else 400), and scores them (./scoring.ts). */
+function scoreAnswers(quiz: { questions: { question: Parameters<typeof scoreAttempt>[0][number] }[] }, input: QuizAnswers) {
   const questions = new Map(quiz.questions.map((qq) => [qq.question.id, qq.question]));
   const issues: ValidationIssue[] = [];
   input.answers.forEach((answer, i) => {
@@ -114,11 +109,27 @@ export async function submitQuiz(
     }
   });
   if (issues.length) throw validationError(issues);
-
-  const { results, scoreCorrect, scoreTotal, percentage } = scoreAttempt(
+  return scoreAttempt(
     quiz.questions.map((qq) => qq.question),
     input.answers,
   );
+}
+
+/**
+ * Scores an attempt (./scoring.ts), refusing what submitQuiz refuses: read before the attempt's
+ * transaction, which then only writes. The result reveals the correct options, to the submitter only.
+ */
+export async function scoreSubmission(tx: Tx, caller: Caller, quizId: string, input: QuizAnswers) {
+  const { quiz, access } = await getQuizToScore({ tx, caller, quizId, action: "quiz.submit" });
+  if (!can(access.role, "content.read_drafts") && !(await isPlacedForLearners(tx, { quizId }))) {
+    throw new AppError("forbidden", "This quiz is not part of a lesson you can take");
+  }
+  return scoreAnswers(quiz, input);
+}
+
+/** Stores a scored attempt, per user, and answers it. */
+export async function recordAttempt(tx: Tx, caller: Caller, quizId: string, scored: ReturnType<typeof scoreAnswers>) {
+  const { results, scoreCorrect, scoreTotal, percentage } = scored;
   const attempt = await tx.quizAttempt.create({
     data: { quizId, userId: caller.userId, scoreCorrect, scoreTotal, percentage, answers: results },
   });
@@ -130,4 +141,14 @@ export async function submitQuiz(
     results,
     created_at: toIso(attempt.createdAt),
   };
+}
+
+/**
+ * Scores answers exactly as a submission would, and stores nothing: an author trying their own
+ * quiz is not an attempt. Only for those who may see the answer key anyway (learners: 404).
+ */
+export async function previewQuiz(tx: Tx, caller: Caller, quizId: string, input: QuizAnswers) {
+  const { quiz } = await getQuizToScore({ tx, caller, quizId, action: "content.read_drafts" });
+  const { results, scoreCorrect, scoreTotal, percentage } = scoreAnswers(quiz, input);
+  return { score_correct: scoreCorrect, score_total: scoreTotal, percentage, results };
 }

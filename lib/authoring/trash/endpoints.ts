@@ -13,7 +13,8 @@ export const listTrashEndpoint = defineEndpoint({
   path: "/projects/{projectId}/trash",
   tag,
   summary: "List a project's trash",
-  description: "What was deleted (the items DELETE was called on), newest first, with where each lived and who deleted it.",
+  description:
+    "Returns one page of what was deleted in a project (the items DELETE was called on), newest first, with where each lived (context) and who deleted it. Use it to find the {kind, id} that restore_trash_item takes.",
   params: ProjectParams,
   query: PageQuery,
   response: pageOf("items", TrashItem),
@@ -28,7 +29,7 @@ export const restoreTrashItemEndpoint = defineEndpoint({
   tag,
   summary: "Restore an item from the trash",
   description:
-    "Restores the item {kind, id} and exactly what was deleted with it, at its old position. If its parent is still in the trash, the answer is 400 parent_in_trash naming that parent: restore it first.",
+    "Returns {success, kind, id, restored_count} (how many items came back). Restores the item {kind, id} and exactly what was deleted with it, at its old position. If its parent is still in the trash, the answer is 400 parent_in_trash naming that parent: restore it first.",
   params: ProjectParams,
   body: TrashRestore,
   response: TrashRestoreResult,

@@ -11,7 +11,7 @@ export const listAttachmentsEndpoint = defineEndpoint({
   tag,
   summary: "List library attachments",
   description:
-    "The attachment libraries of every company you belong to, or of company_id (404 for a company you do not belong to), newest first. " +
+    "Returns {attachments}. The attachment libraries of every company you belong to, or of company_id (404 for a company you do not belong to), newest first. " +
     "mime_type, size and url are our extension.",
   query: AttachmentListQuery,
   response: AttachmentList,

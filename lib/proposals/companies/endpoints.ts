@@ -9,7 +9,7 @@ export const listCompaniesEndpoint = defineEndpoint({
   path: "/v3/companies",
   tag: "Companies",
   summary: "List the companies you are a member of",
-  description: "Each with its default currency, tax mode and discount decimals, which new proposals take.",
+  description: "Returns {data: your companies}. Each with its default currency, tax mode and discount decimals, which new proposals take.",
   response: CompanyList,
   status: 200,
   run: async ({ db, caller }) => ({ data: await listCompanies(db, caller) }),
@@ -22,7 +22,7 @@ export const createCompanyEndpoint = defineEndpoint({
   tag: "Companies",
   summary: "Create a company",
   description:
-    "Beyond the document (which has no way to make a company): a new company whose first member is you, so a new user can start " +
+    "Returns {data: the company}. Beyond the document (which has no way to make a company): a new company whose first member is you, so a new user can start " +
     "making proposals from the browser. Strict body: name, and optionally currency (ISO 4217, default EUR), tax_mode (default " +
     "standard) and discount_decimals (default 0).",
   body: CompanyCreate,

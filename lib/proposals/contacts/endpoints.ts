@@ -12,11 +12,13 @@ export const listContactsEndpoint = defineEndpoint({
   tag,
   summary: "List contacts",
   description:
-    "The people your companies send proposals to (recipients), oldest first: one company's with company_id, else all of " +
+    "Returns {data: contacts}. The people your companies send proposals to (recipients), oldest first: one company's with company_id, else all of " +
     "your companies'. Archived ones only with include_archived=true. q searches names, email and company name.",
   query: ListContactsQuery,
   response: ContactList,
   status: 200,
+  // A company_id the caller is not a member of.
+  errors: ["not_found"],
   run: async ({ db, caller, query }) => ({ data: await listContacts(db, caller, query) }),
 });
 
@@ -26,10 +28,13 @@ export const createContactEndpoint = defineEndpoint({
   path: "/v3/contacts",
   tag,
   summary: "Create a contact",
-  description: "A new contact of one of your companies; use its id as a proposal's recipient. Unknown fields are refused.",
+  description:
+    "Returns {data: the contact}. A new contact of one of your companies; use its id as a proposal's recipient. Unknown fields are refused.",
   body: CreateContactBody,
   response: ContactResult,
   status: 201,
+  // A company_id the caller is not a member of.
+  errors: ["not_found"],
   run: (ctx) => write(ctx, async (tx) => ({ data: await addContact(tx, ctx.caller, ctx.body) }), { target: (r) => r.data.id }),
 });
 
@@ -40,7 +45,7 @@ export const updateContactEndpoint = defineEndpoint({
   tag,
   summary: "Update a contact",
   description:
-    'Changes the fields sent (at least one); omitted fields stay. An email of "" clears it. Beyond the document: the interface grows.',
+    'Returns {data: the contact} as saved. Changes the fields sent (at least one); omitted fields stay. An email of "" clears it. Beyond the document: the interface grows.',
   params: ContactParams,
   load: ({ db, caller, params }) => getContactOrThrow(db, caller, params.contactId),
   body: UpdateContactBody,
@@ -56,7 +61,7 @@ export const archiveContactEndpoint = defineEndpoint({
   tag,
   summary: "Archive a contact",
   description:
-    "An archived contact stays on the proposals that name it but cannot become a new recipient. Archiving twice changes nothing.",
+    "Returns {data: the contact} as saved. An archived contact stays on the proposals that name it but cannot become a new recipient. Archiving twice changes nothing.",
   params: ContactParams,
   response: ContactResult,
   status: 200,
@@ -69,7 +74,7 @@ export const unarchiveContactEndpoint = defineEndpoint({
   path: "/v3/contacts/{contactId}/unarchive",
   tag,
   summary: "Unarchive a contact",
-  description: "The contact can be a recipient again.",
+  description: "The contact can be a recipient again. Returns {data: the contact} as saved; unarchiving an active contact changes nothing.",
   params: ContactParams,
   response: ContactResult,
   status: 200,

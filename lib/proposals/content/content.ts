@@ -1,11 +1,13 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound, validationError } from "@/lib/api/errors";
+import type { JsonText } from "@/lib/api/prebuilt";
 import { toUnix } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getCompanyOrThrow, memberCompanyIds } from "../access";
 import { recordImages, setProductImages, type PreparedImage } from "../images/content-images";
 import { toAssetDto } from "../images/host-file";
+import { contentListJson } from "./content-json";
 import type { ContentCreateInput, ContentIdsInput, ContentItemDto, ContentListQueryInput, ContentUpdateInput } from "./schemas";
 
 const withImages = {
@@ -43,11 +45,8 @@ export function toContentItemDto(row: ProductRow | ProductWithImages, show: Show
 const COMPANY_FOR_EXTERNAL_ID =
   "Required with external_id, unless variation_id is given or product_id names at least one of your content items";
 
-/**
- * GET /v3/content: the items of the companies the caller belongs to (or of company_id), newest
- * first. variation_id and product_id select the items matching either list and add their images.
- */
-export async function listContent(tx: Tx, caller: Caller, query: ContentListQueryInput): Promise<ContentItemDto[]> {
+/** Whose items a list names (404 for a company the caller is not in), and whether it names them by id. */
+async function listScope(tx: Tx, caller: Caller, query: ContentListQueryInput) {
   let companyIds: number[];
   if (query.company_id !== undefined) {
     await getCompanyOrThrow({ tx, caller, companyId: query.company_id });
@@ -62,6 +61,35 @@ export async function listContent(tx: Tx, caller: Caller, query: ContentListQuer
     if (!resolves) throw validationError([{ path: "company_id", message: COMPANY_FOR_EXTERNAL_ID }]);
   }
   const byIds = query.variation_id !== undefined || query.product_id !== undefined;
+  return { companyIds, byIds };
+}
+
+/**
+ * GET /v3/content: the items of the companies the caller belongs to (or of company_id), newest
+ * first. variation_id and product_id select the items matching either list and add their images.
+ * A whole library is answered as JSON built by the database (./content-json.ts).
+ */
+export async function listContentBody(
+  tx: Tx,
+  caller: Caller,
+  query: ContentListQueryInput,
+): Promise<{ data: ContentItemDto[] } | JsonText> {
+  const { companyIds, byIds } = await listScope(tx, caller, query);
+  if (byIds) return { data: await listItems(tx, { companyIds, byIds }, query) };
+  return contentListJson(tx, {
+    companyIds,
+    includeArchived: query.include_archived,
+    includeSources: query.include_sources,
+    externalId: query.external_id,
+  });
+}
+
+/** The object path of GET /v3/content's list (the reference the JSON path is tested against). */
+export async function listContent(tx: Tx, caller: Caller, query: ContentListQueryInput): Promise<ContentItemDto[]> {
+  return listItems(tx, await listScope(tx, caller, query), query);
+}
+
+async function listItems(tx: Tx, { companyIds, byIds }: { companyIds: number[]; byIds: boolean }, query: ContentListQueryInput) {
   const and: Prisma.ProductWhereInput[] = [];
   if (byIds) {
     and.push({

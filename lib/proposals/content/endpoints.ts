@@ -3,7 +3,7 @@ import { validationError } from "@/lib/api/errors";
 import { write } from "@/lib/db/transaction";
 import { getCompanyOrThrow } from "../access";
 import { prepareImages } from "../images/content-images";
-import { archiveContent, createContent, getProductOrThrow, listContent, setContentArchived, updateContent } from "./content";
+import { archiveContent, createContent, getProductOrThrow, listContentBody, setContentArchived, updateContent } from "./content";
 import {
   ContentCreate,
   ContentCreated,
@@ -29,7 +29,7 @@ export const listContentEndpoint = defineEndpoint({
   tag,
   summary: "List content items",
   description:
-    "The content items of every company you belong to, or of company_id (404 for a company you do not belong to), newest first. " +
+    "Returns {data: content items}. The content items of every company you belong to, or of company_id (404 for a company you do not belong to), newest first. " +
     "Archived items are left out unless include_archived=true, which also adds is_archived; include_sources=true adds sources. " +
     "variation_id and product_id (one id or comma-separated ids, combinable: items matching either) select items and add their images. " +
     "external_id matches sources.integration.uniqueId exactly (case-sensitive) or sources.oracle.code case-insensitively; it needs company_id " +
@@ -39,7 +39,7 @@ export const listContentEndpoint = defineEndpoint({
   response: ContentList,
   status: 200,
   errors: ["not_found"],
-  run: async ({ db, caller, query }) => ({ data: await listContent(db, caller, query) }),
+  run: ({ db, caller, query }) => listContentBody(db, caller, query),
 });
 
 export const createContentEndpoint = defineEndpoint({
@@ -49,7 +49,7 @@ export const createContentEndpoint = defineEndpoint({
   tag,
   summary: "Create a content item",
   description:
-    "Creates a product with its one variation (201). title and description are stored under language. Each image is a hosted uuid " +
+    "Returns {data: {product_id, variation_id, message}} of the new item. Creates a product with its one variation (201). title and description are stored under language. Each image is a hosted uuid " +
     "(POST /v3/images; an image of this company or one you uploaded) or, with an empty uuid, a public PNG, JPEG, GIF or WebP url that the " +
     "service downloads (10 s, 20 MB, no private addresses) and hosts. Invalid images (unknown uuid, failed download) are skipped silently; " +
     "with none valid the answer is 400 with an issue on images. Our extensions: price, tax_rate, unit (defaults for proposal blocks), " +
@@ -138,7 +138,7 @@ export const restoreContentEndpoint = defineEndpoint({
   tag,
   summary: "Restore archived content items (bulk)",
   description:
-    "Body {variation_ids?, product_ids?}: at least one of the two, combinable. Restores archived items; active ones are ignored without " +
+    "Returns restored_count and product_ids. Body {variation_ids?, product_ids?}: at least one of the two, combinable. Restores archived items; active ones are ignored without " +
     "error. restored_count and product_ids name the items this request restored. Ids that do not exist or are not yours answer 404 " +
     "NOT_FOUND naming them, and nothing is restored.",
   body: ContentIdsBody,

@@ -49,11 +49,13 @@ export const listProposalsEndpoint = defineEndpoint({
   tag,
   summary: "List proposals",
   description:
-    "The proposals of your companies (or of company_id), newest first. status filters by status as read (expired = active past expires_at); " +
+    "Returns {data: proposals}. The proposals of your companies (or of company_id), newest first. status filters by status as read (expired = active past expires_at); " +
     "archived ones only with include_archived=true; q searches the title and the recipient.",
   query: ProposalListQuery,
   response: ProposalList,
   status: 200,
+  // A company_id the caller is not a member of.
+  errors: ["not_found"],
   run: async ({ db, caller, query }) => listProposals(db, caller, query),
 });
 
@@ -84,7 +86,8 @@ export const getProposalEndpoint = defineEndpoint({
   path: "/v3/proposals/{uuid}",
   tag,
   summary: "Read a proposal",
-  description: "The whole read model: values, blocks, attachments, company, contact person, creator and recipient fields.",
+  description:
+    "Returns {data: the proposal}. The whole read model: values, blocks, attachments, company, contact person, creator and recipient fields.",
   params: ProposalParams,
   load: loadForReading,
   response: ProposalData,
@@ -99,7 +102,7 @@ export const updateProposalEndpoint = defineEndpoint({
   tag,
   summary: "Edit a draft or template",
   description:
-    "Strict body: company_id (the proposal's) and at least one other field; omitted fields stay. blocks replace the whole list in " +
+    "Returns {data: the proposal} as saved. Strict body: company_id (the proposal's) and at least one other field; omitted fields stay. blocks replace the whole list in " +
     "request order, matched by uuid (a block without uuid is new; per-block title, description and image_uuids are ignored, editor " +
     "customisations survive for echoed uuids). Precedence: unknown uuid 404, not your company 401, invalid body 400, company mismatch 400, " +
     "withdrawn 400, not draft or template 409. An invalid recipient is 400 INVALID_RECIPIENT and changes nothing.",
@@ -147,7 +150,7 @@ export const editProposalBlockEndpoint = defineEndpoint({
   tag,
   summary: "Customise one block",
   description:
-    "Beyond the document: the editor's changes to one block of a draft or template: title, description and images (which a full PATCH " +
+    "Returns {data: the proposal} as saved. Beyond the document: the editor's changes to one block of a draft or template: title, description and images (which a full PATCH " +
     "ignores), price, quantity, discount and tax rate. They are kept while later PATCHes echo the block's uuid. 409 unless draft or template.",
   params: BlockParams,
   load: ({ db, caller, params }) => getProposalOrThrow({ tx: db, caller, uuid: params.uuid, refusal: "unauthorized" }),
@@ -165,7 +168,7 @@ export const updateProposalDataEndpoint = defineEndpoint({
   tag,
   summary: "Merge into a proposal's data",
   description:
-    "Shallow merge into data (the values of the description's variables): a key set to null is deleted, omitted keys stay. 409 unless draft or template.",
+    "Returns {data: the merged values}. Shallow merge into data (the values of the description's variables): a key set to null is deleted, omitted keys stay. 409 unless draft or template.",
   params: ProposalParams,
   load: loadForEditing,
   body: DataPatch,
@@ -182,7 +185,7 @@ export const sendProposalEndpoint = defineEndpoint({
   tag,
   summary: "Send a draft",
   description:
-    "draft -> active, optionally with expires_at (UNIX seconds, in the future); the series' earlier active proposal becomes replaced. Needs a recipient.",
+    "Returns {data: the proposal} as sent. draft -> active, optionally with expires_at (UNIX seconds, in the future); the series' earlier active proposal becomes replaced. Needs a recipient.",
   params: ProposalParams,
   load: loadForEditing,
   body: SendBody,
@@ -227,8 +230,8 @@ function archiveEndpoint(archived: boolean) {
     tag,
     summary: archived ? "Archive a proposal" : "Unarchive a proposal",
     description: archived
-      ? "Sets archived_at: hidden from lists unless include_archived=true. An archived next-version draft is no longer returned by new version."
-      : "Clears archived_at.",
+      ? "Returns {data: the proposal} as saved. Sets archived_at: hidden from lists unless include_archived=true. An archived next-version draft is no longer returned by new version."
+      : "Returns {data: the proposal} as saved. Clears archived_at, so the proposal shows in lists again; use it to bring back an archived one.",
     params: ProposalParams,
     load: loadForEditing,
     response: ProposalData,
@@ -247,7 +250,7 @@ export const saveProposalAsTemplateEndpoint = defineEndpoint({
   tag,
   summary: "Save as a template",
   description:
-    "A new template (its own series) copied from the proposal, without its recipient. Create drafts from it with tracking.created_from_template.",
+    "Returns {proposal: {uuid, url}} of the new template. A new template (its own series) copied from the proposal, without its recipient. Create drafts from it with tracking.created_from_template.",
   params: ProposalParams,
   load: loadForEditing,
   response: ProposalRef,

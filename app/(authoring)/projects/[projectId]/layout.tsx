@@ -4,13 +4,14 @@ import type { ReactNode } from "react";
 import { ProjectTabs } from "@/components/project/project-tabs";
 import { AppError } from "@/lib/api/errors";
 import { getProjectOrThrow, isLearner } from "@/lib/authoring/access";
+import { redirectToSignIn } from "@/lib/auth/require-user";
 import { sessionCaller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
+import { uuidParams } from "@/lib/pages/page-ids";
 
 export default async function ProjectLayout({ children, params }: { children: ReactNode; params: Promise<{ projectId: string }> }) {
-  const { projectId } = await params;
-  const caller = await sessionCaller();
-  if (!caller) redirect("/sign-in");
+  const { projectId } = await uuidParams(params);
+  const caller = (await sessionCaller()) ?? (await redirectToSignIn());
   const db = await getDb();
   const access = await getProjectOrThrow({ tx: db, caller, projectId }).catch((error) => {
     if (error instanceof AppError) notFound();

@@ -5,6 +5,7 @@ import { appService } from "@/lib/api/app-service";
 import { readBodyCapped } from "@/lib/api/read-body";
 import { toAppError } from "@/lib/api/run-endpoint";
 import { serviceError } from "@/lib/api/service";
+import { servedOverHttps } from "@/lib/auth/cookies";
 import { authOptions } from "@/lib/auth/options";
 import { signInThrottled } from "@/lib/auth/throttle-response";
 
@@ -17,7 +18,7 @@ const AUTH_BODY_LIMIT = 64 * 1024;
 
 async function handler(req: Request, ctx: Ctx) {
   // next-auth reads req.nextUrl: Next.js passes a NextRequest, other callers (the tests' server) a plain Request.
-  return NextAuth(authOptions())(req instanceof NextRequest ? req : new NextRequest(req), ctx);
+  return NextAuth(authOptions(servedOverHttps(req.headers)))(req instanceof NextRequest ? req : new NextRequest(req), ctx);
 }
 
 async function post(req: Request, ctx: Ctx) {

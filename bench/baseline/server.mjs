@@ -1,0 +1,517 @@
+// The physical floor (bench/README.md): a bare node:http server with pg answering three of the
+// app's reads and three of its writes with the same JSON, done by hand the fastest way we know.
+// The API key is looked up by its SHA-256 digest with its user in one query; PostgreSQL builds
+// each row's JSON (json_build_object), one flat query per level of the tree, and node only joins
+// strings. Writes (block insert, lesson move, quiz submit) hold the parent's row lock for one
+// round trip: see "Writes" below.
+//
+//   DATABASE_URL=postgresql://… PORT=4100 node bench/baseline/server.mjs
+import { createHash, randomUUID } from "node:crypto";
+import http from "node:http";
+import pg from "pg";
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+  options: "-c TimeZone=UTC",
+});
+
+const iso = (col) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+// The key and its user in one statement; last_used_at is written at most once a minute, as the app does.
+async function callerOf(req) {
+  const header = req.headers.authorization;
+  const match = header && /^Bearer[ ]+(cak_[0-9A-Za-z]+)\s*$/.exec(header);
+  if (!match) return null;
+  const digest = createHash("sha256").update(match[1], "utf8").digest("hex");
+  const { rows } = await pool.query(
+    `SELECT k.id, k.user_id, k.last_used_at, k.name AS key_name, k.key_prefix, u.name AS user_name
+     FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+    [digest],
+  );
+  const key = rows[0];
+  if (!key) return null;
+  if (!key.last_used_at || Date.now() - key.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await pool.query("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [key.id]);
+  }
+  // What the audit trail records of an API-key caller (lib/db/transaction.ts recordChange).
+  return { userId: key.user_id, name: key.user_name, apiKeyId: key.id, keyName: key.key_name, keyPrefix: key.key_prefix };
+}
+
+const QUESTION_JSON = `CASE WHEN q.id IS NULL OR q.deleted_at IS NOT NULL THEN NULL ELSE json_build_object(
+  'id', q.id, 'project_id', q.project_id, 'category_id', q.category_id, 'question_family_id', q.question_family_id,
+  'prompt', q.prompt, 'question_type', q.question_type, 'difficulty', q.difficulty,
+  'options', COALESCE((SELECT json_agg(CASE WHEN $LEARNER THEN json_build_object('id', o.id, 'label', o.label, 'sort_order', o.sort_order)
+                                   ELSE json_build_object('id', o.id, 'label', o.label, 'sort_order', o.sort_order, 'is_correct', o.is_correct) END
+                                   ORDER BY o.sort_order)
+                       FROM question_options o WHERE o.question_id = q.id), '[]'::json),
+  'created_at', ${iso("q.created_at")}, 'updated_at', ${iso("q.updated_at")}) END`;
+
+const BLOCK_JSON = `json_build_object(
+  'id', b.id, 'lesson_id', b.lesson_id, 'type', b.type, 'position', b.position, 'content', b.content,
+  'question_role', b.question_role, 'question_id', b.question_id, 'question', ${QUESTION_JSON},
+  'quiz_id', b.quiz_id, 'quiz', CASE WHEN z.id IS NULL OR z.deleted_at IS NOT NULL THEN NULL ELSE json_build_object('id', z.id, 'title', z.title) END,
+  'created_at', ${iso("b.created_at")}, 'updated_at', ${iso("b.updated_at")})::text`;
+
+const blockJson = (learner) => BLOCK_JSON.replaceAll("$LEARNER", learner);
+
+// The caller's role in the project, when the project is theirs and not deleted.
+const PROJECT_SQL = `SELECT m.role, json_build_object('id', p.id, 'name', p.name, 'description', p.description,
+    'created_at', ${iso("p.created_at")}, 'updated_at', ${iso("p.updated_at")},
+    'workspace', json_build_object('id', w.id, 'name', w.name, 'kind', w.kind))::text AS j
+  FROM projects p JOIN workspaces w ON w.id = p.workspace_id
+  JOIN memberships m ON m.workspace_id = p.workspace_id AND m.user_id = $2
+  WHERE p.id = $1 AND p.deleted_at IS NULL`;
+
+// Each level: visible rows of the project, with their parent's id, in position order.
+const levelSql = (learner) => ({
+  courses: `SELECT c.project_id AS parent, json_build_object('id', c.id, 'project_id', c.project_id, 'title', c.title,
+      'description', c.description, 'position', c.position, 'published_at', ${iso("c.published_at")},
+      'created_at', ${iso("c.created_at")}, 'updated_at', ${iso("c.updated_at")},
+      'sources', CASE WHEN jsonb_typeof(c.sources) = 'array' THEN c.sources ELSE '[]'::jsonb END)::text AS j, c.id
+    FROM courses c WHERE c.project_id = $1 AND c.deleted_at IS NULL ${learner ? "AND c.published_at IS NOT NULL" : ""}
+    ORDER BY c.position`,
+  modules: `SELECT m.course_id AS parent, json_build_object('id', m.id, 'course_id', m.course_id, 'title', m.title,
+      'position', m.position, 'created_at', ${iso("m.created_at")}, 'updated_at', ${iso("m.updated_at")})::text AS j, m.id
+    FROM modules m JOIN courses c ON c.id = m.course_id
+    WHERE c.project_id = $1 AND c.deleted_at IS NULL AND m.deleted_at IS NULL ${learner ? "AND c.published_at IS NOT NULL" : ""}
+    ORDER BY m.course_id, m.position`,
+  lessons: `SELECT l.module_id AS parent, json_build_object('id', l.id, 'module_id', l.module_id, 'title', l.title,
+      'position', l.position, 'published_at', ${iso("l.published_at")}, 'created_at', ${iso("l.created_at")},
+      'updated_at', ${iso("l.updated_at")})::text AS j, l.id
+    FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
+    WHERE c.project_id = $1 AND c.deleted_at IS NULL AND m.deleted_at IS NULL AND l.deleted_at IS NULL
+      ${learner ? "AND c.published_at IS NOT NULL AND l.published_at IS NOT NULL" : ""}
+    ORDER BY l.module_id, l.position`,
+  blocks: `SELECT b.lesson_id AS parent, ${blockJson(learner)} AS j, b.id
+    FROM blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
+    LEFT JOIN questions q ON q.id = b.question_id LEFT JOIN quizzes z ON z.id = b.quiz_id
+    WHERE c.project_id = $1 AND c.deleted_at IS NULL AND m.deleted_at IS NULL AND l.deleted_at IS NULL AND b.deleted_at IS NULL
+      ${learner ? "AND c.published_at IS NOT NULL AND l.published_at IS NOT NULL" : ""}
+    ORDER BY b.lesson_id, b.position`,
+});
+const LEVELS = { false: levelSql(false), true: levelSql(true) };
+
+/** parent id -> its children's JSON texts, in order. */
+function byParent(rows) {
+  const out = new Map();
+  for (const row of rows) {
+    let list = out.get(row.parent);
+    if (!list) out.set(row.parent, (list = []));
+    list.push(row);
+  }
+  return out;
+}
+
+/** A row's JSON with one more member, its children, appended: `{…,"modules":[…]}`. */
+const withChildren = (json, key, children) => `${json.slice(0, -1)},"${key}":[${children.join(",")}]}`;
+
+async function projectTree(res, caller, projectId) {
+  const { rows } = await pool.query(PROJECT_SQL, [projectId, caller.userId]);
+  if (!rows[0]) return send(res, 404, '{"error":"Project not found","code":"not_found"}');
+  const sql = LEVELS[rows[0].role === "learner"];
+  const [courses, modules, lessons, blocks] = await Promise.all(
+    ["courses", "modules", "lessons", "blocks"].map(async (level) => (await pool.query(sql[level], [projectId])).rows),
+  );
+  const blocksOf = byParent(blocks);
+  const lessonsOf = byParent(lessons);
+  const modulesOf = byParent(modules);
+  const lessonJson = (l) =>
+    withChildren(
+      l.j,
+      "blocks",
+      (blocksOf.get(l.id) ?? []).map((b) => b.j),
+    );
+  const moduleJson = (m) => withChildren(m.j, "lessons", (lessonsOf.get(m.id) ?? []).map(lessonJson));
+  const courseJson = (c) => withChildren(c.j, "modules", (modulesOf.get(c.id) ?? []).map(moduleJson));
+  send(res, 200, withChildren(rows[0].j, "courses", courses.map(courseJson)));
+}
+
+// One statement: the block, its question and quiz, and whether the caller may see it.
+const BLOCK_SQL = (learner) => `SELECT ${blockJson(learner)} AS j
+  FROM blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
+  JOIN projects p ON p.id = c.project_id JOIN memberships ms ON ms.workspace_id = p.workspace_id AND ms.user_id = $2
+  LEFT JOIN questions q ON q.id = b.question_id LEFT JOIN quizzes z ON z.id = b.quiz_id
+  WHERE b.id = $1 AND b.deleted_at IS NULL AND l.deleted_at IS NULL AND m.deleted_at IS NULL AND c.deleted_at IS NULL AND p.deleted_at IS NULL
+    AND ${learner ? "ms.role = 'learner' AND c.published_at IS NOT NULL AND l.published_at IS NOT NULL" : "ms.role <> 'learner'"}`;
+const BLOCK_BOTH = `(${BLOCK_SQL(false)}) UNION ALL (${BLOCK_SQL(true)})`;
+
+async function block(res, caller, blockId) {
+  const { rows } = await pool.query(BLOCK_BOTH, [blockId, caller.userId]);
+  if (!rows[0]) return send(res, 404, '{"error":"Block not found","code":"not_found"}');
+  send(res, 200, rows[0].j);
+}
+
+// One statement: the course if the caller may see it (0 rows: not found), and one page of its modules.
+const MODULES_SQL = `SELECT x.j FROM (
+    SELECT c.id FROM courses c JOIN projects p ON p.id = c.project_id
+    JOIN memberships ms ON ms.workspace_id = p.workspace_id AND ms.user_id = $2
+    WHERE c.id = $1 AND c.deleted_at IS NULL AND p.deleted_at IS NULL AND (ms.role <> 'learner' OR c.published_at IS NOT NULL)
+  ) c LEFT JOIN LATERAL (
+    SELECT json_build_object('id', m.id, 'course_id', m.course_id, 'title', m.title, 'position', m.position, 'lessons', NULL,
+      'created_at', ${iso("m.created_at")}, 'updated_at', ${iso("m.updated_at")})::text AS j
+    FROM modules m WHERE m.course_id = c.id AND m.deleted_at IS NULL ORDER BY m.position LIMIT $3 OFFSET $4
+  ) x ON true`;
+
+async function modules(res, caller, courseId, url) {
+  const limit = Math.min(500, Math.max(1, Number(url.searchParams.get("limit") ?? 500) || 500));
+  const offset = Math.max(0, Number(url.searchParams.get("offset") ?? 0) || 0);
+  const { rows } = await pool.query(MODULES_SQL, [courseId, caller.userId, limit + 1, offset]);
+  if (!rows.length) return send(res, 404, '{"error":"Course not found","code":"not_found"}');
+  const items = rows.filter((r) => r.j !== null).map((r) => r.j);
+  const hasMore = items.length > limit;
+  send(res, 200, `{"modules":[${items.slice(0, limit).join(",")}],"has_more":${hasMore},"limit":${limit},"offset":${offset}}`);
+}
+
+// ---- Writes --------------------------------------------------------------------------------
+// The same semantics as the app's create_block, update_lesson (a move) and submit_quiz, with the
+// fewest round trips while the parent's row is locked. Values are sent as escaped literals in
+// one simple-protocol message of several statements, so the statements under the lock travel
+// together: the lock is its own statement (in READ COMMITTED the next statement takes a new
+// snapshot and sees the previous lock holder's commit), then one statement with CTEs counts the
+// siblings, shifts them and writes the row, then COMMIT. The audit event is written before the
+// lock (message 1, which also checks access); a write that finds its row gone under the lock
+// deletes that event in the same statement, so the transaction commits nothing, and runs again
+// (as the app's RetryTransaction does, at most 8 times).
+const lit = (v) => (v === null || v === undefined ? "NULL" : pg.escapeLiteral(String(v)));
+const MAX_ATTEMPTS = 8;
+const WRITERS = "('admin', 'author')"; // lib/authoring/access.ts: the roles with content.write
+const BLOCK_TYPES = ["text", "image", "diagram", "video", "example", "question", "quiz", "scenario", "glossary", "interactive", "visual"];
+const QUESTION_ROLES = ["practice", "checkpoint", "assessment", "review"];
+const isUuid = (v) => typeof v === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+const isPosition = (v) => Number.isInteger(v) && v >= 0 && v <= 32767;
+
+class HttpError extends Error {
+  constructor(status, code, message, issues) {
+    super(message);
+    Object.assign(this, { status, code, issues });
+  }
+}
+const invalid = (issues) =>
+  new HttpError(
+    400,
+    "validation_error",
+    issues.length === 1 ? `Invalid request: ${issues[0].path}: ${issues[0].message}` : "Invalid request",
+    issues,
+  );
+
+/** The audit event of lib/db/transaction.ts recordChange, for an API-key caller. */
+const auditValues = (caller, id, operation, targetId) =>
+  `${lit(id)}::uuid, ${lit(caller.userId)}::uuid, ${lit(caller.name)}, 'api', ${lit(caller.apiKeyId)}::uuid, ${lit(caller.keyName)}, ${lit(caller.keyPrefix)}, ${lit(operation)}, ${lit(targetId)}, NULL, now()`;
+const AUDIT_COLUMNS =
+  "id, actor_user_id, actor_name, via, api_key_id, api_key_name, api_key_prefix, operation, target_id, edit_session, created_at";
+
+/** A lesson the caller may write (undeleted up to its project, caller admin or author there), as a CTE. */
+const writableLesson = (lessonId, userId) => `SELECT l.id, l.module_id, c.project_id
+  FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
+  JOIN projects p ON p.id = c.project_id JOIN memberships ms ON ms.workspace_id = p.workspace_id AND ms.user_id = ${lit(userId)}::uuid
+  WHERE l.id = ${lit(lessonId)}::uuid AND l.deleted_at IS NULL AND m.deleted_at IS NULL AND c.deleted_at IS NULL
+    AND p.deleted_at IS NULL AND ms.role IN ${WRITERS}`;
+
+/** Runs `fn(client)` on one pooled connection; rolls back what is left open on an error. */
+async function onConnection(fn) {
+  const client = await pool.connect();
+  try {
+    return await fn(client);
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Results of a multi-statement simple query, one per statement. */
+const statements = (r) => (Array.isArray(r) ? r : [r]);
+
+// POST /lessons/{id}/blocks: lib/authoring/blocks/blocks.ts createBlock + positions.ts insertAt.
+async function createBlock(res, caller, lessonId, _url, body) {
+  const issues = [];
+  if (!BLOCK_TYPES.includes(body.type)) issues.push({ path: "type", message: "Invalid option" });
+  if (body.position !== undefined && !isPosition(body.position)) issues.push({ path: "position", message: "Must be an integer 0..32767" });
+  if (body.question_id !== undefined && !isUuid(body.question_id)) issues.push({ path: "question_id", message: "Invalid UUID" });
+  if (body.quiz_id !== undefined && !isUuid(body.quiz_id)) issues.push({ path: "quiz_id", message: "Invalid UUID" });
+  if (body.question_role !== undefined && !QUESTION_ROLES.includes(body.question_role))
+    issues.push({ path: "question_role", message: "Invalid option" });
+  if (body.type === "question") {
+    if (!body.question_id) issues.push({ path: "question_id", message: "Required for a question block" });
+    if (!body.question_role) issues.push({ path: "question_role", message: "Required for a question block" });
+  } else {
+    if (body.question_id !== undefined) issues.push({ path: "question_id", message: "Only a question block takes question_id" });
+    if (body.question_role !== undefined) issues.push({ path: "question_role", message: "Only a question block takes question_role" });
+  }
+  if (body.type === "quiz") {
+    if (!body.quiz_id) issues.push({ path: "quiz_id", message: "Required for a quiz block" });
+  } else if (body.quiz_id !== undefined) issues.push({ path: "quiz_id", message: "Only a quiz block takes quiz_id" });
+  const content = body.content === undefined || body.content === null ? null : JSON.stringify(body.content);
+  if (content !== null && Buffer.byteLength(content) > 200_000) issues.push({ path: "content", message: "At most 200000 bytes of JSON" });
+  if (issues.length) throw invalid(issues);
+
+  const answer = await onConnection(async (client) => {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const blockId = randomUUID();
+      const auditId = randomUUID();
+      // Message 1, before the lock: access, the references, and the audit event.
+      const [, checked] = statements(
+        await client.query(`BEGIN;
+          WITH acc AS (${writableLesson(lessonId, caller.userId)}),
+          refs AS (SELECT acc.id,
+              ${body.question_id ? `EXISTS (SELECT 1 FROM questions q WHERE q.id = ${lit(body.question_id)}::uuid AND q.project_id = acc.project_id AND q.deleted_at IS NULL)` : "true"} AS question_ok,
+              ${body.quiz_id ? `EXISTS (SELECT 1 FROM quizzes z WHERE z.id = ${lit(body.quiz_id)}::uuid AND z.project_id = acc.project_id AND z.deleted_at IS NULL)` : "true"} AS quiz_ok
+            FROM acc),
+          a AS (INSERT INTO audit_events (${AUDIT_COLUMNS})
+            SELECT ${auditValues(caller, auditId, "create_block", blockId)} FROM refs WHERE question_ok AND quiz_ok)
+          SELECT question_ok, quiz_ok FROM refs`),
+      );
+      const row = checked.rows[0];
+      if (!row || !row.question_ok || !row.quiz_ok) {
+        await client.query("ROLLBACK");
+        if (!row) throw new HttpError(404, "not_found", "Lesson not found");
+        throw invalid([
+          ...(row.question_ok ? [] : [{ path: "question_id", message: "No such question in this project" }]),
+          ...(row.quiz_ok ? [] : [{ path: "quiz_id", message: "No such quiz in this project" }]),
+        ]);
+      }
+      // Message 2, the one round trip under the lesson's lock: lock; count + shift + insert; commit.
+      const L = `${lit(lessonId)}::uuid`;
+      const at = body.position === undefined ? "n.n" : `LEAST(${body.position}, n.n)`;
+      const [, written] = statements(
+        await client.query(`SELECT 1 FROM lessons WHERE id = ${L} FOR UPDATE;
+          WITH n AS (SELECT count(*)::int AS n FROM blocks WHERE lesson_id = ${L} AND deleted_at IS NULL),
+          at AS (SELECT ${at} AS at FROM n WHERE EXISTS (SELECT 1 FROM lessons WHERE id = ${L} AND deleted_at IS NULL)),
+          shift AS (UPDATE blocks SET position = position + 1
+            WHERE lesson_id = ${L} AND deleted_at IS NULL AND position >= (SELECT at FROM at)),
+          b AS (INSERT INTO blocks (id, lesson_id, type, position, content, question_role, question_id, quiz_id, created_at, updated_at)
+            SELECT ${lit(blockId)}::uuid, ${L}, ${lit(body.type)}, at.at, ${lit(content)}::jsonb, ${lit(body.question_role)},
+              ${lit(body.question_id)}::uuid, ${lit(body.quiz_id)}::uuid, now(), now() FROM at RETURNING *),
+          undo AS (DELETE FROM audit_events WHERE id = ${lit(auditId)}::uuid AND NOT EXISTS (SELECT 1 FROM at))
+          SELECT ${blockJson(false)} AS j FROM b LEFT JOIN questions q ON q.id = b.question_id LEFT JOIN quizzes z ON z.id = b.quiz_id;
+          COMMIT`),
+      );
+      if (written.rows[0]) return written.rows[0].j;
+      // The lesson was deleted meanwhile: run again (answers 404 as for a deleted lesson).
+    }
+    throw new Error("create_block: too many attempts");
+  });
+  send(res, 201, answer);
+}
+
+const LESSON_JSON = `json_build_object('id', l.id, 'module_id', l.module_id, 'title', l.title, 'position', l.position, 'blocks', NULL,
+  'published_at', ${iso("l.published_at")}, 'created_at', ${iso("l.created_at")}, 'updated_at', ${iso("l.updated_at")})::text`;
+
+// PATCH /lessons/{id} with {position} (and/or title): lessons.ts updateLesson + positions.ts moveTo/moveWithin.
+async function updateLesson(res, caller, lessonId, _url, body) {
+  const issues = [];
+  if (body.position !== undefined && !isPosition(body.position)) issues.push({ path: "position", message: "Must be an integer 0..32767" });
+  if (body.title !== undefined && (typeof body.title !== "string" || body.title.trim().length < 1 || body.title.length > 200))
+    issues.push({ path: "title", message: "1..200 characters" });
+  if (body.module_id !== undefined) issues.push({ path: "module_id", message: "Not served by the physical floor" });
+  if (body.position === undefined && body.title === undefined)
+    issues.push({ path: "", message: "Send at least one of title, position, module_id" });
+  if (issues.length) throw invalid(issues);
+
+  const answer = await onConnection(async (client) => {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const auditId = randomUUID();
+      const [, checked] = statements(
+        await client.query(`BEGIN;
+          WITH acc AS (${writableLesson(lessonId, caller.userId)}),
+          a AS (INSERT INTO audit_events (${AUDIT_COLUMNS}) SELECT ${auditValues(caller, auditId, "update_lesson", lessonId)} FROM acc)
+          SELECT module_id FROM acc`),
+      );
+      const moduleId = checked.rows[0]?.module_id;
+      if (!moduleId) {
+        await client.query("ROLLBACK");
+        throw new HttpError(404, "not_found", "Lesson not found");
+      }
+      const L = `${lit(lessonId)}::uuid`;
+      const M = `${lit(moduleId)}::uuid`;
+      const title = body.title === undefined ? "l.title" : lit(body.title);
+      let sql;
+      if (body.position === undefined) {
+        // A rename: no sibling moves, no parent lock (as moveTo returns early).
+        sql = `WITH t AS (SELECT 1 FROM lessons WHERE id = ${L} AND module_id = ${M} AND deleted_at IS NULL),
+          l AS (UPDATE lessons l SET title = ${title}, updated_at = now() FROM t WHERE l.id = ${L} RETURNING l.*),
+          undo AS (DELETE FROM audit_events WHERE id = ${lit(auditId)}::uuid AND NOT EXISTS (SELECT 1 FROM t))
+          SELECT ${LESSON_JSON} AS j FROM l;
+          COMMIT`;
+      } else {
+        // The one round trip under the module's lock: lock; lock and read the lesson's position,
+        // count, shift the range between old and new position, set the lesson's; commit.
+        sql = `SELECT 1 FROM modules WHERE id = ${M} FOR UPDATE;
+          WITH cur AS (SELECT position AS f FROM lessons WHERE id = ${L} AND module_id = ${M} AND deleted_at IS NULL
+              AND EXISTS (SELECT 1 FROM modules WHERE id = ${M} AND deleted_at IS NULL) FOR UPDATE),
+          n AS (SELECT count(*)::int AS n FROM lessons WHERE module_id = ${M} AND deleted_at IS NULL),
+          t AS (SELECT cur.f, LEAST(${body.position}, n.n - 1) AS t FROM cur, n),
+          shift AS (UPDATE lessons s SET position = s.position + CASE WHEN t.t > t.f THEN -1 ELSE 1 END FROM t
+            WHERE s.module_id = ${M} AND s.deleted_at IS NULL AND s.id <> ${L}
+              AND ((t.t > t.f AND s.position > t.f AND s.position <= t.t) OR (t.t < t.f AND s.position >= t.t AND s.position < t.f))),
+          l AS (UPDATE lessons l SET position = t.t, title = ${title}, updated_at = now() FROM t WHERE l.id = ${L} RETURNING l.*),
+          undo AS (DELETE FROM audit_events WHERE id = ${lit(auditId)}::uuid AND NOT EXISTS (SELECT 1 FROM t))
+          SELECT ${LESSON_JSON} AS j FROM l;
+          COMMIT`;
+      }
+      const written = statements(await client.query(sql)).find((r) => r.command === "SELECT" && r.fields.some((f) => f.name === "j"));
+      if (written.rows[0]) return written.rows[0].j;
+      // The lesson moved to another module or was deleted meanwhile: run again on fresh reads.
+    }
+    throw new Error("update_lesson: too many attempts");
+  });
+  send(res, 200, answer);
+}
+
+// The quiz, the caller's role, whether a learner may take it, and its undeleted questions in quiz
+// order with their options in order (ids and the answer key): one statement, outside any transaction.
+const QUIZ_SQL = `SELECT ms.role,
+    CASE WHEN ms.role = 'learner' THEN EXISTS (
+      SELECT 1 FROM blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id
+      JOIN courses c ON c.id = m.course_id JOIN projects bp ON bp.id = c.project_id
+      WHERE b.type = 'quiz' AND b.quiz_id = z.id AND b.deleted_at IS NULL AND l.deleted_at IS NULL AND l.published_at IS NOT NULL
+        AND m.deleted_at IS NULL AND c.deleted_at IS NULL AND c.published_at IS NOT NULL AND bp.deleted_at IS NULL) ELSE true END AS placed,
+    COALESCE((SELECT json_agg(json_build_object('id', q.id, 'options',
+        COALESCE((SELECT json_agg(json_build_object('id', o.id, 'c', o.is_correct) ORDER BY o.sort_order)
+                  FROM question_options o WHERE o.question_id = q.id), '[]'::json)) ORDER BY qq.sort_order)
+      FROM quiz_questions qq JOIN questions q ON q.id = qq.question_id WHERE qq.quiz_id = z.id AND q.deleted_at IS NULL), '[]'::json) AS questions
+  FROM quizzes z JOIN projects p ON p.id = z.project_id JOIN memberships ms ON ms.workspace_id = p.workspace_id AND ms.user_id = $2
+  WHERE z.id = $1 AND z.deleted_at IS NULL AND p.deleted_at IS NULL`;
+
+// The attempt and its audit event in one statement: one transaction without BEGIN/COMMIT.
+const ATTEMPT_SQL = `WITH a AS (INSERT INTO quiz_attempts (id, quiz_id, user_id, score_correct, score_total, percentage, answers, created_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, now()) RETURNING created_at),
+  e AS (INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES ($8, $3, $9, 'api', $10, $11, $12, 'submit_quiz', $2, NULL, now()))
+  SELECT ${iso("a.created_at")} AS created_at FROM a`;
+
+// POST /quizzes/{id}/submit: quizzes.ts submitQuiz + scoring.ts.
+async function submitQuiz(res, caller, quizId, _url, body) {
+  const answers = body?.answers;
+  const issues = [];
+  if (!Array.isArray(answers) || answers.length > 500) issues.push({ path: "answers", message: "An array of at most 500 answers" });
+  else {
+    answers.forEach((a, i) => {
+      if (!isUuid(a?.question_id)) issues.push({ path: `answers.${i}.question_id`, message: "Invalid UUID" });
+      if (!Array.isArray(a?.selected_option_ids) || a.selected_option_ids.length > 50 || !a.selected_option_ids.every(isUuid))
+        issues.push({ path: `answers.${i}.selected_option_ids`, message: "An array of at most 50 UUIDs" });
+    });
+    if (!issues.length && new Set(answers.map((a) => a.question_id)).size !== answers.length)
+      issues.push({ path: "answers", message: "Each question may be answered once" });
+  }
+  if (issues.length) throw invalid(issues);
+  const { rows } = await pool.query(QUIZ_SQL, [quizId, caller.userId]);
+  const quiz = rows[0];
+  if (!quiz) throw new HttpError(404, "not_found", "Quiz not found");
+  if (!quiz.placed) throw new HttpError(403, "forbidden", "This quiz is not part of a lesson you can take");
+  // Validation and scoring as scoreAnswers / scoreAttempt do.
+  const byId = new Map(quiz.questions.map((q) => [q.id, q]));
+  answers.forEach((answer, i) => {
+    const question = byId.get(answer.question_id);
+    if (!question) return issues.push({ path: `answers.${i}.question_id`, message: "Not a question of this quiz" });
+    const own = new Set(question.options.map((o) => o.id));
+    answer.selected_option_ids.forEach((id, j) => {
+      if (!own.has(id)) issues.push({ path: `answers.${i}.selected_option_ids.${j}`, message: "Not an option of this question" });
+    });
+  });
+  if (issues.length) throw invalid(issues);
+  const selected = new Map(answers.map((a) => [a.question_id, a.selected_option_ids]));
+  const results = quiz.questions.map((q) => {
+    const correct = q.options.filter((o) => o.c).map((o) => o.id);
+    const picked = selected.get(q.id);
+    const chosen = [...new Set(picked ?? [])];
+    const isCorrect = picked !== undefined && chosen.length === correct.length && chosen.every((id) => correct.includes(id));
+    return { question_id: q.id, is_correct: isCorrect, selected_option_ids: chosen, correct_option_ids: correct };
+  });
+  const scoreCorrect = results.filter((r) => r.is_correct).length;
+  const scoreTotal = results.length;
+  const percentage = scoreTotal === 0 ? 0 : (100 * scoreCorrect) / scoreTotal;
+  const attemptId = randomUUID();
+  const written = await pool.query(ATTEMPT_SQL, [
+    attemptId,
+    quizId,
+    caller.userId,
+    scoreCorrect,
+    scoreTotal,
+    percentage,
+    JSON.stringify(results),
+    randomUUID(),
+    caller.name,
+    caller.apiKeyId,
+    caller.keyName,
+    caller.keyPrefix,
+  ]);
+  send(
+    res,
+    201,
+    JSON.stringify({
+      attempt_id: attemptId,
+      score_correct: scoreCorrect,
+      score_total: scoreTotal,
+      percentage,
+      results,
+      created_at: written.rows[0].created_at,
+    }),
+  );
+}
+
+/** The request's JSON body ({} when empty). */
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      if (!text) return resolve({});
+      try {
+        const value = JSON.parse(text);
+        if (value === null || typeof value !== "object" || Array.isArray(value)) throw new Error("not an object");
+        resolve(value);
+      } catch {
+        reject(new HttpError(400, "invalid_json", "The body is not a JSON object"));
+      }
+    });
+    req.on("error", reject);
+  });
+}
+
+function send(res, status, body) {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  res.end(body);
+}
+
+const UUID = "([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})";
+const ROUTES = [
+  ["GET", new RegExp(`^/api/authoring/projects/${UUID}$`), projectTree],
+  ["GET", new RegExp(`^/api/authoring/blocks/${UUID}$`), block],
+  ["GET", new RegExp(`^/api/authoring/courses/${UUID}/modules$`), modules],
+  ["POST", new RegExp(`^/api/authoring/lessons/${UUID}/blocks$`), createBlock],
+  ["PATCH", new RegExp(`^/api/authoring/lessons/${UUID}$`), updateLesson],
+  ["POST", new RegExp(`^/api/authoring/quizzes/${UUID}/submit$`), submitQuiz],
+];
+
+const server = http.createServer(async (req, res) => {
+  try {
+    const url = new URL(req.url, "http://localhost");
+    if (url.pathname === "/health") return send(res, 200, '{"status":"ok"}');
+    const route = ROUTES.find(([method, re]) => method === req.method && re.test(url.pathname));
+    if (!route) return send(res, 404, '{"error":"Not found","code":"not_found"}');
+    const body = req.method === "GET" ? undefined : await readBody(req);
+    const caller = await callerOf(req);
+    if (!caller) return send(res, 401, '{"error":"Invalid API key","code":"unauthorized"}');
+    await route[2](res, caller, route[1].exec(url.pathname)[1], url, body);
+  } catch (error) {
+    if (error instanceof HttpError) {
+      if (!res.headersSent)
+        send(
+          res,
+          error.status,
+          JSON.stringify({ error: error.message, code: error.code, ...(error.issues ? { issues: error.issues } : {}) }),
+        );
+      return;
+    }
+    console.error(error);
+    if (!res.headersSent) send(res, 500, '{"error":"Internal error","code":"internal_error"}');
+    else res.destroy();
+  }
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT) || 4100, "127.0.0.1", () => console.log(`baseline listening on ${server.address().port}`));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.close(() => pool.end().then(() => process.exit(0))));

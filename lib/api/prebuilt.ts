@@ -1,0 +1,34 @@
+/**
+ * Answers an endpoint builds itself instead of returning an object for the pipeline to check and
+ * serialise: JSON text made by the database (the whole-project read, where serialising 10 MB of
+ * objects is most of the cost), and "not modified" for a conditional GET. An endpoint returning
+ * JsonText must prove in a test that its text equals what its response schema makes of the
+ * object path (test/integration/tree-json.test.ts).
+ */
+export class JsonText {
+  constructor(
+    /** The JSON, as text or already encoded as UTF-8 (what a cache keeps: sent without encoding again). */
+    readonly text: string | Uint8Array<ArrayBuffer>,
+    /** A strong entity tag (quoted), when the text is a version of the resource that can be named. */
+    readonly etag?: string,
+  ) {}
+}
+
+/** 304: the client's copy (If-None-Match) is current. */
+export class NotModified {
+  constructor(readonly etag: string) {}
+}
+
+export type Prebuilt = JsonText | NotModified;
+
+/** The JSON as a string, whichever form it came in. */
+export const jsonTextOf = (json: JsonText) => (typeof json.text === "string" ? json.text : Buffer.from(json.text).toString("utf8"));
+
+export const isPrebuilt = (value: unknown): value is Prebuilt => value instanceof JsonText || value instanceof NotModified;
+
+/** Does an If-None-Match header name this entity tag (or `*`)? Weak tags compare by their opaque part. */
+export function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(etag));
+}

@@ -1,0 +1,148 @@
+import type { Tx } from "@/lib/db/client";
+import type { Audience } from "./dto";
+
+/**
+ * The course tree as JSON text built by PostgreSQL: one flat query per level, each row's JSON made
+ * by `row_to_json`, and the levels joined here as strings. It is the hot path of the whole-project
+ * read (20,000 blocks, 10 MB): no row objects, no DTO objects, no serialisation. It produces what
+ * `readCourses` (./hierarchy.ts) and the response schema make of the same rows, field for field;
+ * test/integration/tree-json.test.ts holds the two side by side. Visibility is the rule of
+ * ./visibility.ts: learners read published courses and lessons, nobody reads deleted rows.
+ */
+
+/** An ISO-8601 UTC timestamp with milliseconds, as `Date.toISOString()` writes it. */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export type TreeScope = { projectId: string } | { courseId: string };
+
+type Row = { parent: string; json: string };
+
+function queries(scope: TreeScope, learner: boolean, audience: Audience, outline: boolean) {
+  const courseScope = "projectId" in scope ? `c.project_id = $1::uuid` : `c.id = $1::uuid`;
+  const published = (alias: string) => (learner ? ` AND ${alias}.published_at IS NOT NULL` : "");
+  const courses = `c.deleted_at IS NULL AND ${courseScope}${published("c")}`;
+  const modules = `m.deleted_at IS NULL AND ${courses}`;
+  const lessons = `l.deleted_at IS NULL${published("l")} AND ${modules}`;
+  const isCorrect = audience.withAnswers ? ", o.is_correct" : "";
+  return {
+    courses: `
+      SELECT '' AS parent, row_to_json(t)::text AS json FROM (
+        SELECT c.id, c.project_id, c.title, c.description, c.position,
+          ${iso("c.published_at")} AS published_at, ${iso("c.created_at")} AS created_at, ${iso("c.updated_at")} AS updated_at,
+          CASE WHEN jsonb_typeof(c.sources) = 'array' THEN c.sources ELSE '[]'::jsonb END AS sources
+        FROM courses c WHERE ${courses} ORDER BY c.position
+      ) t`,
+    modules: `
+      SELECT t.course_id::text AS parent, row_to_json(t)::text AS json FROM (
+        SELECT m.id, m.course_id, m.title, m.position, ${iso("m.created_at")} AS created_at, ${iso("m.updated_at")} AS updated_at
+        FROM modules m JOIN courses c ON c.id = m.course_id WHERE ${modules} ORDER BY m.position
+      ) t`,
+    lessons: `
+      SELECT t.module_id::text AS parent, row_to_json(t)::text AS json FROM (
+        SELECT l.id, l.module_id, l.title, l.position,
+          ${iso("l.published_at")} AS published_at, ${iso("l.created_at")} AS created_at, ${iso("l.updated_at")} AS updated_at
+          ${outline ? `, NULL AS blocks, (SELECT count(*) FROM blocks b WHERE b.lesson_id = l.id AND b.deleted_at IS NULL)::int AS block_count` : ""}
+        FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
+        WHERE ${lessons} ORDER BY l.position
+      ) t`,
+    blocks: `
+      SELECT t.lesson_id::text AS parent, row_to_json(t)::text AS json FROM (
+        SELECT b.id, b.lesson_id, b.type, b.position, b.content, b.question_role, b.question_id,
+          CASE WHEN q.id IS NOT NULL AND q.deleted_at IS NULL THEN (
+            SELECT row_to_json(qq) FROM (
+              SELECT q.id, q.project_id, q.category_id, q.question_family_id, q.prompt, q.question_type, q.difficulty,
+                (SELECT coalesce(json_agg(oo ORDER BY oo.sort_order), '[]'::json) FROM (
+                  SELECT o.id, o.label, o.sort_order${isCorrect} FROM question_options o WHERE o.question_id = q.id
+                ) oo) AS options,
+                ${iso("q.created_at")} AS created_at, ${iso("q.updated_at")} AS updated_at
+            ) qq
+          ) END AS question,
+          b.quiz_id,
+          CASE WHEN z.id IS NOT NULL AND z.deleted_at IS NULL THEN json_build_object('id', z.id, 'title', z.title) END AS quiz,
+          ${iso("b.created_at")} AS created_at, ${iso("b.updated_at")} AS updated_at
+        FROM blocks b
+        JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
+        LEFT JOIN questions q ON q.id = b.question_id
+        LEFT JOIN quizzes z ON z.id = b.quiz_id
+        WHERE b.deleted_at IS NULL AND ${lessons} ORDER BY b.position
+      ) t`,
+  };
+}
+
+/** Rows in position order, grouped by parent id (order kept within each group). */
+function byParent(rows: Row[]): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const row of rows) {
+    const group = groups.get(row.parent);
+    if (group) group.push(row.json);
+    else groups.set(row.parent, [row.json]);
+  }
+  return groups;
+}
+
+const idOf = (json: string) => json.slice(7, 43); // row_to_json puts "id" first: {"id":"<uuid>",...
+
+/** `{...` reopened for one more member, the children's JSON array: `{...,"key":[`. */
+const opened = (json: string, key: string) => `${json.slice(0, -1)},"${key}":[`;
+
+export type TreeRead = {
+  learner: boolean;
+  audience: Audience;
+  /** The structure alone: lessons carry `block_count` and `blocks: null` (the course tree's outline). */
+  outline?: boolean;
+};
+
+/**
+ * The `courses` array of a project (or the one course of a course read) as JSON, in pieces to be
+ * written out one after the other (./tree-json.ts `utf8`): courses with their modules, lessons and
+ * blocks in position order. The rows' JSON is never copied into intermediate strings, so a 10 MB
+ * tree costs its rows and its one output buffer. Four statements (three for an outline), whatever
+ * the size.
+ */
+export async function coursesJson(tx: Tx, scope: TreeScope, { learner, audience, outline = false }: TreeRead): Promise<string[]> {
+  const id = "projectId" in scope ? scope.projectId : scope.courseId;
+  const sql = queries(scope, learner, audience, outline);
+  const read = (text: string) => tx.$queryRawUnsafe<Row[]>(text, id);
+  const [courses, modules, lessons, blocks] = await Promise.all([
+    read(sql.courses),
+    read(sql.modules),
+    read(sql.lessons),
+    outline ? [] : read(sql.blocks),
+  ]);
+  const modulesOf = byParent(modules);
+  const lessonsOf = byParent(lessons);
+  const blocksOf = byParent(blocks);
+  const parts: string[] = ["["];
+  /** Each child, comma-separated, then the parent closed. */
+  const children = (of: string[] | undefined, each: (json: string) => void) => {
+    of?.forEach((json, i) => {
+      if (i > 0) parts.push(",");
+      each(json);
+    });
+    parts.push("]}");
+  };
+  courses.forEach((course, i) => {
+    if (i > 0) parts.push(",");
+    parts.push(opened(course.json, "modules"));
+    children(modulesOf.get(idOf(course.json)), (mod) => {
+      parts.push(opened(mod, "lessons"));
+      children(lessonsOf.get(idOf(mod)), (lesson) => {
+        if (outline) return void parts.push(lesson);
+        parts.push(opened(lesson, "blocks"));
+        children(blocksOf.get(idOf(lesson)), (block) => void parts.push(block));
+      });
+    });
+  });
+  parts.push("]");
+  return parts;
+}
+
+/** Pieces of text written into one UTF-8 buffer, allocated once at its final size. */
+export function utf8(parts: string[]): Buffer<ArrayBuffer> {
+  let length = 0;
+  for (const part of parts) length += Buffer.byteLength(part, "utf8");
+  const buffer = Buffer.allocUnsafeSlow(length) as Buffer<ArrayBuffer>;
+  let offset = 0;
+  for (const part of parts) offset += buffer.write(part, offset, "utf8");
+  return buffer;
+}

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "audit_events" ADD COLUMN     "edit_session" TEXT;

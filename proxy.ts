@@ -1,0 +1,34 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { newNonce, pagePolicy } from "@/lib/security/csp";
+
+/**
+ * Every page gets a fresh script nonce: Next.js reads it from the request's policy header and puts
+ * it on the scripts it writes; the browser runs no other script (lib/security/csp.ts). Pages
+ * therefore render per request (the root layout reads the nonce). API routes, built assets and the
+ * interactive-block sandbox carry their own policies (next.config.ts, app/sandbox).
+ */
+export function proxy(request: NextRequest) {
+  const nonce = newNonce();
+  const policy = pagePolicy(nonce);
+  const headers = new Headers(request.headers);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", policy);
+  // Where the browser asked to go, for pages that must send it through sign-in and back.
+  headers.set("x-request-path", request.nextUrl.pathname + request.nextUrl.search);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("content-security-policy", policy);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api/|_next/static|_next/image|sandbox/|favicon\\.ico|icon\\.svg|manifest\\.webmanifest).*)",
+      // A prefetch reuses the page's document, and its nonce.
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};

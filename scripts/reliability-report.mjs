@@ -1,0 +1,54 @@
+// Prints the figures the reliability proofs append to <dir>/figures.jsonl when
+// RELIABILITY_REPORT_DIR is set (docs/reliability.md): one table per database, then the totals.
+// Exits 1 when a proof reports a lost write, a half-done operation or a payload that ran.
+import fs from "node:fs";
+import path from "node:path";
+
+const dirs = process.argv.slice(2);
+const rows = dirs.flatMap((dir) => {
+  const file = path.join(dir, "figures.jsonl");
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+});
+
+const of = (proof) => rows.filter((r) => r.proof === proof);
+const sum = (proof, field) => of(proof).reduce((n, r) => n + (Number(r[field]) || 0), 0);
+const most = (proof, field) => Math.max(0, ...of(proof).map((r) => Number(r[field]) || 0));
+
+const PROOFS = [
+  [
+    "authorization-matrix",
+    "requests tried",
+    (p) => `${sum(p, "requests")} requests (${most(p, "endpoints")} endpoints x ${most(p, "roles")} callers)`,
+  ],
+  ["fuzzing", "inputs fuzzed", (p) => `${sum(p, "inputs")} inputs over ${most(p, "endpoints")} write endpoints`],
+  [
+    "crash-safety",
+    "faults injected",
+    (p) =>
+      `${sum(p, "faults")} SIGKILLs; ${sum(p, "writes_acknowledged")} writes acknowledged, ${sum(p, "writes_verified")} verified, ${sum(p, "lost")} lost, ${sum(p, "half_done")} half done`,
+  ],
+  ["two-instances", "checks across instances", (p) => `${sum(p, "requests")} requests, ${sum(p, "checks")} checks`],
+  [
+    "untrusted-content",
+    "payloads stored and shown",
+    (p) =>
+      `${sum(p, "payloads")} payloads in ${most(p, "fields")} fields on ${most(p, "pages")} pages; ran in the app's origin: ${sum(p, "ran_in_app_origin")}`,
+  ],
+];
+
+console.log("\nReliability figures" + (dirs.length ? ` (${[...new Set(rows.map((r) => r.database))].join(", ") || "no runs"})` : ""));
+for (const [proof, label, describe] of PROOFS) {
+  const runs = of(proof);
+  const dbs = [...new Set(runs.map((r) => r.database))].join(", ");
+  console.log(`  ${proof.padEnd(22)} ${runs.length ? `${describe(proof)}  [${dbs}]` : `not run (${label})`}`);
+}
+const lost = sum("crash-safety", "lost");
+const halfDone = sum("crash-safety", "half_done");
+const ran = sum("untrusted-content", "ran_in_app_origin");
+console.log(`  lost: ${lost}, half done: ${halfDone}, ran in the app's origin: ${ran}`);
+process.exit(lost || halfDone || ran ? 1 : 0);

@@ -1,0 +1,286 @@
+/**
+ * The people and resources of the authorization matrix (test/integration/authorization-matrix.test.ts):
+ * one cast of users per service, made once, and a fresh set of the owner's resources per caller,
+ * so that a caller's allowed writes (deleting, publishing, sending) never change what the next
+ * caller meets. Every resource is one the owner made through the API, in a state where every
+ * endpoint succeeds for a caller allowed to use it.
+ */
+import { expect } from "vitest";
+import type { AnyEndpoint } from "@/lib/api/endpoint";
+import { createApiKey } from "@/lib/api-keys/api-keys";
+import { getDb } from "@/lib/db/client";
+import { pdfBytes, pngBytes } from "@/lib/files/test-images";
+import { addCompanyMember, createCompany } from "@/lib/proposals/companies/companies";
+import { createContact } from "@/lib/proposals/contacts/contacts";
+import { createRfp } from "@/lib/proposals/rfps/rfps";
+import type { ApiResponse } from "./api-client";
+import { authoringSampleBodies } from "./authoring-samples";
+import {
+  createBlock,
+  createCategory,
+  createCourse,
+  createFamily,
+  createProject,
+  createQuestion,
+  createQuiz,
+  createTree,
+  newUser,
+  questionOfKind,
+  teamWorkspace,
+  type Member,
+} from "./factories";
+import type { TestServer } from "./http-server";
+import { postMultipart, type FormFields } from "./multipart";
+import { proposalsClient } from "./proposals-factories";
+
+/** What one caller sends as its Authorization header: none, a garbage string, or `Bearer <key>`. */
+export type Credentials = string | undefined;
+
+export const bearer = (key: string): Credentials => `Bearer ${key}`;
+
+/** Not a key of any shape: no scheme, spaces, punctuation. */
+export const GARBAGE_AUTHORIZATION = "this is !! not a key ;; at=all";
+
+/** The owner's resources, aimed at by every endpoint, and how to read them back. */
+export type MatrixFixture = {
+  /** Path ids by parameter name; `idsFor` overrides them for one operation that needs its own target. */
+  ids: Record<string, string | number>;
+  idsFor: Record<string, Record<string, string | number>>;
+  /** A body the owner would be allowed to send, per operation: a refusal comes from who asks. Multipart: the form's fields. */
+  bodies: Record<string, unknown>;
+  queries: Record<string, string>;
+  /** Everything of the owner's the matrix touches, read by the owner. */
+  snapshot: () => Promise<unknown>;
+};
+
+/**
+ * Calls one endpoint with the given Authorization header (or none) over HTTP: JSON bodies as JSON,
+ * multipart endpoints as a form.
+ */
+export async function callWith(url: string, endpoint: AnyEndpoint, authorization: Credentials, body: unknown): Promise<ApiResponse> {
+  const headers: Record<string, string> = authorization === undefined ? {} : { authorization };
+  let payload: BodyInit | undefined;
+  if (body !== undefined && endpoint.bodyKind === "multipart") {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(body as FormFields)) {
+      if (typeof value === "string") form.append(name, value);
+      else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type ?? "application/octet-stream" }), value.filename);
+    }
+    payload = form;
+  } else if (body !== undefined) {
+    headers["content-type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(url, { method: endpoint.method, headers, body: payload });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: the assertion shows the text.
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+async function expectOk(res: Promise<ApiResponse> | ApiResponse, status: number, what: string) {
+  const r = await res;
+  expect(r.status, `${what}: ${JSON.stringify(r.body)}`).toBe(status);
+  return r.body;
+}
+
+// ---- Course authoring ---------------------------------------------------------------------------
+
+/** The owner of a team workspace, its other members by role, and a user of no workspace of the owner's. */
+export type AuthoringCast = { owner: Member; admin: Member; author: Member; learner: Member; stranger: Member; revokedKey: string };
+
+export async function authoringCast(server: TestServer): Promise<AuthoringCast> {
+  const [owner, admin, author, learner, stranger] = await Promise.all(Array.from({ length: 5 }, () => newUser(server)));
+  // A real key of the owner's, revoked through the API: it must open nothing afterwards.
+  const revoked = await createApiKey(await getDb(), { userId: owner.user.id, name: "to revoke" });
+  await expectOk(owner.api.delete(`/api-keys/${revoked.id}`), 200, "revoking the owner's key");
+  return { owner, admin, author, learner, stranger, revokedKey: revoked.key };
+}
+
+/**
+ * A new team workspace of the owner's (admin, author and learner added) holding a project with a
+ * course tree, a question bank and a quiz placed in the lesson, a course in the trash, a deleted
+ * project, and a spare key of the owner's. `published`: the course (and so its lesson) is published.
+ */
+export async function authoringFixture(cast: AuthoringCast, { published }: { published: boolean }): Promise<MatrixFixture> {
+  const { owner } = cast;
+  const api = owner.api;
+  const workspace = await teamWorkspace(owner, [
+    { user: cast.admin, role: "admin" },
+    { user: cast.author, role: "author" },
+    { user: cast.learner, role: "learner" },
+  ]);
+  const inWorkspace = { workspace_id: workspace.id };
+  const tree = await createTree(api, inWorkspace);
+  const projectId: string = tree.project.id;
+  const category = await createCategory(api, projectId);
+  const family = await createFamily(api, projectId);
+  const question = await createQuestion(api, projectId, questionOfKind(category.id));
+  const quiz = await createQuiz(api, projectId, [question.id]);
+  // Placed in the lesson, so a learner may take it once the lesson is visible to them.
+  await createBlock(api, tree.lesson.id, { type: "quiz", quiz_id: quiz.id });
+  const trashedCourse = await createCourse(api, projectId, { title: "Trashed course" });
+  await expectOk(api.delete(`/courses/${trashedCourse.id}`), 200, "trashing a course");
+  const deletedProject = await createProject(api, { name: "Deleted project", ...inWorkspace });
+  await expectOk(api.delete(`/projects/${deletedProject.id}`), 200, "deleting a project");
+  if (published) await expectOk(api.post(`/courses/${tree.course.id}/publish`), 200, "publishing the course");
+  // Revoking a key is the owner's alone; this one, not the key the owner is calling with.
+  const spareKey = await createApiKey(await getDb(), { userId: owner.user.id, name: "spare" });
+
+  const read = async (path: string) => expectOk(api.get(path), 200, `the owner reading ${path}`);
+  return {
+    ids: {
+      projectId,
+      courseId: tree.course.id,
+      moduleId: tree.module.id,
+      lessonId: tree.lesson.id,
+      blockId: tree.block.id,
+      categoryId: category.id,
+      familyId: family.id,
+      questionId: question.id,
+      quizId: quiz.id,
+      keyId: spareKey.id,
+    },
+    idsFor: { restore_project: { projectId: deletedProject.id } },
+    // restore_trash_item restores the course in the trash (the sample body names `courseId`).
+    bodies: authoringSampleBodies({ workspaceId: workspace.id, courseId: trashedCourse.id, categoryId: category.id, question }),
+    queries: {},
+    snapshot: async () => ({
+      project: await read(`/projects/${projectId}`),
+      deleted: await read("/projects/deleted"),
+      categories: await read(`/projects/${projectId}/categories`),
+      families: await read(`/projects/${projectId}/question-families`),
+      family: await read(`/question-families/${family.id}`),
+      questions: await read(`/projects/${projectId}/questions`),
+      quizzes: await read(`/projects/${projectId}/quizzes`),
+      quiz: await read(`/quizzes/${quiz.id}`),
+      trash: await read(`/projects/${projectId}/trash`),
+      keys: await read("/api-keys"),
+    }),
+  };
+}
+
+// ---- Proposals ----------------------------------------------------------------------------------
+
+/** The owner of companies, a member of them, one disabled there, a member of another company, and a user of no company. */
+export type ProposalsCast = {
+  owner: Member;
+  member: Member;
+  disabledMember: Member;
+  otherCompany: Member;
+  stranger: Member;
+  revokedKey: string;
+};
+
+export async function proposalsCast(server: TestServer): Promise<ProposalsCast> {
+  const db = await getDb();
+  const [owner, member, disabledMember, otherCompany, stranger] = await Promise.all(Array.from({ length: 5 }, () => newUser(server)));
+  // Membership somewhere is not membership everywhere.
+  await createCompany(db, { name: "Another company", ownerUserId: otherCompany.user.id });
+  const revoked = await createApiKey(db, { userId: owner.user.id, name: "to revoke" });
+  await expectOk(owner.api.delete(`/api-keys/${revoked.id}`), 200, "revoking the owner's key");
+  return { owner, member, disabledMember, otherCompany, stranger, revokedKey: revoked.key };
+}
+
+/**
+ * A new company of the owner's (the member added, the disabled member added and disabled) with a contact, an RFP, a library item with an
+ * uploaded image, a library attachment, a draft with a block, a draft ready to send, and three
+ * sent proposals to accept, reject and withdraw.
+ */
+export async function proposalsFixture(server: TestServer, cast: ProposalsCast): Promise<MatrixFixture> {
+  const db = await getDb();
+  const { owner } = cast;
+  const api = proposalsClient(server, owner.key);
+  const company = await createCompany(db, {
+    name: `Owner's company ${Math.random().toString(36).slice(2, 8)}`,
+    ownerUserId: owner.user.id,
+  });
+  await addCompanyMember(db, { companyId: company.id, userId: cast.member.user.id });
+  await addCompanyMember(db, { companyId: company.id, userId: cast.disabledMember.user.id });
+  await db.companyMember.update({
+    where: { companyId_userId: { companyId: company.id, userId: cast.disabledMember.user.id } },
+    data: { disabled: true },
+  });
+  const contact = await createContact(db, { companyId: company.id, firstName: "Customer", email: "customer@owner.example" });
+  await createRfp(db, { companyId: company.id, title: "Owner's RFP" });
+  const png = () => ({ file: { bytes: pngBytes(2, 2), filename: "owner.png", type: "image/png" }, company_id: String(company.id) });
+  const pdf = () => ({ file: { bytes: pdfBytes(), filename: "terms.pdf", type: "application/pdf" }, company_id: String(company.id) });
+  const ownerUpload = (path: string, fields: FormFields) => postMultipart(`${server.url}/api/proposals${path}`, owner.key, fields);
+  const image = (await expectOk(ownerUpload("/v3/images", png()), 201, "uploading an image")).data;
+  await expectOk(ownerUpload("/v1/attachments", pdf()), 201, "uploading an attachment");
+  const item = (
+    await expectOk(
+      api.post("/v3/content", { company_id: company.id, language: "en", title: "Owner's item", images: [{ uuid: image.uuid }] }),
+      201,
+      "creating a library item",
+    )
+  ).data;
+  const draft = async (title: string) => {
+    const body = {
+      company_id: company.id,
+      language: "en",
+      title_md: title,
+      recipient: { id: contact.id },
+      blocks: [{ content_id: item.variation_id }],
+    };
+    return (await expectOk(api.post("/v3/proposals", body), 201, "creating a draft")).proposal.uuid as string;
+  };
+  const sent = async (title: string) => {
+    const uuid = await draft(title);
+    await expectOk(api.post(`/v3/proposals/${uuid}/send`), 200, "sending a draft");
+    return uuid;
+  };
+  const uuid = await draft("Owner's proposal");
+  const blockUuid: string = (await expectOk(api.get(`/v3/proposals/${uuid}`), 200, "reading the draft")).data.blocks[0].uuid;
+  // Each status change meets the status it needs, whatever ran before it.
+  const toSend = await draft("To send");
+  const [toAccept, toReject, toWithdraw] = [await sent("To accept"), await sent("To reject"), await sent("To withdraw")];
+
+  const read = async (path: string) => expectOk(api.get(path), 200, `the owner reading ${path}`);
+  return {
+    ids: { companyId: company.id, contactId: contact.id, uuid, blockUuid },
+    idsFor: {
+      send_proposal: { uuid: toSend },
+      accept_proposal: { uuid: toAccept },
+      reject_proposal: { uuid: toReject },
+      withdraw_proposal: { uuid: toWithdraw },
+    },
+    bodies: {
+      create_company: { name: "A company of the caller's" },
+      create_contact: { company_id: company.id, first_name: "New contact" },
+      update_contact: { first_name: "Renamed" },
+      create_content: { company_id: company.id, language: "en", title: "New item", images: [{ uuid: image.uuid }] },
+      update_content: { product_id: item.product_id, language: "en", title: "Renamed item" },
+      restore_content: { product_ids: [item.product_id], variation_ids: [item.variation_id] },
+      upload_image: png(),
+      upload_attachment: pdf(),
+      create_proposal: { company_id: company.id, language: "en", title_md: "New proposal", recipient: { id: contact.id } },
+      update_proposal: { company_id: company.id, title_md: "Renamed proposal" },
+      create_proposal_version: { company_id: company.id, language: "en", title_md: "Next version" },
+      update_proposal_data: { data: { note: "changed" } },
+      edit_proposal_block: { title: "Renamed block", quantity: 3 },
+      send_proposal: { expires_at: Math.floor(Date.now() / 1000) + 86_400 },
+    },
+    queries: {
+      list_contacts: `company_id=${company.id}&include_archived=true`,
+      list_rfps: `company_id=${company.id}`,
+      list_content: `company_id=${company.id}&product_id=${item.product_id}&include_archived=true&include_sources=true`,
+      delete_content: `product_id=${item.product_id}`,
+      list_attachments: `company_id=${company.id}`,
+      list_proposals: `company_id=${company.id}&include_archived=true`,
+    },
+    snapshot: async () => ({
+      companies: await read("/v3/companies"),
+      contacts: await read(`/v3/contacts?company_id=${company.id}&include_archived=true`),
+      rfps: await read(`/v3/rfps?company_id=${company.id}`),
+      content: await read(`/v3/content?company_id=${company.id}&include_archived=true&include_sources=true`),
+      attachments: await read(`/v1/attachments?company_id=${company.id}`),
+      proposals: await read(`/v3/proposals?company_id=${company.id}&include_archived=true`),
+      proposal: await read(`/v3/proposals/${uuid}`),
+    }),
+  };
+}

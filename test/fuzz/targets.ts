@@ -1,0 +1,466 @@
+/**
+ * Where the fuzz tests aim each write endpoint: the owner's resources its path names, and, where
+ * a valid request must name a real row or follow a rule the schema cannot state (a question's
+ * option rules, a unique category name, an item that is in the trash), the arbitrary or set-up
+ * that makes a generated request valid. Everything else is derived from the endpoint's schemas.
+ */
+import fc from "fast-check";
+import { encode } from "next-auth/jwt";
+import { expect } from "vitest";
+import type { z } from "zod";
+import type { AnyEndpoint } from "@/lib/api/endpoint";
+import { authSecret } from "@/lib/auth/secret";
+import { BLOCK_TYPES } from "@/lib/authoring/blocks/schemas";
+import { getDb } from "@/lib/db/client";
+import { createRfp } from "@/lib/proposals/rfps/rfps";
+import type { Api } from "../factories";
+import {
+  createBlock,
+  createCategory,
+  createCourse,
+  createFamily,
+  createLesson,
+  createModule,
+  createQuestion,
+  createQuiz,
+  createTree,
+  newUser,
+  questionOfKind,
+} from "../factories";
+import type { TestServer } from "../http-server";
+import {
+  createDraft,
+  createSentProposal,
+  readProposal,
+  seedCompanyMember,
+  seedContact,
+  seedLibraryAttachment,
+  seedPricedItem,
+  uploadPng,
+} from "../proposals-factories";
+import { defOf, omit, validOf, type Overrides } from "./zod-arbitrary";
+
+export type Ids = Record<string, string | number>;
+/** One request: its query string's fields and its body (absent: none sent). */
+export type FuzzRequest = { query?: Record<string, string>; body?: unknown };
+
+export type Target = {
+  /** Path ids; `forValid`: ones a valid call may use up (a fresh draft to send, an item to delete). */
+  ids: (forValid: boolean) => Promise<Ids>;
+  /** Valid requests, before the schemas' refinements filter them. */
+  valid: fc.Arbitrary<FuzzRequest>;
+  /** How the owner authenticates, when not with their API key (some endpoints serve browser sessions only). */
+  headers?: Record<string, string>;
+  /** Finishes a valid request just before it is sent: a unique name, an item put in the trash to restore. */
+  finish?: (request: FuzzRequest, ids: Ids) => Promise<FuzzRequest>;
+};
+
+export type ServiceFixture = {
+  /** The owner's client of this service. */
+  api: Api;
+  key: string;
+  /** Targets written out, by operationId: where a valid request needs more than the schema says. */
+  targets: Record<string, Target>;
+  /** The owner's resources by path parameter name: what a new endpoint without a target is aimed at. */
+  ids: Ids;
+  /** The proposals service's company of the owner (multipart uploads name it). */
+  companyId?: number;
+};
+
+/** The schema at a path of an object schema: `options[]`, `recipient.id`. */
+export function schemaAt(schema: z.ZodType, path: string): z.ZodType {
+  let current = schema;
+  for (const part of path.split(".")) {
+    const [key, ...arrays] = part.split("[]");
+    current = unwrap(current);
+    if (key) current = defOf(current).shape![key];
+    for (let i = 1; i < arrays.length + 1; i++) current = defOf(unwrap(current)).element!;
+  }
+  return current;
+}
+const unwrap = (schema: z.ZodType): z.ZodType => {
+  const def = defOf(schema);
+  return ["optional", "nullable", "default", "pipe"].includes(def.type) ? unwrap(def.innerType ?? def.in!) : schema;
+};
+
+const bodyOnly = (arb: fc.Arbitrary<unknown>): fc.Arbitrary<FuzzRequest> => arb.map((body) => ({ body }));
+const fixed = (ids: Ids) => async () => ids;
+let unique = 0;
+/** A name no other generated name has: categories' names are unique in a project. */
+const uniquely = (name: string, max: number) => {
+  const suffix = ` ${(++unique).toString(36)}`;
+  return `${name.trim().slice(0, max - suffix.length)}${suffix}`;
+};
+
+/**
+ * The target of a write endpoint: the one written out for it, or one derived from its schemas
+ * alone, aimed at the owner's resources its path names. A new endpoint is fuzzed the day it is
+ * declared; if its valid requests need real rows or rules, its first run says so.
+ */
+export function targetOf(fixture: ServiceFixture, endpoint: AnyEndpoint): Target {
+  const written = fixture.targets[endpoint.operationId];
+  if (written) return written;
+  const names = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const ids = Object.fromEntries(names.map((name) => [name, fixture.ids[name]]));
+  const body = endpoint.body ? validOf(endpoint.body) : fc.constant(undefined);
+  const query = endpoint.query ? validOf(endpoint.query) : fc.constant(undefined);
+  const valid = fc.tuple(query, body).map(([q, b]) => ({
+    ...(q ? { query: Object.fromEntries(Object.entries(q as object).map(([k, v]) => [k, String(v)])) } : {}),
+    ...(b !== undefined ? { body: b } : {}),
+  }));
+  return { ids: fixed(ids), valid };
+}
+
+const endpointOf = (endpoints: AnyEndpoint[], operationId: string) => {
+  const found = endpoints.find((e) => e.operationId === operationId);
+  if (!found) throw new Error(`No endpoint ${operationId}`);
+  return found;
+};
+
+/** A session cookie as next-auth writes it at sign-in (as test/integration/sessions.test.ts makes one). */
+async function sessionCookie(user: { id: string; sessionVersion: number }) {
+  const token = await encode({
+    token: { sub: user.id, sv: user.sessionVersion, signedInAt: Math.floor(Date.now() / 1000) },
+    secret: authSecret(),
+  });
+  return `next-auth.session-token=${token}`;
+}
+
+// ---- Course authoring ---------------------------------------------------------------------------
+
+type QuestionType = "true_false" | "single_choice" | "multiple_choice";
+
+/** Options that follow a question type's rules (course-authoring-service.md, Option rules). */
+function optionsFor(option: z.ZodType, type: QuestionType): fc.Arbitrary<unknown[]> {
+  const flags =
+    type === "true_false"
+      ? fc.constantFrom([true, false], [false, true])
+      : fc
+          .integer({ min: 2, max: 6 })
+          .chain((n) =>
+            type === "single_choice"
+              ? fc.nat({ max: n - 1 }).map((right) => Array.from({ length: n }, (_, i) => i === right))
+              : fc.array(fc.boolean(), { minLength: n, maxLength: n }).filter((f) => f.filter(Boolean).length >= 2),
+          );
+  return flags.chain((fs) => fc.tuple(...fs.map((isCorrect) => validOf(option, { id: omit, is_correct: fc.constant(isCorrect) }))));
+}
+
+function questionBody(schema: z.ZodType, grouping: Overrides, optionsRequired: boolean): fc.Arbitrary<unknown> {
+  const option = schemaAt(schema, "options[]");
+  // A type comes with options that follow its rules (fc.record may leave optional keys out, so both are set here).
+  const typed = fc
+    .constantFrom<QuestionType>("true_false", "single_choice", "multiple_choice")
+    .chain((type) =>
+      fc
+        .tuple(validOf(schema, grouping), optionsFor(option, type))
+        .map(([body, options]) => ({ ...(body as object), question_type: type, options })),
+    );
+  if (optionsRequired) return typed;
+  // Without a type and options, the question keeps its own (then they must not change alone).
+  return fc.oneof(typed, validOf(schema, { ...grouping, question_type: omit, options: omit }));
+}
+
+export async function authoringFixture(server: TestServer, endpoints: AnyEndpoint[]): Promise<ServiceFixture> {
+  const owner = await newUser(server);
+  const { api } = owner;
+  const tree = await createTree(api, { name: "Fuzzed project", workspace_id: owner.personalWorkspace.id });
+  const projectId: string = tree.project.id;
+  const otherModule = await createModule(api, tree.course.id, { title: "Second module" });
+  const otherLesson = await createLesson(api, otherModule.id, { title: "Lesson of the second module" });
+  const category = await createCategory(api, projectId, "Fuzzed category");
+  const family = await createFamily(api, projectId, "Fuzzed family");
+  const quizQuestions = [
+    await createQuestion(api, projectId, questionOfKind(category.id, "single")),
+    await createQuestion(api, projectId, questionOfKind(category.id, "multiple")),
+    await createQuestion(api, projectId, questionOfKind(category.id, "true_false")),
+  ];
+  const questionToEdit = await createQuestion(api, projectId, questionOfKind(category.id, "single"));
+  const quizToEdit = await createQuiz(api, projectId, [quizQuestions[0].id]);
+  const quizToTake = await createQuiz(
+    api,
+    projectId,
+    quizQuestions.map((q) => q.id),
+  );
+  const questionIds = quizQuestions.map((q) => q.id as string);
+
+  const body = (operationId: string) => endpointOf(endpoints, operationId).body!;
+  const generated = (operationId: string, overrides: Overrides = {}) => bodyOnly(validOf(body(operationId), overrides));
+  const grouping: Overrides = {
+    category_id: fc.constant(category.id),
+    question_family_id: fc.constantFrom(null, family.id),
+  };
+  const inProject = { projectId };
+
+  /** Something of `kind` in the project, put in the trash: what a restore can bring back. */
+  async function trashed(kind: string): Promise<string> {
+    const made: Record<string, () => Promise<{ id: string }>> = {
+      course: () => createCourse(api, projectId),
+      module: () => createModule(api, tree.course.id),
+      lesson: () => createLesson(api, tree.module.id),
+      block: () => createBlock(api, tree.lesson.id),
+      question: () => createQuestion(api, projectId, questionOfKind(category.id, "true_false")),
+      quiz: () => createQuiz(api, projectId, []),
+      category: () => createCategory(api, projectId, uniquely("Trashed", 120)),
+      question_family: () => createFamily(api, projectId),
+    };
+    const paths: Record<string, string> = {
+      course: "/courses",
+      module: "/modules",
+      lesson: "/lessons",
+      block: "/blocks",
+      question: "/questions",
+      quiz: "/quizzes",
+      category: "/categories",
+      question_family: "/question-families",
+    };
+    const { id } = await made[kind]();
+    const res = await api.delete(`${paths[kind]}/${id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return id;
+  }
+
+  const submitAnswers = fc
+    .subarray(quizQuestions, { minLength: 0 })
+    .chain((qs) =>
+      fc.tuple(
+        ...qs.map((q) =>
+          fc
+            .subarray(q.options.map((o: { id: string }) => o.id) as string[])
+            .map((selected) => ({ question_id: q.id as string, selected_option_ids: selected })),
+        ),
+      ),
+    );
+
+  const targets: Record<string, Target> = {
+    create_project: {
+      ids: fixed({}),
+      valid: generated("create_project", { workspace_id: fc.oneof(omit, fc.constant(owner.personalWorkspace.id)) }),
+    },
+    update_project: { ids: fixed(inProject), valid: generated("update_project") },
+    create_course: { ids: fixed(inProject), valid: generated("create_course") },
+    update_course: { ids: fixed({ courseId: tree.course.id }), valid: generated("update_course") },
+    create_module: { ids: fixed({ courseId: tree.course.id }), valid: generated("create_module") },
+    update_module: { ids: fixed({ moduleId: tree.module.id }), valid: generated("update_module") },
+    create_lesson: { ids: fixed({ moduleId: tree.module.id }), valid: generated("create_lesson") },
+    update_lesson: {
+      ids: fixed({ lessonId: tree.lesson.id }),
+      valid: generated("update_lesson", { module_id: fc.oneof(omit, fc.constantFrom(tree.module.id, otherModule.id)) }),
+    },
+    create_block: {
+      ids: fixed({ lessonId: tree.lesson.id }),
+      valid: bodyOnly(
+        fc.constantFrom(...BLOCK_TYPES).chain((type) =>
+          validOf(body("create_block"), {
+            type: fc.constant(type),
+            question_id: type === "question" ? fc.constantFrom(...questionIds) : omit,
+            question_role: type === "question" ? validOf(schemaAt(body("create_block"), "question_role")) : omit,
+            quiz_id: type === "quiz" ? fc.constant(quizToTake.id) : omit,
+          }),
+        ),
+      ),
+    },
+    update_block: {
+      ids: fixed({ blockId: tree.block.id }),
+      // The block is a text block: question and quiz fields belong to other types, and the type never changes.
+      valid: generated("update_block", {
+        question_id: omit,
+        question_role: omit,
+        quiz_id: omit,
+        type: omit,
+        lesson_id: fc.oneof(omit, fc.constantFrom(tree.lesson.id, otherLesson.id)),
+      }),
+    },
+    submit_quiz: { ids: fixed({ quizId: quizToTake.id }), valid: generated("submit_quiz", { answers: submitAnswers }) },
+    create_quiz: {
+      ids: fixed(inProject),
+      valid: generated("create_quiz", { question_ids: fc.oneof(omit, fc.shuffledSubarray(questionIds)) }),
+    },
+    update_quiz: {
+      ids: fixed({ quizId: quizToEdit.id }),
+      valid: generated("update_quiz", { question_ids: fc.oneof(omit, fc.shuffledSubarray(questionIds)) }),
+    },
+    create_category: {
+      ids: fixed(inProject),
+      valid: generated("create_category"),
+      finish: async (r) => ({ body: { ...(r.body as object), name: uniquely((r.body as { name: string }).name, 120) } }),
+    },
+    update_category: {
+      ids: fixed({ categoryId: category.id }),
+      valid: generated("update_category"),
+      finish: async (r) => ({ body: { ...(r.body as object), name: uniquely((r.body as { name: string }).name, 120) } }),
+    },
+    create_question_family: { ids: fixed(inProject), valid: generated("create_question_family") },
+    update_question_family: { ids: fixed({ familyId: family.id }), valid: generated("update_question_family") },
+    create_question: { ids: fixed(inProject), valid: bodyOnly(questionBody(body("create_question"), grouping, true)) },
+    update_question: {
+      ids: fixed({ questionId: questionToEdit.id }),
+      valid: bodyOnly(questionBody(body("update_question"), grouping, false)),
+    },
+    restore_trash_item: {
+      ids: fixed(inProject),
+      valid: generated("restore_trash_item"),
+      finish: async (r) => {
+        const { kind } = r.body as { kind: string };
+        return { body: { kind, id: await trashed(kind) } };
+      },
+    },
+    // Keys are made in the browser, never with a key: the owner signs in.
+    create_api_key: {
+      ids: fixed({}),
+      valid: generated("create_api_key"),
+      headers: { cookie: await sessionCookie(owner.user), origin: server.url },
+    },
+  };
+  const ids: Ids = {
+    projectId,
+    courseId: tree.course.id,
+    moduleId: tree.module.id,
+    lessonId: tree.lesson.id,
+    blockId: tree.block.id,
+    quizId: quizToEdit.id,
+    categoryId: category.id,
+    familyId: family.id,
+    questionId: questionToEdit.id,
+  };
+  return { api, key: owner.key, targets, ids };
+}
+
+// ---- Proposals ------------------------------------------------------------------------------------
+
+export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoint[]): Promise<ServiceFixture> {
+  const db = await getDb();
+  const owner = await seedCompanyMember(server);
+  const companyId = owner.company.id;
+  const contact = await seedContact(companyId);
+  const rfp = await createRfp(db, { companyId, title: "Fuzzed RFP" });
+  const imageUuid = await uploadPng(owner);
+  const image = await db.asset.findUniqueOrThrow({ where: { uuid: imageUuid } });
+  const item = await seedPricedItem({ companyId });
+  const attachment = await seedLibraryAttachment(companyId);
+  const draftWithBlock = async () => {
+    const uuid = await createDraft(owner, { recipient: { id: contact.id }, blocks: [{ content_id: item.variationId }] });
+    return { uuid, blockUuid: (await readProposal(owner.api, uuid)).blocks[0].uuid as string };
+  };
+  const draftToUpdate = await draftWithBlock();
+  const draftToEditBlock = await draftWithBlock();
+  const draftForData = await draftWithBlock();
+  const sentToVersion = await createSentProposal(owner, { title_md: "Fuzzed series" });
+
+  const body = (operationId: string) => endpointOf(endpoints, operationId).body!;
+  const generated = (operationId: string, overrides: Overrides = {}) => bodyOnly(validOf(body(operationId), overrides));
+  const company = fc.constant(companyId);
+  const asset = fc.constant({ id: image.id, uuid: image.uuid });
+  const now = () => Math.floor(Date.now() / 1000);
+
+  // Real rows wherever the service looks one up; urls the service would download are never generated (no network here).
+  const proposalFields = (schema: z.ZodType): Overrides => ({
+    company_id: company,
+    background_image: fc.oneof(omit, fc.constant(null), asset),
+    background_video: fc.oneof(omit, fc.constant(null), asset),
+    // An existing contact by id, or a new one by its fields (never both).
+    recipient: fc.oneof(fc.constant({ id: contact.id }), validOf(schemaAt(schema, "recipient"), { id: omit })),
+    // fc.record may leave optional keys out: the fields a kind of block or attachment needs are set after.
+    "blocks[]": fc.oneof(
+      validOf(schemaAt(schema, "blocks[]"), {
+        uuid: omit,
+        type: fc.oneof(omit, fc.constant("product-block")),
+        video_url: omit,
+        "image_uuids[]": fc.constant(imageUuid),
+      }).map((block) => ({ ...(block as object), content_id: item.variationId })),
+      fc
+        .tuple(
+          validOf(schemaAt(schema, "blocks[]"), { uuid: omit, content_id: omit, "image_uuids[]": fc.constant(imageUuid) }),
+          validOf(schemaAt(schema, "blocks[].video_url")),
+        )
+        .map(([block, videoUrl]) => ({ ...(block as object), type: "video-block", video_url: videoUrl })),
+    ),
+    "attachments[]": fc.oneof(
+      fc.constant({ id: attachment.id }),
+      fc
+        .tuple(validOf(schemaAt(schema, "attachments[].name")), validOf(schemaAt(schema, "attachments[].url")))
+        .map(([name, url]) => ({ mime_type: "text/html", name, url })),
+    ),
+    "tracking.created_from_rfp": fc.oneof(omit, fc.constant(rfp.id)),
+    "tracking.created_from_template": omit,
+  });
+  const contentFields: Overrides = {
+    company_id: company,
+    "images[]": validOf(schemaAt(body("create_content"), "images[]"), { uuid: fc.constant(imageUuid) }),
+  };
+
+  const targets: Record<string, Target> = {
+    create_company: { ids: fixed({}), valid: generated("create_company") },
+    create_contact: { ids: fixed({}), valid: generated("create_contact", { company_id: company }) },
+    update_contact: { ids: fixed({ contactId: contact.id }), valid: generated("update_contact") },
+    create_proposal: { ids: fixed({}), valid: generated("create_proposal", proposalFields(body("create_proposal"))) },
+    update_proposal: {
+      ids: fixed({ uuid: draftToUpdate.uuid }),
+      valid: generated("update_proposal", proposalFields(body("update_proposal"))),
+    },
+    create_proposal_version: {
+      ids: fixed({ uuid: sentToVersion }),
+      valid: generated("create_proposal_version", proposalFields(body("create_proposal_version"))),
+    },
+    edit_proposal_block: {
+      ids: fixed(draftToEditBlock),
+      valid: generated("edit_proposal_block", { "image_uuids[]": fc.constant(imageUuid) }),
+    },
+    update_proposal_data: { ids: fixed({ uuid: draftForData.uuid }), valid: generated("update_proposal_data") },
+    send_proposal: {
+      ids: async (forValid) => ({ uuid: forValid ? await createDraft(owner, { recipient: { id: contact.id } }) : draftToUpdate.uuid }),
+      // The expiry must lie ahead (a rule of sending, not of the schema).
+      valid: generated("send_proposal", {
+        expires_at: fc.oneof(
+          omit,
+          fc.integer({ min: 3600, max: 10 * 365 * 86_400 }).map((s) => now() + s),
+        ),
+      }),
+    },
+    create_content: { ids: fixed({}), valid: generated("create_content", contentFields) },
+    update_content: {
+      ids: fixed({}),
+      valid: generated("update_content", {
+        ...contentFields,
+        product_id: fc.constant(item.productId),
+        variation_id: fc.oneof(omit, fc.constant(item.variationId)),
+      }),
+    },
+    // What a valid call uses up is made fresh just before it is sent; the generated ids name the fixture's item.
+    delete_content: {
+      ids: fixed({}),
+      valid: fc.oneof(
+        fc.constant({ query: { product_id: String(item.productId) } }),
+        fc.constant({ query: { variation_id: String(item.variationId) } }),
+        generated("delete_content", { product_ids: fc.constant([item.productId]), variation_ids: omit }).map((r) => ({
+          query: { action: "bulk" },
+          body: r.body,
+        })),
+      ),
+      finish: async (r): Promise<FuzzRequest> => {
+        const fresh = await seedPricedItem({ companyId });
+        const query = r.query!;
+        if (query.action === "bulk") return { query, body: { product_ids: [fresh.productId] } };
+        return { query: query.product_id ? { product_id: String(fresh.productId) } : { variation_id: String(fresh.variationId) } };
+      },
+    },
+    restore_content: {
+      ids: fixed({}),
+      valid: generated("restore_content", {
+        product_ids: fc.oneof(omit, fc.constant([item.productId])),
+        variation_ids: fc.oneof(omit, fc.constant([item.variationId])),
+      }),
+      finish: async (r) => {
+        const fresh = await seedPricedItem({ companyId, archived: true });
+        const { product_ids, variation_ids } = r.body as { product_ids?: number[]; variation_ids?: number[] };
+        return {
+          body: {
+            ...(product_ids ? { product_ids: [fresh.productId] } : {}),
+            ...(variation_ids ? { variation_ids: [fresh.variationId] } : {}),
+          },
+        };
+      },
+    },
+  };
+  const ids: Ids = { companyId, contactId: contact.id, uuid: draftToUpdate.uuid, blockUuid: draftToUpdate.blockUuid };
+  return { api: owner.api, key: owner.key, targets, ids, companyId };
+}

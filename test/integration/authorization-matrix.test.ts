@@ -1,0 +1,384 @@
+/**
+ * The authorization matrix (issue 12, proof 1): every endpoint of both services, called over HTTP
+ * by every kind of caller, answers exactly what the table below says: "ok" (the endpoint's
+ * documented 2xx, really done) or an error code in the service's own error shape. The tables are
+ * keyed by the endpoint registries, both ways: an endpoint added without a row fails here.
+ * Rules: contract.md (Roles; Proposals service), course-authoring-service.md (Authentication,
+ * Errors) and proposals-service.md (Authorization).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnyEndpoint } from "@/lib/api/endpoint";
+import type { ErrorCode } from "@/lib/api/errors";
+import { errorCodesOf } from "@/lib/api/service";
+import {
+  authoringCast,
+  authoringFixture,
+  bearer,
+  callWith,
+  GARBAGE_AUTHORIZATION,
+  proposalsCast,
+  proposalsFixture,
+  type AuthoringCast,
+  type Credentials,
+  type MatrixFixture,
+  type ProposalsCast,
+} from "../authorization-fixtures";
+import { startTestServer, type TestServer } from "../http-server";
+import { liftRateLimits, recordFigures } from "../reliability-figures";
+import { expectServiceError, fillPath, SERVICES, type ServiceUnderTest } from "../services";
+
+/** "ok": the endpoint's documented success status; otherwise the error the caller gets. */
+type Outcome = "ok" | ErrorCode;
+const OK = "ok";
+
+/** Callers without a valid key: none, a garbage Authorization header, a real key revoked through the API. */
+const NO_VALID_KEY = { anonymous: "unauthorized", malformedKey: "unauthorized", revokedKey: "unauthorized" } as const;
+
+// ---- Course authoring: contract.md, Roles -------------------------------------------------------
+
+type AuthoringRole = keyof typeof NO_VALID_KEY | "stranger" | "learner" | "learnerOfDrafts" | "author" | "admin" | "owner";
+type AuthoringRow = Record<AuthoringRole, Outcome>;
+
+/**
+ * Who the callers are. stranger: a member of no workspace of the owner's. learner, author, admin:
+ * members of the owner's team workspace in that role (the owner is its admin too). learnerOfDrafts:
+ * the learner, meeting a tree where nothing is published yet; everyone else meets it published.
+ */
+const AUTHORING_CALLERS: Record<AuthoringRole, { credentials: (cast: AuthoringCast) => Credentials; published: boolean }> = {
+  anonymous: { credentials: () => undefined, published: true },
+  malformedKey: { credentials: () => GARBAGE_AUTHORIZATION, published: true },
+  revokedKey: { credentials: (cast) => bearer(cast.revokedKey), published: true },
+  stranger: { credentials: (cast) => bearer(cast.stranger.key), published: true },
+  learner: { credentials: (cast) => bearer(cast.learner.key), published: true },
+  learnerOfDrafts: { credentials: (cast) => bearer(cast.learner.key), published: false },
+  author: { credentials: (cast) => bearer(cast.author.key), published: true },
+  admin: { credentials: (cast) => bearer(cast.admin.key), published: true },
+  owner: { credentials: (cast) => bearer(cast.owner.key), published: true },
+};
+
+/** What belongs to the caller alone (their workspaces, projects, deleted projects, keys): any valid key reads its own. */
+const anyUser: AuthoringRow = { ...NO_VALID_KEY, stranger: OK, learner: OK, learnerOfDrafts: OK, author: OK, admin: OK, owner: OK };
+
+/**
+ * Content editors see and change (drafts, the question bank, quizzes, the trash, every content
+ * write and publishing): admins and authors. To a learner and a non-member it does not exist.
+ */
+const editors: AuthoringRow = {
+  ...NO_VALID_KEY,
+  stranger: "not_found",
+  learner: "not_found",
+  learnerOfDrafts: "not_found",
+  author: OK,
+  admin: OK,
+  owner: OK,
+};
+
+/** Deleting and restoring projects: admins only; an author gets 404 as for anything not theirs to touch. */
+const admins: AuthoringRow = { ...editors, author: "not_found" };
+
+/** Reading the course tree: learners read what is published; `whileDraft` is what they get before it is. */
+const readsPublished = (whileDraft: Outcome): AuthoringRow => ({ ...editors, learner: OK, learnerOfDrafts: whileDraft });
+
+const AUTHORING_MATRIX: Record<string, AuthoringRow> = {
+  "GET /workspaces": anyUser,
+  "GET /projects": anyUser,
+  // Creating where one may not is 403 (course-authoring-service.md); a workspace one is not in is 404.
+  "POST /projects": { ...editors, learner: "forbidden", learnerOfDrafts: "forbidden" },
+  "GET /projects/deleted": anyUser,
+  // A learner reads the project with its published courses only (none, while they are drafts).
+  "GET /projects/{projectId}": readsPublished(OK),
+  "GET /projects/{projectId}/outline": readsPublished(OK),
+  "PATCH /projects/{projectId}": editors,
+  "DELETE /projects/{projectId}": admins,
+  "POST /projects/{projectId}/restore": admins,
+  "GET /projects/{projectId}/courses": readsPublished(OK),
+  "POST /projects/{projectId}/courses": editors,
+  // The one read that answers 403 for a course the learner may not read (contract.md).
+  "GET /courses/{courseId}": readsPublished("forbidden"),
+  "PATCH /courses/{courseId}": editors,
+  "DELETE /courses/{courseId}": editors,
+  "POST /courses/{courseId}/publish": editors,
+  "POST /courses/{courseId}/unpublish": editors,
+  // What publishing would show learners: for those who publish.
+  "GET /courses/{courseId}/publish-checks": editors,
+  "GET /courses/{courseId}/modules": readsPublished("not_found"),
+  "POST /courses/{courseId}/modules": editors,
+  "GET /modules/{moduleId}": readsPublished("not_found"),
+  "PATCH /modules/{moduleId}": editors,
+  "DELETE /modules/{moduleId}": editors,
+  "GET /modules/{moduleId}/lessons": readsPublished("not_found"),
+  "POST /modules/{moduleId}/lessons": editors,
+  "GET /lessons/{lessonId}": readsPublished("not_found"),
+  "PATCH /lessons/{lessonId}": editors,
+  "DELETE /lessons/{lessonId}": editors,
+  "POST /lessons/{lessonId}/publish": editors,
+  "POST /lessons/{lessonId}/unpublish": editors,
+  "GET /lessons/{lessonId}/blocks": readsPublished("not_found"),
+  "POST /lessons/{lessonId}/blocks": editors,
+  "GET /blocks/{blockId}": readsPublished("not_found"),
+  "PATCH /blocks/{blockId}": editors,
+  "DELETE /blocks/{blockId}": editors,
+  // A learner takes a quiz placed in a lesson they can see; one in no such lesson is 403 (contract.md).
+  "POST /quizzes/{quizId}/submit": readsPublished("forbidden"),
+  "GET /projects/{projectId}/quizzes": editors,
+  "POST /projects/{projectId}/quizzes": editors,
+  "GET /quizzes/{quizId}": editors,
+  "PATCH /quizzes/{quizId}": editors,
+  "DELETE /quizzes/{quizId}": editors,
+  "GET /projects/{projectId}/categories": editors,
+  "POST /projects/{projectId}/categories": editors,
+  "GET /categories/{categoryId}": editors,
+  "PATCH /categories/{categoryId}": editors,
+  "DELETE /categories/{categoryId}": editors,
+  "GET /projects/{projectId}/question-families": editors,
+  "POST /projects/{projectId}/question-families": editors,
+  "GET /question-families/{familyId}": editors,
+  "PATCH /question-families/{familyId}": editors,
+  "DELETE /question-families/{familyId}": editors,
+  "GET /projects/{projectId}/questions": editors,
+  "POST /projects/{projectId}/questions": editors,
+  "GET /questions/{questionId}": editors,
+  "PATCH /questions/{questionId}": editors,
+  "DELETE /questions/{questionId}": editors,
+  "GET /projects/{projectId}/trash": editors,
+  "POST /projects/{projectId}/trash/restore": editors,
+  "GET /api-keys": anyUser,
+  // Keys are made in the signed-in browser: with a key, whoever holds it, 403 (docs/reliability.md).
+  "POST /api-keys": {
+    ...NO_VALID_KEY,
+    stranger: "forbidden",
+    learner: "forbidden",
+    learnerOfDrafts: "forbidden",
+    author: "forbidden",
+    admin: "forbidden",
+    owner: "forbidden",
+  },
+  // A key is its user's alone: the owner's key is "not found" to everyone else, admins included.
+  "DELETE /api-keys/{keyId}": {
+    ...NO_VALID_KEY,
+    stranger: "not_found",
+    learner: "not_found",
+    learnerOfDrafts: "not_found",
+    author: "not_found",
+    admin: "not_found",
+    owner: OK,
+  },
+};
+
+// ---- Proposals: proposals-service.md (Authorization) and contract.md ---------------------------
+
+type ProposalsRole = keyof typeof NO_VALID_KEY | "stranger" | "otherCompany" | "disabledMember" | "member" | "owner";
+type ProposalsRow = Record<ProposalsRole, Outcome>;
+
+/**
+ * stranger: a user of no company. otherCompany: a member of another company. disabledMember: a
+ * member of the owner's company whose membership is disabled. member: a member of the owner's
+ * company (the owner made it and is its member too).
+ */
+const PROPOSALS_CALLERS: Record<ProposalsRole, { credentials: (cast: ProposalsCast) => Credentials }> = {
+  anonymous: { credentials: () => undefined },
+  malformedKey: { credentials: () => GARBAGE_AUTHORIZATION },
+  revokedKey: { credentials: (cast) => bearer(cast.revokedKey) },
+  stranger: { credentials: (cast) => bearer(cast.stranger.key) },
+  otherCompany: { credentials: (cast) => bearer(cast.otherCompany.key) },
+  disabledMember: { credentials: (cast) => bearer(cast.disabledMember.key) },
+  member: { credentials: (cast) => bearer(cast.member.key) },
+  owner: { credentials: (cast) => bearer(cast.owner.key) },
+};
+
+/** The caller's own companies: anyone with a key lists theirs and makes new ones. */
+const ownCompanies: ProposalsRow = { ...NO_VALID_KEY, stranger: OK, otherCompany: OK, disabledMember: OK, member: OK, owner: OK };
+
+/** The company's contacts, RFPs, library, files and proposals: its active members'; to anyone else they do not exist. */
+const companyMembers: ProposalsRow = {
+  ...NO_VALID_KEY,
+  stranger: "not_found",
+  otherCompany: "not_found",
+  disabledMember: "not_found",
+  member: OK,
+  owner: OK,
+};
+
+/** Making or changing the company's proposals: "a user not allowed to edit" gets 401 (proposals-service.md, contract.md). */
+const proposalEditors: ProposalsRow = {
+  ...companyMembers,
+  stranger: "unauthorized",
+  otherCompany: "unauthorized",
+  disabledMember: "unauthorized",
+};
+
+const PROPOSALS_MATRIX: Record<string, ProposalsRow> = {
+  "GET /v3/companies": ownCompanies,
+  "POST /v3/companies": ownCompanies,
+  "GET /v3/contacts": companyMembers,
+  "POST /v3/contacts": companyMembers,
+  "PATCH /v3/contacts/{contactId}": companyMembers,
+  "POST /v3/contacts/{contactId}/archive": companyMembers,
+  "POST /v3/contacts/{contactId}/unarchive": companyMembers,
+  "GET /v3/rfps": companyMembers,
+  "GET /v3/proposals": companyMembers,
+  "POST /v3/proposals": proposalEditors,
+  // Reading another company's proposal is 404; changing it 401 (contract.md).
+  "GET /v3/proposals/{uuid}": companyMembers,
+  "PATCH /v3/proposals/{uuid}": proposalEditors,
+  "POST /v3/proposals/{uuid}": proposalEditors,
+  "PATCH /v3/proposals/{uuid}/blocks/{blockUuid}": proposalEditors,
+  "PATCH /v3/proposals/{uuid}/data": proposalEditors,
+  "POST /v3/proposals/{uuid}/send": proposalEditors,
+  "POST /v3/proposals/{uuid}/accept": proposalEditors,
+  "POST /v3/proposals/{uuid}/reject": proposalEditors,
+  "POST /v3/proposals/{uuid}/withdraw": proposalEditors,
+  "POST /v3/proposals/{uuid}/archive": proposalEditors,
+  "POST /v3/proposals/{uuid}/unarchive": proposalEditors,
+  "POST /v3/proposals/{uuid}/template": proposalEditors,
+  "GET /v3/content": companyMembers,
+  "POST /v3/content": companyMembers,
+  "PUT /v3/content": companyMembers,
+  "DELETE /v3/content": companyMembers,
+  "POST /v3/content/restore": companyMembers,
+  "POST /v3/images": companyMembers,
+  "GET /v1/attachments": companyMembers,
+  "POST /v1/attachments": companyMembers,
+};
+
+// ---- Running the matrix -------------------------------------------------------------------------
+
+const endpointKey = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
+
+/**
+ * The order of one caller's calls: the registry's, with deletions last (so an allowed one cannot
+ * take away what later calls need) and children before parents (the registry declares parents first).
+ */
+function callOrder(endpoints: AnyEndpoint[]): AnyEndpoint[] {
+  const deletions = endpoints.filter((e) => e.method === "DELETE");
+  return [...endpoints.filter((e) => e.method !== "DELETE"), ...deletions.reverse()];
+}
+
+let server: TestServer;
+let requests = 0;
+let restoreLimits: () => void;
+
+beforeAll(async () => {
+  // A thousand-odd calls a minute from one address and one owner's key would meet the rate limits
+  // (600 per key, 1,200 per address), which test/integration/rate-limits.test.ts covers; here
+  // every answer must come from who asks.
+  restoreLimits = liftRateLimits();
+  server = await startTestServer();
+});
+
+afterAll(async () => {
+  await server.close();
+  restoreLimits();
+  if (requests === 0) return;
+  const roles = new Set([...Object.keys(AUTHORING_CALLERS), ...Object.keys(PROPOSALS_CALLERS)]);
+  recordFigures("authorization-matrix", {
+    requests,
+    endpoints: SERVICES.reduce((n, s) => n + s.endpoints.length, 0),
+    roles: roles.size,
+  });
+});
+
+/**
+ * One caller on every endpoint, against a fresh set of the owner's resources; every answer is
+ * checked and all mismatches are reported together. `mustChangeNothing`: the owner's resources
+ * read the same before and after.
+ */
+async function callEverything<R extends string>({
+  entry,
+  matrix,
+  role,
+  credentials,
+  fixture,
+  mustChangeNothing,
+}: {
+  entry: ServiceUnderTest;
+  matrix: Record<string, Record<R, Outcome>>;
+  role: R;
+  credentials: Credentials;
+  fixture: MatrixFixture;
+  mustChangeNothing: boolean;
+}) {
+  const { service } = entry;
+  const before = mustChangeNothing ? await fixture.snapshot() : undefined;
+  const mismatches: string[] = [];
+  for (const endpoint of callOrder(entry.endpoints)) {
+    const key = endpointKey(endpoint);
+    const row = matrix[key];
+    if (!row) throw new Error(`${key} (${endpoint.operationId}) has no row in the ${service.name} table: say who may call it`);
+    const expected = row[role];
+    const body = fixture.bodies[endpoint.operationId];
+    if (endpoint.body && !endpoint.bodyOptional && body === undefined) {
+      throw new Error(`${key} (${endpoint.operationId}): add a body the owner may send to the ${service.name} fixture`);
+    }
+    const query = fixture.queries[endpoint.operationId];
+    const target = fillPath(endpoint.path, { ...fixture.ids, ...fixture.idsFor[endpoint.operationId] }) + (query ? `?${query}` : "");
+    const res = await callWith(`${server.url}${service.basePath}${target}`, endpoint, credentials, body);
+    requests += 1;
+    try {
+      if (expected === OK) expect(res.status).toBe(endpoint.status);
+      else expectServiceError(service, res, expected, key);
+    } catch {
+      mismatches.push(`${key}: expected ${expected}, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`);
+    }
+  }
+  expect(mismatches, `${service.name} as ${role}`).toEqual([]);
+  if (before !== undefined) expect(await fixture.snapshot(), `${role}'s calls changed the owner's resources`).toEqual(before);
+}
+
+/** The table has a row for each endpoint of the registry and none more; each error is one the endpoint declares. */
+function expectTableMatchesRegistry(entry: ServiceUnderTest, matrix: Record<string, Record<string, Outcome>>) {
+  expect(Object.keys(matrix).sort()).toEqual(entry.endpoints.map(endpointKey).sort());
+  const undeclared = entry.endpoints.flatMap((endpoint) => {
+    const outcomes = new Set(Object.values(matrix[endpointKey(endpoint)]));
+    return [...outcomes].filter((o) => o !== OK && !errorCodesOf(endpoint).includes(o)).map((o) => `${endpointKey(endpoint)}: ${o}`);
+  });
+  expect(undeclared, "answers the OpenAPI document does not list").toEqual([]);
+}
+
+const serviceNamed = (name: string) => SERVICES.find((s) => s.service.name === name)!;
+
+/** Roles that may not change the owner's resources: whatever they are allowed touches only their own. */
+const AUTHORING_CHANGE_NOTHING: AuthoringRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger", "learner", "learnerOfDrafts"];
+const PROPOSALS_CHANGE_NOTHING: ProposalsRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger", "otherCompany", "disabledMember"];
+
+describe("[AUTHORIZATION MATRIX] course authoring", () => {
+  const entry = serviceNamed("authoring");
+  let cast: AuthoringCast;
+  beforeAll(async () => {
+    cast = await authoringCast(server);
+  });
+
+  it("has exactly one row per endpoint of the registry, with errors the endpoints declare", () => {
+    expectTableMatchesRegistry(entry, AUTHORING_MATRIX);
+  });
+
+  for (const role of Object.keys(AUTHORING_CALLERS) as AuthoringRole[]) {
+    const mustChangeNothing = AUTHORING_CHANGE_NOTHING.includes(role);
+    it(`${role}: every endpoint answers as the table says${mustChangeNothing ? ", and nothing of the owner's changes" : ""}`, async () => {
+      const caller = AUTHORING_CALLERS[role];
+      const fixture = await authoringFixture(cast, { published: caller.published });
+      await callEverything({ entry, matrix: AUTHORING_MATRIX, role, credentials: caller.credentials(cast), fixture, mustChangeNothing });
+    });
+  }
+});
+
+describe("[AUTHORIZATION MATRIX] proposals", () => {
+  const entry = serviceNamed("proposals");
+  let cast: ProposalsCast;
+  beforeAll(async () => {
+    cast = await proposalsCast(server);
+  });
+
+  it("has exactly one row per endpoint of the registry, with errors the endpoints declare", () => {
+    expectTableMatchesRegistry(entry, PROPOSALS_MATRIX);
+  });
+
+  for (const role of Object.keys(PROPOSALS_CALLERS) as ProposalsRole[]) {
+    const mustChangeNothing = PROPOSALS_CHANGE_NOTHING.includes(role);
+    it(`${role}: every endpoint answers as the table says${mustChangeNothing ? ", and nothing of the owner's changes" : ""}`, async () => {
+      const fixture = await proposalsFixture(server, cast);
+      const credentials = PROPOSALS_CALLERS[role].credentials(cast);
+      await callEverything({ entry, matrix: PROPOSALS_MATRIX, role, credentials, fixture, mustChangeNothing });
+    });
+  }
+});

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { getDb } from "@/lib/db/client";
+import { startTestServer, type TestServer } from "../http-server";
+import { createBlock, createCategory, createQuestion, createTree, newUser } from "../factories";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
+  const db = await getDb();
+  const seen: string[] = [];
+  let counting = true;
+  db.$on("query", (e) => {
+    if (counting) seen.push(e.query);
+  });
+  await fn();
+  counting = false;
+  return seen;
+}
+
+it("[STATEMENTS] GET /blocks/{id} takes at most 3 SQL statements, with or without a question, and never reads a password hash", async () => {
+  const { api } = await newUser(server);
+  const tree = await createTree(api);
+  const category = await createCategory(api, tree.project.id, "C");
+  const question = await createQuestion(api, tree.project.id, {
+    category_id: category.id,
+    prompt: "Q?",
+    question_type: "true_false",
+    difficulty: 1,
+    options: [
+      { label: "Yes", is_correct: true },
+      { label: "No", is_correct: false },
+    ],
+  });
+  const questionBlock = await createBlock(api, tree.lesson.id, { type: "question", question_id: question.id, question_role: "practice" });
+  // The key's last use is written at most once a minute; this request takes that write.
+  await api.get(`/blocks/${tree.block.id}`);
+
+  for (const id of [tree.block.id, questionBlock.id]) {
+    const sql = await statementsDuring(async () => {
+      const res = await api.get(`/blocks/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.id).toBe(id);
+    });
+    expect(sql.length).toBeGreaterThan(0);
+    expect(sql.length, sql.join("\n")).toBeLessThanOrEqual(3);
+    expect(sql.join("\n")).not.toContain("password_hash");
+  }
+  const withOptions = await api.get(`/blocks/${questionBlock.id}`);
+  expect(withOptions.body.question.options.map((o: { label: string }) => o.label)).toEqual(["Yes", "No"]);
+});
+
+/** The statements sent from the one that locks the parent row to the commit: what every other writer of that parent waits for. */
+function underLock(sql: string[]) {
+  const lock = sql.findIndex((s) => /FOR UPDATE/.test(s) && /FROM "(lessons|modules)"/.test(s));
+  expect(lock, sql.join("\n")).toBeGreaterThan(0);
+  return sql.slice(lock + 1);
+}
+
+it("[STATEMENTS] an insert or a move among siblings holds the parent's lock for 2 to 4 statements, however many siblings there are", async () => {
+  const { api } = await newUser(server);
+  const tree = await createTree(api);
+  for (let i = 0; i < 20; i++) await createBlock(api, tree.lesson.id, { type: "text", content: { body: `b${i}` } });
+  const lessons = [tree.lesson.id];
+  for (let i = 0; i < 9; i++) lessons.push((await api.post(`/modules/${tree.module.id}/lessons`, { title: `L${i}` })).body.id);
+
+  const insert = await statementsDuring(async () => {
+    const res = await api.post(`/lessons/${tree.lesson.id}/blocks`, { type: "text", position: 5, content: { body: "new" } });
+    expect(res.status).toBe(201);
+    expect(res.body.position).toBe(5);
+  });
+  // Count and shift the siblings (one statement), insert the block, commit.
+  expect(underLock(insert).length, insert.join("\n")).toBeLessThanOrEqual(3);
+
+  let moved: Record<string, unknown> = {};
+  const move = await statementsDuring(async () => {
+    const res = await api.patch(`/lessons/${lessons[8]}`, { position: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body.position).toBe(1);
+    moved = res.body;
+  });
+  // Count, shift, place and stamp the lesson, answering it (one statement), commit.
+  expect(underLock(move).length, move.join("\n")).toBeLessThanOrEqual(2);
+  // The answer is the lesson as a read finds it, with a new version.
+  const read = (await api.get(`/lessons/${lessons[8]}`)).body;
+  for (const field of ["id", "module_id", "title", "position", "published_at", "created_at", "updated_at"])
+    expect(moved[field]).toEqual(read[field]);
+  expect(Date.parse(moved.updated_at as string)).toBeGreaterThan(Date.parse(read.created_at));
+
+  const blockMove = await statementsDuring(async () => {
+    const res = await api.patch(`/blocks/${tree.block.id}`, { position: 15 });
+    expect(res.status).toBe(200);
+    expect(res.body.position).toBe(15);
+  });
+  expect(underLock(blockMove).length, blockMove.join("\n")).toBeLessThanOrEqual(4);
+
+  // And the siblings are still 0..n-1 in the order asked for.
+  const { body } = await api.get(`/modules/${tree.module.id}/lessons?limit=100`);
+  expect(body.lessons.map((l: { position: number }) => l.position)).toEqual([...Array(10).keys()]);
+  expect(body.lessons[1].id).toBe(lessons[8]);
+  const blocks = (await api.get(`/lessons/${tree.lesson.id}/blocks?limit=100`)).body.blocks;
+  expect(blocks.map((b: { position: number }) => b.position)).toEqual([...Array(22).keys()]);
+  expect(blocks[15].id).toBe(tree.block.id);
+  expect(blocks.filter((b: { content: { body?: string } }) => b.content?.body === "new")).toHaveLength(1);
+});
