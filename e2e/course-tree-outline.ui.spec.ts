@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { authoringApi } from "./helpers";
+import { authoringApi, dragKey, pickUpWithKeyboard } from "./helpers";
 
 const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
@@ -58,11 +58,8 @@ for (const { name, viewport } of VIEWPORTS) {
       // Move Lesson A below Lesson B with the keyboard; the PATCH's answer is all the tree reads.
       treeReads.length = 0;
       const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().includes("/api/authoring/lessons/"));
-      await page.getByRole("button", { name: "Move lesson Lesson A" }).focus();
-      await page.keyboard.press("Space");
-      await expect(page.getByText(/Picked up lesson Lesson A/)).toBeAttached();
-      await page.keyboard.press("ArrowDown");
-      await expect(page.getByText(/lesson Lesson A is over lesson Lesson B/)).toBeAttached();
+      await pickUpWithKeyboard(page, page.getByRole("button", { name: "Move lesson Lesson A" }), /Picked up lesson Lesson A/);
+      await dragKey(page, "ArrowDown", /lesson Lesson A is over lesson Lesson B/);
       await page.keyboard.press("Space");
       expect((await saved).status()).toBe(200);
       await expect.poll(() => lessonTitles(page, mod.id)).toEqual(["Lesson B", "Lesson A", "Lesson C"]);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { answerConfirm, authoringApi, screenshot, signUpViaApi } from "./helpers";
+import { answerConfirm, authoringApi, dragKey, pickUpWithKeyboard, screenshot, signUpViaApi } from "./helpers";
 
 async function projectWithTree(page: Page) {
   const project = await authoringApi(page, "POST", "/projects", { name: "Onboarding" });
@@ -93,13 +93,9 @@ test("[COURSE TREE] move a lesson with the keyboard, with screen-reader announce
   await signUpAndSignIn();
   const { project, first, second } = await projectWithTree(page);
   await page.goto(`/projects/${project.id}`);
-  const handle = page.getByRole("button", { name: "Move lesson Lesson B" });
-  await handle.focus();
-  await page.keyboard.press("Space");
-  await expect(page.getByText(/Picked up lesson Lesson B/)).toBeAttached();
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.press("ArrowDown");
-  await expect(page.getByText(/lesson Lesson B is over lesson Lesson C/)).toBeAttached();
+  await pickUpWithKeyboard(page, page.getByRole("button", { name: "Move lesson Lesson B" }), /Picked up lesson Lesson B/);
+  await dragKey(page, "ArrowDown", /lesson Lesson B is over module Second module/);
+  await dragKey(page, "ArrowDown", /lesson Lesson B is over lesson Lesson C/);
   await page.keyboard.press("Space");
   await expect.poll(() => lessonTitles(page, second.id)).toEqual(["Lesson B", "Lesson C"]);
   expect(await lessonTitles(page, first.id)).toEqual(["Lesson A"]);
@@ -115,11 +111,8 @@ test("[COURSE TREE] a move the server refuses is rolled back with a visible mess
   await expect(page.getByRole("listitem", { name: "lesson Lesson A" })).toBeVisible();
   // Someone else deletes the lesson meanwhile; this page still shows it.
   await authoringApi(page, "DELETE", `/lessons/${lessons[0].id}`);
-  await page.getByRole("button", { name: "Move lesson Lesson A" }).focus();
-  await page.keyboard.press("Space");
-  await expect(page.getByText(/Picked up lesson Lesson A/)).toBeAttached();
-  await page.keyboard.press("ArrowDown");
-  await expect(page.getByText(/lesson Lesson A is over lesson Lesson B/)).toBeAttached();
+  await pickUpWithKeyboard(page, page.getByRole("button", { name: "Move lesson Lesson A" }), /Picked up lesson Lesson A/);
+  await dragKey(page, "ArrowDown", /lesson Lesson A is over lesson Lesson B/);
   await page.keyboard.press("Space");
   await expect(page.getByRole("alert").filter({ hasText: "Could not move lesson Lesson A" })).toBeVisible();
   expect(await lessonTitles(page, first.id)).toEqual(["Lesson B"]);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 
 export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.test`;
@@ -63,6 +63,28 @@ export async function teamLesson(
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
+/**
+ * Picks an item up with the keyboard (dnd-kit's keyboard sensor): focuses its handle, presses Space
+ * and waits for the announcement. The sensor starts listening for arrow keys in a timer it sets as
+ * it picks the item up, so an arrow pressed as soon as the announcement shows can be lost (a loaded
+ * machine showed it). A timer set now runs after the sensor's, so once it has run the sensor listens.
+ */
+export async function pickUpWithKeyboard(page: Page, handle: Locator, announcement: string | RegExp) {
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByText(announcement)).toBeAttached();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+/**
+ * Presses one key of a keyboard drag and waits for what it announces, so that the next key starts
+ * from the place this one reached, as it does for a person who listens before pressing again.
+ */
+export async function dragKey(page: Page, key: string, announcement: string | RegExp) {
+  await page.keyboard.press(key);
+  await expect(page.getByText(announcement)).toBeAttached();
 }
 
 /** Answers the app's confirm dialog (components/ui/confirm-dialog) with its confirm button. */

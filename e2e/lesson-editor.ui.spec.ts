@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { authoringApi, screenshot } from "./helpers";
+import { authoringApi, pickUpWithKeyboard, screenshot } from "./helpers";
 
 type Setup = { projectId: string; courseId: string; lessonId: string; otherLessonId: string; questionId: string; quizId: string };
 
@@ -282,10 +282,7 @@ test("[LESSON EDITOR] blocks reorder with the keyboard, persist, and roll back w
   await page.goto(editorUrl(s));
   await expect(page.getByRole("article")).toHaveCount(3);
 
-  await page.getByRole("button", { name: "Reorder block 1: Text" }).focus();
-  await page.keyboard.press("Space");
-  // dnd-kit listens for the arrow keys from the next tick after pick-up: wait for the announcement.
-  await expect(page.getByRole("status").filter({ hasText: "Picked up" })).toHaveCount(1);
+  await pickUpWithKeyboard(page, page.getByRole("button", { name: "Reorder block 1: Text" }), /Picked up/);
   await page.keyboard.press("ArrowDown");
   // Tall blocks: the page may scroll first; the move is announced once the block is over its new place.
   await expect(page.getByRole("status").filter({ hasText: "The block is now at position 2 of 3." })).toHaveCount(1);
@@ -304,9 +301,7 @@ test("[LESSON EDITOR] blocks reorder with the keyboard, persist, and roll back w
   // goes back, and the page says why.
   const { blocks } = await authoringApi(page, "GET", `/lessons/${s.lessonId}/blocks`);
   await authoringApi(page, "DELETE", `/blocks/${blocks[2].id}`);
-  await page.getByRole("button", { name: "Reorder block 3: Text" }).focus();
-  await page.keyboard.press("Space");
-  await expect(page.getByRole("status").filter({ hasText: "Picked up" })).toHaveCount(1);
+  await pickUpWithKeyboard(page, page.getByRole("button", { name: "Reorder block 3: Text" }), /Picked up/);
   await page.keyboard.press("ArrowUp");
   await expect(page.getByRole("status").filter({ hasText: "The block is now at position 2 of 3." })).toHaveCount(1);
   await page.keyboard.press("Space");

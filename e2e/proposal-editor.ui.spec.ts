@@ -1,7 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { gradientPng } from "../lib/seed/demo-images";
 import { expect, test } from "./fixtures";
-import { answerConfirm } from "./helpers";
+import { answerConfirm, dragKey, pickUpWithKeyboard } from "./helpers";
 
 /**
  * Calls the proposals API as the signed-in browser user (the page's cookies). Writes carry the
@@ -132,16 +132,8 @@ test("[PROPOSAL EDITOR] blocks are reordered with the keyboard, announced, and t
   await page.goto(editorUrl(s.uuid));
   await expect(block(page, 1, "Solar panel")).toBeVisible();
 
-  await page.getByRole("button", { name: "Reorder Solar panel" }).focus();
-  await page.keyboard.press("Space");
-  await expect(page.getByText("Picked up “Solar panel”, at position 1 of 2.")).toBeAttached();
-  // The keyboard sensor measures the list once it has picked the block up; an arrow pressed before
-  // that is not a move (a loaded machine showed it). Pressed again, it moves: there is no further
-  // place than 2 of 2 to overshoot to.
-  await expect(async () => {
-    await page.keyboard.press("ArrowDown");
-    await expect(page.getByText("“Solar panel” moved to position 2 of 2.")).toBeAttached({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await pickUpWithKeyboard(page, page.getByRole("button", { name: "Reorder Solar panel" }), "Picked up “Solar panel”, at position 1 of 2.");
+  await dragKey(page, "ArrowDown", "“Solar panel” moved to position 2 of 2.");
   await page.keyboard.press("Space");
   await expect(page.getByText("“Solar panel” dropped at position 2 of 2.")).toBeAttached();
   await expect(block(page, 1, "Inverter")).toBeVisible();

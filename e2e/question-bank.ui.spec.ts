@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { answerConfirm, authoringApi, screenshot } from "./helpers";
+import { answerConfirm, authoringApi, dragKey, pickUpWithKeyboard, screenshot } from "./helpers";
 
 type Question = { id: string; prompt: string };
 
@@ -291,11 +291,8 @@ test("[QUIZZES] build a quiz from the bank, reorder it with keyboard and pointer
   await expect(page.getByText("All changes saved")).toBeVisible();
 
   // Keyboard: focus the handle, Space to pick up, ArrowDown, Space to drop; each step is announced.
-  await page.getByRole("button", { name: `Reorder “${earth.prompt}”` }).focus();
-  await page.keyboard.press("Space");
-  await expect(page.getByRole("status").filter({ hasText: `Picked up “${earth.prompt}”, at position 1 of 3.` })).toBeAttached();
-  await page.keyboard.press("ArrowDown");
-  await expect(page.getByRole("status").filter({ hasText: "moved to position 2 of 3" })).toBeAttached();
+  await pickUpWithKeyboard(page, page.getByRole("button", { name: `Reorder “${earth.prompt}”` }), `Picked up “${earth.prompt}”, at position 1 of 3.`);
+  await dragKey(page, "ArrowDown", /moved to position 2 of 3/);
   await page.keyboard.press("Space");
   await expect(page.getByRole("status").filter({ hasText: `“${earth.prompt}” dropped at position 2 of 3.` })).toBeAttached();
   await expect(inQuiz).toHaveText([/2 \+ 2/, /Earth/, /prime/]);
