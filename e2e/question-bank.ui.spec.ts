@@ -291,7 +291,11 @@ test("[QUIZZES] build a quiz from the bank, reorder it with keyboard and pointer
   await expect(page.getByText("All changes saved")).toBeVisible();
 
   // Keyboard: focus the handle, Space to pick up, ArrowDown, Space to drop; each step is announced.
-  await pickUpWithKeyboard(page, page.getByRole("button", { name: `Reorder “${earth.prompt}”` }), `Picked up “${earth.prompt}”, at position 1 of 3.`);
+  await pickUpWithKeyboard(
+    page,
+    page.getByRole("button", { name: `Reorder “${earth.prompt}”` }),
+    `Picked up “${earth.prompt}”, at position 1 of 3.`,
+  );
   await dragKey(page, "ArrowDown", /moved to position 2 of 3/);
   await page.keyboard.press("Space");
   await expect(page.getByRole("status").filter({ hasText: `“${earth.prompt}” dropped at position 2 of 3.` })).toBeAttached();
