@@ -95,17 +95,23 @@ export const quizQuestionsInclude = {
 export const familyCount = { _count: { select: { questions: { where: { deletedAt: null } } } } } as const;
 
 /** What scoring a quiz needs of it: each question's id and its options' ids and correctness, in order. */
-const quizScoringInclude = {
-  questions: {
-    where: { question: { deletedAt: null } },
-    orderBy: { sortOrder: "asc" as const },
-    select: {
-      question: {
-        select: { id: true, options: { select: { id: true, isCorrect: true }, orderBy: { sortOrder: "asc" as const } } },
-      },
-    },
-  },
-};
+export type ScoringKey = { question: { id: string; options: { id: string; isCorrect: boolean }[] } }[];
+
+/**
+ * A quiz's scoring key as one JSON value built by PostgreSQL: its undeleted questions in quiz order,
+ * each with its options in order. 50 questions of 4 options are one small value to parse, where a
+ * relation read made Prisma nest 250 rows into objects. No access rule here: callers check the quiz first.
+ */
+async function scoringKeyOf(tx: Tx, quizId: string): Promise<ScoringKey> {
+  const [row] = await tx.$queryRaw<{ key: string }[]>`
+    SELECT coalesce(json_agg(json_build_object('question', json_build_object('id', q.id, 'options', (
+      SELECT coalesce(json_agg(json_build_object('id', o.id, 'isCorrect', o.is_correct) ORDER BY o.sort_order, o.id), '[]')
+      FROM question_options o WHERE o.question_id = q.id
+    ))) ORDER BY qq.sort_order, q.id), '[]')::text AS key
+    FROM quiz_questions qq JOIN questions q ON q.id = qq.question_id AND q.deleted_at IS NULL
+    WHERE qq.quiz_id = ${quizId}::uuid`;
+  return JSON.parse(row.key) as ScoringKey;
+}
 
 /** Question-bank items and quizzes: undeleted, in a project of the caller's workspaces. */
 const inBank = (caller: Caller) => ({ deletedAt: null, project: projectOf(caller).where });
@@ -126,16 +132,13 @@ export async function getQuizOrThrow({ tx, caller, quizId, action = "content.rea
 }
 
 /**
- * A quiz to score answers against (a submission or a preview), refused as getQuizOrThrow refuses:
- * only the ids and correctness it is scored by are read, not whole questions.
+ * A quiz to score answers against (a submission or a preview), refused as getQuizOrThrow refuses;
+ * then only the ids and correctness it is scored by are read (scoringKeyOf), not whole questions.
  */
 export async function getQuizToScore({ tx, caller, quizId, action = "content.read_drafts" }: Load<{ quizId: string }>) {
-  const quiz = await tx.quiz.findFirst({
-    where: { id: quizId, ...inBank(caller) },
-    include: { ...quizScoringInclude, ...withProject(caller) },
-  });
+  const quiz = await tx.quiz.findFirst({ where: { id: quizId, ...inBank(caller) }, include: withProject(caller) });
   const { item, access } = found(quiz, "Quiz", action);
-  return { quiz: item, access };
+  return { quiz: { ...item, questions: await scoringKeyOf(tx, item.id) }, access };
 }
 
 export async function getQuestionOrThrow({ tx, caller, questionId, action = "content.read_drafts" }: Load<{ questionId: string }>) {

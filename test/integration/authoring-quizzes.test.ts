@@ -347,6 +347,35 @@ describe("[QUIZ ATTEMPTS] POST /quizzes/{quizId}/submit scoring", () => {
     expect(res.body).toMatchObject({ score_correct: 0, score_total: 0, percentage: 0, results: [] });
   });
 
+  it("[QUIZ ATTEMPTS] the quiz is scored in its current order, without a question in the trash; answering that question is 400", async () => {
+    const { api, projectId } = await owner();
+    const category = await createCategory(api, projectId);
+    const [a, b, c] = [
+      await createQuestionOfKind(api, projectId, category.id, "single"),
+      await createQuestionOfKind(api, projectId, category.id, "multiple"),
+      await createQuestionOfKind(api, projectId, category.id, "true_false"),
+    ];
+    const quiz = await createQuiz(api, projectId, [a.id, b.id, c.id]);
+    expect((await api.patch(`/quizzes/${quiz.id}`, { question_ids: [c.id, b.id, a.id] })).status).toBe(200);
+    expect((await api.delete(`/questions/${b.id}`)).status).toBe(200);
+
+    const res = await api.post(`/quizzes/${quiz.id}/submit`, {
+      answers: [{ question_id: a.id, selected_option_ids: correctOptionIds(a) }],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ score_correct: 1, score_total: 2, percentage: 50 });
+    expect(res.body.results).toEqual([
+      { question_id: c.id, is_correct: false, selected_option_ids: [], correct_option_ids: correctOptionIds(c) },
+      { question_id: a.id, is_correct: true, selected_option_ids: correctOptionIds(a), correct_option_ids: correctOptionIds(a) },
+    ]);
+    const before = (await quizAttempts(quiz.id)).length;
+    expectValidation(
+      await api.post(`/quizzes/${quiz.id}/submit`, { answers: [{ question_id: b.id, selected_option_ids: correctOptionIds(b) }] }),
+      "answers.0.question_id",
+    );
+    expect(await quizAttempts(quiz.id)).toHaveLength(before);
+  });
+
   it("[QUIZ ATTEMPTS] an answer for a question not in the quiz, a duplicated question_id or an option of another question is 400 and stores nothing", async () => {
     const { api, projectId } = await owner();
     const category = await createCategory(api, projectId);
