@@ -49,12 +49,12 @@ export async function loop({ url, connections, total, headers = {}, before, meth
       if (i >= total) return;
       if (before) await before(i);
       const t0 = performance.now();
-      const res = await request(url, { agent, headers, method });
+      const res = await request(url, { agent, headers, method, discard: true });
       const ms = performance.now() - t0;
       busy += ms;
       times.push(ms);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      bytes = Math.max(bytes, res.body.length);
+      bytes = Math.max(bytes, res.bytes);
       if (res.headers.etag) etags.add(res.headers.etag);
     }
   }
@@ -69,8 +69,12 @@ export async function loop({ url, connections, total, headers = {}, before, meth
   return { p50: pick(0.5), p99: pick(0.99), rps: round(rps, 2), total, statuses, bytes, etags: etags.size };
 }
 
-/** One HTTP request read to its end: {status, headers, body: Buffer}. */
-export function request(url, { agent, headers = {}, method = "GET", body } = {}) {
+/**
+ * One HTTP request read to its end: {status, headers, body: Buffer, bytes}. With `discard` the body
+ * is counted and dropped as it arrives (body is null): a timed read then ends at its last byte, not
+ * after the client has joined 11 MB of chunks into one buffer and collected them.
+ */
+export function request(url, { agent, headers = {}, method = "GET", body, discard = false } = {}) {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const req = http.request(
@@ -78,8 +82,12 @@ export function request(url, { agent, headers = {}, method = "GET", body } = {})
       { agent, method, headers: { ...headers, ...(data ? { "content-type": "application/json", "content-length": data.length } : {}) } },
       (res) => {
         const chunks = [];
-        res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+        let bytes = 0;
+        res.on("data", (c) => {
+          bytes += c.length;
+          if (!discard) chunks.push(c);
+        });
+        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: discard ? null : Buffer.concat(chunks), bytes }));
         res.on("error", reject);
       },
     );
