@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { baseOf, saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
+import { useVersionConflict } from "@/components/conflicts/use-version-conflict";
 import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -26,10 +27,9 @@ function RenameCategory({ category, projectId, onDone }: { category: CategoryDto
   const { rename } = useCategoryMutations(projectId);
   const toast = useToast();
   const client = useQueryClient();
-  const [base, setBase] = useState<BaseVersion<string>>(() => baseOf(category, nameOf));
+  const { base, conflict, setConflict, keepMine } = useVersionConflict(category, nameOf);
   const [name, setName] = useState(category.name);
   const [error, setError] = useState<string>();
-  const [conflict, setConflict] = useState<{ theirs: CategoryDto; mine: string }>();
 
   const send = (value: string, on: BaseVersion<string>) =>
     saveOnVersion({
@@ -55,14 +55,6 @@ function RenameCategory({ category, projectId, onDone }: { category: CategoryDto
     if (!trimmed) return setError("A category needs a name.");
     if (trimmed === base.value) return onDone();
     await save(trimmed, base);
-  }
-
-  function keepMine() {
-    if (!conflict) return;
-    const on = baseOf(conflict.theirs, nameOf);
-    setBase(on);
-    setConflict(undefined);
-    void save(conflict.mine, on);
   }
 
   function takeTheirs() {
@@ -126,7 +118,7 @@ function RenameCategory({ category, projectId, onDone }: { category: CategoryDto
           theirs={conflict.theirs.name}
           theirsSavedAt={conflict.theirs.updated_at}
           mine={conflict.mine}
-          onKeepMine={keepMine}
+          onKeepMine={() => keepMine((mine, on) => void save(mine, on))}
           onTakeTheirs={takeTheirs}
           onClose={() => {
             setConflict(undefined);

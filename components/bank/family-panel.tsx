@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { baseOf, saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
+import { useVersionConflict } from "@/components/conflicts/use-version-conflict";
 import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
 import { questionFamilyKeys } from "@/lib/client/query-keys";
 import { Alert } from "@/components/ui/alert";
@@ -111,8 +112,7 @@ function EditFamily({ family, projectId, onDone }: { family: QuestionFamilyDto; 
   const { update } = useFamilyMutations(projectId);
   const client = useQueryClient();
   const toast = useToast();
-  const [base, setBase] = useState<BaseVersion<FamilyPart>>(() => baseOf(family, familyPart));
-  const [conflict, setConflict] = useState<{ theirs: QuestionFamilyDto; mine: FamilyPart }>();
+  const { base, conflict, setConflict, keepMine } = useVersionConflict(family, familyPart);
 
   const send = (mine: FamilyPart, on: BaseVersion<FamilyPart>) =>
     saveOnVersion({ base: on, mine, partOf: familyPart, send: (ifMatch) => update.mutateAsync({ id: family.id, ...mine, ifMatch }) });
@@ -121,14 +121,6 @@ function EditFamily({ family, projectId, onDone }: { family: QuestionFamilyDto; 
     const result = await send(mine, on);
     if (result.outcome === "conflict") return setConflict({ theirs: result.item, mine });
     onDone();
-  }
-
-  function keepMine() {
-    if (!conflict) return;
-    const on = baseOf(conflict.theirs, familyPart);
-    setBase(on);
-    setConflict(undefined);
-    save(conflict.mine, on).catch((e) => toast.show(errorMessage(e), { tone: "error" }));
   }
 
   function takeTheirs() {
@@ -161,7 +153,7 @@ function EditFamily({ family, projectId, onDone }: { family: QuestionFamilyDto; 
           theirs={described(familyPart(conflict.theirs))}
           theirsSavedAt={conflict.theirs.updated_at}
           mine={described(conflict.mine)}
-          onKeepMine={keepMine}
+          onKeepMine={() => keepMine((mine, on) => save(mine, on).catch((e) => toast.show(errorMessage(e), { tone: "error" })))}
           onTakeTheirs={takeTheirs}
           // The form keeps the typed version, unsaved.
           onClose={() => setConflict(undefined)}

@@ -4,6 +4,7 @@ import { useIsMutating, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { baseOf, type BaseVersion } from "@/components/conflicts/save-on-version";
+import { useVersionConflict } from "@/components/conflicts/use-version-conflict";
 import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
 import { useToast } from "@/components/ui/toast";
 import { quizKeys } from "@/lib/client/query-keys";
@@ -30,11 +31,10 @@ function TitleForm({ quiz }: { quiz: QuizDetailDto }) {
   const rename = useRenameQuiz(quiz);
   const client = useQueryClient();
   const toast = useToast();
-  const [base, setBase] = useState<BaseVersion<string>>(() => baseOf(quiz, titleOf));
+  const { base, setBase, conflict, setConflict, keepMine } = useVersionConflict(quiz, titleOf);
   const [title, setTitle] = useState(quiz.title);
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const [conflict, setConflict] = useState<{ theirs: QuizDetailDto; mine: string }>();
   const changed = title.trim() !== base.value;
   // A title read anew replaces the field's text only while the author has not typed over it.
   if (quiz.title !== base.value && title === base.value && !conflict && !rename.isPending) {
@@ -58,14 +58,6 @@ function TitleForm({ quiz }: { quiz: QuizDetailDto }) {
     event.preventDefault();
     if (!title.trim()) return setError("A quiz needs a title.");
     await save(title.trim(), base);
-  }
-
-  function keepMine() {
-    if (!conflict) return;
-    const on = baseOf(conflict.theirs, titleOf);
-    setBase(on);
-    setConflict(undefined);
-    void save(conflict.mine, on);
   }
 
   function takeTheirs() {
@@ -110,7 +102,7 @@ function TitleForm({ quiz }: { quiz: QuizDetailDto }) {
           theirs={conflict.theirs.title}
           theirsSavedAt={conflict.theirs.updated_at}
           mine={conflict.mine}
-          onKeepMine={keepMine}
+          onKeepMine={() => keepMine((mine, on) => void save(mine, on))}
           onTakeTheirs={takeTheirs}
           onClose={() => {
             setConflict(undefined);
