@@ -139,6 +139,25 @@ type RowProps = {
   onUnpublish: () => void;
 };
 
+/** One of a row's actions: a short word on screen, the item named for screen readers. */
+function RowAction({
+  name,
+  onClick,
+  tone = "hover:bg-slate-200",
+  children,
+}: {
+  name: string;
+  onClick: () => void;
+  tone?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" onClick={onClick} className={`rounded px-2 py-0.5 text-xs ${tone}`} aria-label={name}>
+      {children}
+    </button>
+  );
+}
+
 function TreeRow({
   item,
   projectId,
@@ -247,43 +266,21 @@ function TreeRow({
       <span className="ml-auto flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
         {item.kind !== "module" ? <Badge published={item.published} /> : null}
         <span className="flex gap-1 opacity-70 group-focus-within:opacity-100 group-hover:opacity-100">
-          {item.kind !== "module" ? (
-            item.published ? (
-              <button
-                type="button"
-                onClick={onUnpublish}
-                className="rounded px-2 py-0.5 text-xs hover:bg-slate-200"
-                aria-label={`Unpublish ${label}`}
-              >
-                Unpublish
-              </button>
-            ) : (
-              <button
-                type="button"
-                onClick={onPublish}
-                className="rounded px-2 py-0.5 text-xs text-emerald-700 hover:bg-emerald-50"
-                aria-label={`Publish ${label}`}
-              >
-                Publish
-              </button>
-            )
-          ) : null}
-          <button
-            type="button"
-            onClick={startRenaming}
-            className="rounded px-2 py-0.5 text-xs hover:bg-slate-200"
-            aria-label={`Rename ${label}`}
-          >
+          {item.kind === "module" ? null : item.published ? (
+            <RowAction name={`Unpublish ${label}`} onClick={onUnpublish}>
+              Unpublish
+            </RowAction>
+          ) : (
+            <RowAction name={`Publish ${label}`} onClick={onPublish} tone="text-emerald-700 hover:bg-emerald-50">
+              Publish
+            </RowAction>
+          )}
+          <RowAction name={`Rename ${label}`} onClick={startRenaming}>
             Rename
-          </button>
-          <button
-            type="button"
-            onClick={onDelete}
-            className="rounded px-2 py-0.5 text-xs text-red-700 hover:bg-red-50"
-            aria-label={`Delete ${label}`}
-          >
+          </RowAction>
+          <RowAction name={`Delete ${label}`} onClick={onDelete} tone="text-red-700 hover:bg-red-50">
             Delete
-          </button>
+          </RowAction>
         </span>
       </span>
       {conflict ? (
