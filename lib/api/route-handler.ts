@@ -82,20 +82,17 @@ function prebuilt(status: number, body: JsonText | NotModified, requestId: strin
   const headers: Record<string, string> = { "x-request-id": requestId, ...extra, ...tagged };
   if (body instanceof NotModified) return new Response(null, { status: 304, headers });
   const json = { "content-type": "application/json; charset=utf-8", ...headers };
-  if (typeof body.text === "string" || body.text.byteLength <= COPIED_UP_TO) return new Response(body.text, { status, headers: json });
-  return new Response(chunksOf(body.text), { status, headers: { ...json, "content-length": String(body.text.byteLength) } });
+  if (typeof body.text === "string") return new Response(body.text, { status, headers: json });
+  return new Response(uncopied(body.text), { status, headers: { ...json, "content-length": String(body.text.byteLength) } });
 }
 
-/** Encoded JSON up to this size is copied into its `Response`; a larger one is sent as it is (chunksOf). */
-const COPIED_UP_TO = 256 * 1024;
-
 /**
- * Encoded JSON (a cached tree: megabytes) sent as its own bytes, in one chunk: node hands it to
- * the socket in one write, where chunks of 256 KB each waited for the socket to drain (a warm read
- * of 11 MB: 10 ms p50 instead of 13, bench/README.md). A `Response` made from the bytes themselves
- * first copies all of them; the cache's copy is never written to, so it can go out as it is.
+ * Encoded JSON (a cached tree: megabytes) sent as its own bytes, in one chunk. A `Response` made
+ * from the bytes themselves first copies all of them; the cache's copy is never written to, so it
+ * can go out as it is, and node hands it to the socket in one write (256 KB chunks each waited for
+ * the socket to drain: a warm read of 11 MB took 13 ms p50 where it takes 10, bench/README.md).
  */
-function chunksOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+function uncopied(bytes: Uint8Array): ReadableStream<Uint8Array> {
   // A default stream, not a byte stream: a byte stream's enqueue would detach the cache's buffer.
   return new ReadableStream({
     start(controller) {

@@ -95,7 +95,7 @@ export const quizQuestionsInclude = {
 export const familyCount = { _count: { select: { questions: { where: { deletedAt: null } } } } } as const;
 
 /** What scoring a quiz needs of it: each question's id and its options' ids and correctness, in order. */
-export type ScoringKey = { question: { id: string; options: { id: string; isCorrect: boolean }[] } }[];
+type ScoringKey = { question: { id: string; options: { id: string; isCorrect: boolean }[] } }[];
 
 /**
  * A quiz's scoring key as one JSON value built by PostgreSQL: its undeleted questions in quiz order,
