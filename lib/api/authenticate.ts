@@ -1,5 +1,6 @@
 import { decode } from "next-auth/jwt";
 import type { Db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { servedOverHttps, sessionCookieName } from "@/lib/auth/cookies";
 import { authSecret } from "@/lib/auth/secret";
 import { sessionUser, type SessionClaims } from "@/lib/auth/session-claims";
@@ -67,46 +68,70 @@ function assertSameOrigin(req: Request) {
   }
 }
 
-export async function authenticate(req: Request, db: Db): Promise<Caller> {
-  const header = req.headers.get("authorization");
-  if (header !== null) {
-    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthorized('Malformed Authorization header: expected "Bearer <API key>"');
-    const token = match[1];
-    if (!looksLikeApiKey(token)) throw unauthorized("Invalid API key");
-    const digest = digestApiKey(token);
-    // Key and owner in one statement, and only what a caller needs (never the password hash).
-    const key = await db.apiKey.findUnique({
-      where: { keyHash: digest },
-      select: {
-        id: true,
-        name: true,
-        keyPrefix: true,
-        keyHash: true,
-        revokedAt: true,
-        lastUsedAt: true,
-        user: { select: { id: true, name: true, email: true } },
-      },
-    });
-    if (!key || !digestsEqual(key.keyHash, digest)) throw unauthorized("Invalid API key");
-    if (key.revokedAt) throw unauthorized("This API key has been revoked");
-    const now = Date.now();
-    if (!key.lastUsedAt || now - key.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
-      await db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } });
-    }
-    return {
-      userId: key.user.id,
-      name: key.user.name,
-      email: key.user.email,
-      via: "api_key",
-      apiKeyId: key.id,
-      apiKey: { name: key.name, prefix: key.keyPrefix },
-    };
+/**
+ * A read sent in the same statement as the API-key lookup, for a hot single read whose whole
+ * request is then one round trip: SQL for one text value (or NULL), given SQL that names the key
+ * owner's user id. It runs only for a key that exists and is not revoked.
+ */
+export type ReadWithKey = (userId: Prisma.Sql) => Prisma.Sql;
+
+type KeyRow = {
+  id: string;
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  user_id: string;
+  user_name: string;
+  email: string;
+  read: string | null;
+};
+
+async function keyCaller(db: Db, header: string, read?: ReadWithKey): Promise<{ caller: Caller; read?: string | null }> {
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthorized('Malformed Authorization header: expected "Bearer <API key>"');
+  const token = match[1];
+  if (!looksLikeApiKey(token)) throw unauthorized("Invalid API key");
+  const digest = digestApiKey(token);
+  // Key and owner in one statement, and only what a caller needs (never the password hash).
+  const [key] = await db.$queryRaw<KeyRow[]>`
+    SELECT k.id, k.name, k.key_prefix, k.key_hash, k.revoked_at, k.last_used_at, u.id AS user_id, u.name AS user_name, u.email,
+      ${read ? Prisma.sql`CASE WHEN k.revoked_at IS NULL THEN (${read(Prisma.raw("u.id"))}) END` : Prisma.sql`NULL`}::text AS read
+    FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ${digest}`;
+  if (!key || !digestsEqual(key.key_hash, digest)) throw unauthorized("Invalid API key");
+  if (key.revoked_at) throw unauthorized("This API key has been revoked");
+  const now = Date.now();
+  if (!key.last_used_at || now - key.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
+    await db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } });
   }
+  const caller: Caller = {
+    userId: key.user_id,
+    name: key.user_name,
+    email: key.email,
+    via: "api_key",
+    apiKeyId: key.id,
+    apiKey: { name: key.name, prefix: key.key_prefix },
+  };
+  return { caller, read: read ? key.read : undefined };
+}
+
+export async function authenticate(req: Request, db: Db): Promise<Caller> {
+  return (await authenticateWith(req, db)).caller;
+}
+
+/**
+ * Who is asking: an API key (Authorization: Bearer) or the browser's session. With `read`, a key
+ * caller's lookup also answers that read (`read` in the result; undefined for a session caller,
+ * whose request reads the usual way).
+ */
+export async function authenticateWith(req: Request, db: Db, read?: ReadWithKey): Promise<{ caller: Caller; read?: string | null }> {
+  const header = req.headers.get("authorization");
+  if (header !== null) return keyCaller(db, header, read);
   const claims = await sessionClaims(req);
   if (!claims) throw unauthorized('Sign in, or send an API key as "Authorization: Bearer <key>"');
   const user = await sessionUser(db, claims);
   if (!user) throw unauthorized("Your session has ended; sign in again");
   assertSameOrigin(req);
-  return { userId: user.id, name: user.name, email: user.email, via: "session", apiKeyId: null, apiKey: null };
+  return { caller: { userId: user.id, name: user.name, email: user.email, via: "session", apiKeyId: null, apiKey: null } };
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
-import type { Caller } from "./authenticate";
+import type { Caller, ReadWithKey } from "./authenticate";
 import type { Prebuilt } from "./prebuilt";
 import type { ErrorCode } from "./errors";
 
@@ -32,6 +32,8 @@ export type EndpointContext<P, Q, B, L = undefined> = LoadContext<P> & {
    * check, atomic with the write). See `Endpoint.ifMatch`.
    */
   precondition?: (tx: Tx) => Promise<void>;
+  /** What `readWithKey` read with the API key: undefined when it did not run (a session, an agent tool). */
+  prefetched?: string | null;
 };
 
 /**
@@ -87,6 +89,12 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown, L = und
    * so an unknown id (404) or a resource the caller may not touch outranks an invalid body (400).
    */
   load?: (ctx: LoadContext<P>) => Promise<L>;
+  /**
+   * A GET whose whole answer one SQL expression can give: it is sent in the API-key lookup's
+   * statement (lib/api/authenticate.ts `ReadWithKey`), and `run` finds its value in `prefetched`.
+   * The other ways in (a session, an agent tool) read as usual, and a test holds the two equal.
+   */
+  readWithKey?: (params: P) => ReadWithKey;
   /** Accepts If-Match (optimistic concurrency): see `IfMatch`. */
   ifMatch?: IfMatch<P>;
   /** The result, checked by `response` and serialised; or text the endpoint built itself (./prebuilt.ts). */

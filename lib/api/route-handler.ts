@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client";
-import { authenticate, type Caller } from "./authenticate";
+import { authenticateWith, type Caller, type ReadWithKey } from "./authenticate";
 import type { AnyEndpoint, BodyKind } from "./endpoint";
 import { AppError } from "./errors";
 import { limitApiRequest, RateLimitedError } from "./rate-limit";
@@ -102,6 +102,13 @@ function uncopied(bytes: Uint8Array): ReadableStream<Uint8Array> {
   });
 }
 
+/** The endpoint's read that rides with the key lookup, when it has one and the path's ids are well-formed. */
+function readWithKey(endpoint: AnyEndpoint, params: Record<string, unknown>): ReadWithKey | undefined {
+  if (!endpoint.readWithKey) return undefined;
+  const parsed = endpoint.params ? endpoint.params.safeParse(params) : { success: true as const, data: params };
+  return parsed.success ? endpoint.readWithKey(parsed.data) : undefined;
+}
+
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Response>) & { endpoint: AnyEndpoint; service: Service };
 
@@ -112,10 +119,12 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint): RouteHand
     let caller: Caller | null = null;
     let db;
     let limitHeaders: Record<string, string> = {};
+    let prefetched: string | null | undefined;
+    const params = await ctx.params;
     try {
       db = await getDb();
       // Who is asking comes first: a request without a valid key is 401 whatever its body.
-      if (!endpoint.isPublic) caller = await authenticate(req, db);
+      if (!endpoint.isPublic) ({ caller, read: prefetched } = await authenticateWith(req, db, readWithKey(endpoint, params)));
       if (caller?.apiKeyId) limitHeaders = await limitApiRequest(req, caller.apiKeyId);
     } catch (error) {
       const { status, body } = serviceError(service, toAppError(error, requestId));
@@ -125,14 +134,14 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint): RouteHand
       service,
       endpoint,
       {
-        params: await ctx.params,
+        params,
         query: queryObject(new URL(req.url)),
         body: bodyReader(service, endpoint, req),
         ifMatch: req.headers.get("if-match"),
         ifNoneMatch: req.headers.get("if-none-match"),
         editSession: req.headers.get("x-edit-session"),
       },
-      { db, caller, requestId, via: caller?.via === "session" ? "browser" : "api" },
+      { db, caller, requestId, via: caller?.via === "session" ? "browser" : "api", prefetched },
     );
     if (result.body instanceof JsonText || result.body instanceof NotModified) {
       return prebuilt(result.status, result.body, requestId, limitHeaders);

@@ -71,6 +71,8 @@ export type RunOptions = {
   requestId: string;
   via: "browser" | "api" | "agent";
   dryRun?: boolean;
+  /** What the endpoint's `readWithKey` read with the caller's key, when it ran. */
+  prefetched?: string | null;
 };
 
 export type RunResult = { ok: true; status: number; body: unknown } | { ok: false; status: number; body: unknown; error: AppError };
@@ -165,6 +167,7 @@ export async function runEndpoint(service: Service, endpoint: AnyEndpoint, raw: 
       operationId: endpoint.operationId,
       ifNoneMatch: endpoint.method === "GET" ? raw.ifNoneMatch : undefined,
       precondition,
+      prefetched: options.prefetched,
     });
     // An If-Match that was not checked must not pass for one that was.
     if (precondition && !isChecked) throw new Error(`${endpoint.operationId} declares ifMatch but does not write through write()`);

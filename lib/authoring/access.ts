@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
 
 /**
@@ -41,6 +42,14 @@ export function can(role: WorkspaceRole, action: Action): boolean {
 
 /** The roles that may do an action, for queries over memberships. */
 export const rolesWith = (action: Action) => (Object.keys(PERMISSIONS) as WorkspaceRole[]).filter((role) => can(role, action));
+
+/** The same as an SQL list for hand-written queries: `('admin','author')`. */
+export const rolesWithSql = (action: Action) =>
+  Prisma.raw(
+    `(${rolesWith(action)
+      .map((role) => `'${role}'`)
+      .join(",")})`,
+  );
 
 export type ProjectAccess = { projectId: string; workspaceId: string; role: WorkspaceRole };
 

@@ -1,7 +1,9 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import { accessTo, can, projectOf, type Action } from "./access";
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
+import { accessTo, can, projectOf, rolesWithSql, type Action } from "./access";
 import { blockInclude } from "./dto";
 import { isVisibleToLearner, undeletedTree } from "./visibility";
 
@@ -95,22 +97,48 @@ export const quizQuestionsInclude = {
 export const familyCount = { _count: { select: { questions: { where: { deletedAt: null } } } } } as const;
 
 /** What scoring a quiz needs of it: each question's id and its options' ids and correctness, in order. */
-type ScoringKey = { question: { id: string; options: { id: string; isCorrect: boolean }[] } }[];
+export type ScoringKey = { question: { id: string; options: { id: string; isCorrect: boolean }[] } }[];
 
 /**
  * A quiz's scoring key as one JSON value built by PostgreSQL: its undeleted questions in quiz order,
  * each with its options in order. 50 questions of 4 options are one small value to parse, where a
  * relation read made Prisma nest 250 rows into objects. No access rule here: callers check the quiz first.
  */
+const scoringKeySql = (quizId: Prisma.Sql) => Prisma.sql`
+  SELECT coalesce(json_agg(json_build_object('question', json_build_object('id', q.id, 'options', (
+    SELECT coalesce(json_agg(json_build_object('id', o.id, 'isCorrect', o.is_correct) ORDER BY o.sort_order, o.id), '[]')
+    FROM question_options o WHERE o.question_id = q.id
+  ))) ORDER BY qq.sort_order, q.id), '[]')
+  FROM quiz_questions qq JOIN questions q ON q.id = qq.question_id AND q.deleted_at IS NULL
+  WHERE qq.quiz_id = ${quizId}`;
+
 async function scoringKeyOf(tx: Tx, quizId: string): Promise<ScoringKey> {
-  const [row] = await tx.$queryRaw<{ key: string }[]>`
-    SELECT coalesce(json_agg(json_build_object('question', json_build_object('id', q.id, 'options', (
-      SELECT coalesce(json_agg(json_build_object('id', o.id, 'isCorrect', o.is_correct) ORDER BY o.sort_order, o.id), '[]')
-      FROM question_options o WHERE o.question_id = q.id
-    ))) ORDER BY qq.sort_order, q.id), '[]')::text AS key
-    FROM quiz_questions qq JOIN questions q ON q.id = qq.question_id AND q.deleted_at IS NULL
-    WHERE qq.quiz_id = ${quizId}::uuid`;
+  const [row] = await tx.$queryRaw<{ key: string }[]>`SELECT (${scoringKeySql(Prisma.sql`${quizId}::uuid`)})::text AS key`;
   return JSON.parse(row.key) as ScoringKey;
+}
+
+/** What submit_quiz reads with the API key (`quizToScoreFor`): null when the quiz is not the caller's to take. */
+export type QuizToScore = { role: WorkspaceRole; placed: boolean; questions: ScoringKey } | null;
+
+/**
+ * submit_quiz's read as one SQL expression, sent in the API-key lookup's statement: the caller's
+ * role in the quiz's project, whether the caller may take it (a role that reads drafts always; any
+ * other when it is placed in a lesson learners can take, `isPlacedForLearners`), and its scoring key; NULL
+ * when the quiz is unknown, in the trash or not in the caller's workspaces. The same rules as
+ * `getQuizToScore`; test/integration/quiz-submit-read.test.ts holds the two paths equal.
+ */
+export function quizToScoreFor(quizId: string, userId: Prisma.Sql): Prisma.Sql {
+  const readers = rolesWithSql("content.read_drafts");
+  return Prisma.sql`SELECT json_build_object('role', ms.role,
+      'placed', ms.role IN ${readers} OR EXISTS (
+        SELECT 1 FROM blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id
+        JOIN courses c ON c.id = m.course_id JOIN projects bp ON bp.id = c.project_id
+        WHERE b.type = 'quiz' AND b.quiz_id = z.id AND b.deleted_at IS NULL AND l.deleted_at IS NULL AND l.published_at IS NOT NULL
+          AND m.deleted_at IS NULL AND c.deleted_at IS NULL AND c.published_at IS NOT NULL AND bp.deleted_at IS NULL),
+      'questions', (${scoringKeySql(Prisma.sql`z.id`)}))
+    FROM quizzes z JOIN projects p ON p.id = z.project_id
+    JOIN memberships ms ON ms.workspace_id = p.workspace_id AND ms.user_id = ${userId}
+    WHERE z.id = ${quizId}::uuid AND z.deleted_at IS NULL AND p.deleted_at IS NULL`;
 }
 
 /** Question-bank items and quizzes: undeleted, in a project of the caller's workspaces. */

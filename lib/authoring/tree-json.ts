@@ -1,4 +1,6 @@
 import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { rolesWithSql } from "./access";
 import type { Audience } from "./dto";
 
 /**
@@ -17,13 +19,34 @@ export type TreeScope = { projectId: string } | { courseId: string };
 
 type Row = { parent: string; json: string };
 
+/**
+ * A block's members in the order of its DTO, from `blocks b`, `questions q` and `quizzes z` (both
+ * LEFT JOINed): its question with options (answer keys for those who may see them) and its quiz,
+ * each null when in the trash.
+ */
+function blockColumns(audience: Audience) {
+  const isCorrect = audience.withAnswers ? ", o.is_correct" : "";
+  return `b.id, b.lesson_id, b.type, b.position, b.content, b.question_role, b.question_id,
+          CASE WHEN q.id IS NOT NULL AND q.deleted_at IS NULL THEN (
+            SELECT row_to_json(qq) FROM (
+              SELECT q.id, q.project_id, q.category_id, q.question_family_id, q.prompt, q.question_type, q.difficulty,
+                (SELECT coalesce(json_agg(oo ORDER BY oo.sort_order), '[]'::json) FROM (
+                  SELECT o.id, o.label, o.sort_order${isCorrect} FROM question_options o WHERE o.question_id = q.id
+                ) oo) AS options,
+                ${iso("q.created_at")} AS created_at, ${iso("q.updated_at")} AS updated_at
+            ) qq
+          ) END AS question,
+          b.quiz_id,
+          CASE WHEN z.id IS NOT NULL AND z.deleted_at IS NULL THEN json_build_object('id', z.id, 'title', z.title) END AS quiz,
+          ${iso("b.created_at")} AS created_at, ${iso("b.updated_at")} AS updated_at`;
+}
+
 function queries(scope: TreeScope, learner: boolean, audience: Audience, outline: boolean) {
   const courseScope = "projectId" in scope ? `c.project_id = $1::uuid` : `c.id = $1::uuid`;
   const published = (alias: string) => (learner ? ` AND ${alias}.published_at IS NOT NULL` : "");
   const courses = `c.deleted_at IS NULL AND ${courseScope}${published("c")}`;
   const modules = `m.deleted_at IS NULL AND ${courses}`;
   const lessons = `l.deleted_at IS NULL${published("l")} AND ${modules}`;
-  const isCorrect = audience.withAnswers ? ", o.is_correct" : "";
   return {
     courses: `
       SELECT '' AS parent, row_to_json(t)::text AS json FROM (
@@ -47,19 +70,7 @@ function queries(scope: TreeScope, learner: boolean, audience: Audience, outline
       ) t`,
     blocks: `
       SELECT t.lesson_id::text AS parent, row_to_json(t)::text AS json FROM (
-        SELECT b.id, b.lesson_id, b.type, b.position, b.content, b.question_role, b.question_id,
-          CASE WHEN q.id IS NOT NULL AND q.deleted_at IS NULL THEN (
-            SELECT row_to_json(qq) FROM (
-              SELECT q.id, q.project_id, q.category_id, q.question_family_id, q.prompt, q.question_type, q.difficulty,
-                (SELECT coalesce(json_agg(oo ORDER BY oo.sort_order), '[]'::json) FROM (
-                  SELECT o.id, o.label, o.sort_order${isCorrect} FROM question_options o WHERE o.question_id = q.id
-                ) oo) AS options,
-                ${iso("q.created_at")} AS created_at, ${iso("q.updated_at")} AS updated_at
-            ) qq
-          ) END AS question,
-          b.quiz_id,
-          CASE WHEN z.id IS NOT NULL AND z.deleted_at IS NULL THEN json_build_object('id', z.id, 'title', z.title) END AS quiz,
-          ${iso("b.created_at")} AS created_at, ${iso("b.updated_at")} AS updated_at
+        SELECT ${blockColumns(audience)}
         FROM blocks b
         JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
         LEFT JOIN questions q ON q.id = b.question_id
@@ -67,6 +78,27 @@ function queries(scope: TreeScope, learner: boolean, audience: Audience, outline
         WHERE b.deleted_at IS NULL AND ${lessons} ORDER BY b.position
       ) t`,
   };
+}
+
+/**
+ * GET /blocks/{id} as one SQL expression: the block's JSON text as `get_block` answers it to the
+ * user `userId` names, or NULL when that user may not see it (unknown, in the trash up to its
+ * project, not in their workspaces, or for a learner not published). It runs inside the API-key
+ * lookup (lib/api/authenticate.ts): the whole request is one statement.
+ * test/integration/block-json.test.ts holds it equal to the object path, field for field.
+ */
+export function blockJsonFor(blockId: string, userId: Prisma.Sql): Prisma.Sql {
+  const readers = rolesWithSql("content.read_drafts");
+  const json = (audience: Audience) => `(SELECT row_to_json(t)::text FROM (SELECT ${blockColumns(audience)}) t)`;
+  return Prisma.sql`SELECT CASE WHEN ms.role IN ${readers} THEN ${Prisma.raw(json({ withAnswers: true }))}
+      ELSE ${Prisma.raw(json({ withAnswers: false }))} END
+    FROM blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id
+    JOIN courses c ON c.id = m.course_id JOIN projects p ON p.id = c.project_id
+    JOIN memberships ms ON ms.workspace_id = p.workspace_id AND ms.user_id = ${userId}
+    LEFT JOIN questions q ON q.id = b.question_id LEFT JOIN quizzes z ON z.id = b.quiz_id
+    WHERE b.id = ${blockId}::uuid AND b.deleted_at IS NULL AND l.deleted_at IS NULL AND m.deleted_at IS NULL
+      AND c.deleted_at IS NULL AND p.deleted_at IS NULL
+      AND (ms.role IN ${readers} OR (c.published_at IS NOT NULL AND l.published_at IS NOT NULL))`;
 }
 
 /** Rows in position order, grouped by parent id (order kept within each group). */

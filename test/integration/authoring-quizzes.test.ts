@@ -3,12 +3,16 @@
  * attempts and Roles).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppError } from "@/lib/api/errors";
+import { scoreSubmission } from "@/lib/authoring/quizzes/quizzes";
+import { getDb } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
 import { expectNotFound, expectValidation, ISO_RE, NO_SUCH_ID, UUID_RE, walkIds } from "../expect";
 import {
   type Api,
   authoringClient,
   backdate,
+  callerOf,
   correctOptionIds,
   createBlock,
   createCategory,
@@ -567,5 +571,67 @@ describe("[LEARNERS] quizzes and answer keys", () => {
     expect(submitted.status).toBe(201);
     expect(submitted.body.results[0].correct_option_ids).toEqual(correctOptionIds(question));
     await readAll();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+describe("[QUIZZES] scoring read with the API key and read on its own", () => {
+  it("[QUIZZES] a submission with a key scores and refuses exactly as the object path (a session, an agent tool) does", async () => {
+    const { projectId, admin, author, learner } = await team();
+    const outsider = (await seedTeamWithProject(server)).admin;
+    const category = await createCategory(admin.api, projectId);
+    const q1 = await createQuestionOfKind(admin.api, projectId, category.id, "multiple");
+    const q2 = await createQuestionOfKind(admin.api, projectId, category.id, "true_false");
+    const gone = await createQuestionOfKind(admin.api, projectId, category.id, "single");
+    const quizWith = (title: string) => createQuiz(admin.api, projectId, [q2.id, gone.id, q1.id], title);
+    const placed = await quizWith("Placed");
+    await placeQuiz(admin.api, projectId, placed.id, { course: true, lesson: true });
+    const draftLesson = await quizWith("Draft lesson");
+    await placeQuiz(admin.api, projectId, draftLesson.id, { course: true, lesson: false });
+    const nowhere = await quizWith("Nowhere");
+    const trashed = await quizWith("Trashed");
+    await placeQuiz(admin.api, projectId, trashed.id, { course: true, lesson: true });
+    expect((await admin.api.delete(`/quizzes/${trashed.id}`)).status).toBe(200);
+    expect((await admin.api.delete(`/questions/${gone.id}`)).status).toBe(200);
+
+    const answers = {
+      answers: [
+        { question_id: q1.id, selected_option_ids: correctOptionIds(q1) },
+        { question_id: q2.id, selected_option_ids: wrongOptionIds(q2) },
+      ],
+    };
+    /** The object path: the quiz read through Prisma, scored, nothing stored. */
+    const objectPath = async (m: typeof admin, quizId: string) => {
+      try {
+        const scored = await scoreSubmission(await getDb(), callerOf(m), quizId, answers);
+        const { scoreCorrect, scoreTotal, percentage, results } = scored;
+        return { status: 201, body: { score_correct: scoreCorrect, score_total: scoreTotal, percentage, results } };
+      } catch (error) {
+        return { status: (error as AppError).status, body: { code: (error as AppError).code } };
+      }
+    };
+    const statuses: Record<string, number[]> = {};
+    for (const quiz of [placed, draftLesson, nowhere, trashed, { id: NO_SUCH_ID }]) {
+      for (const m of [admin, author, learner, outsider]) {
+        const expected = await objectPath(m, quiz.id);
+        const res = await m.api.post(`/quizzes/${quiz.id}/submit`, answers);
+        expect(res.status, JSON.stringify(res.body)).toBe(expected.status);
+        expect(res.body).toMatchObject(expected.body);
+        (statuses[quiz.id] ??= []).push(res.status);
+      }
+    }
+    // Admin, author, learner, outsider: authors take any quiz, learners only a placed one, nobody one in the trash.
+    expect(statuses[placed.id]).toEqual([201, 201, 201, 404]);
+    expect(statuses[draftLesson.id]).toEqual([201, 201, 403, 404]);
+    expect(statuses[nowhere.id]).toEqual([201, 201, 403, 404]);
+    expect(statuses[trashed.id]).toEqual([404, 404, 404, 404]);
+    // Scored in quiz order, without the question in the trash.
+    const res = await learner.api.post(`/quizzes/${placed.id}/submit`, answers);
+    expect(res.body).toMatchObject({ score_correct: 1, score_total: 2, percentage: 50 });
+    expect(res.body.results.map((r: Result) => r.question_id)).toEqual([q2.id, q1.id]);
+    const foreign = await learner.api.post(`/quizzes/${placed.id}/submit`, {
+      answers: [{ question_id: gone.id, selected_option_ids: [] }],
+    });
+    expectValidation(foreign, "answers.0.question_id");
   });
 });

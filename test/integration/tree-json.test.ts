@@ -3,6 +3,9 @@ import { getDb } from "@/lib/db/client";
 import { getProject } from "@/lib/authoring/projects/projects";
 import { getCourse } from "@/lib/authoring/courses/courses";
 import { Course } from "@/lib/authoring/courses/schemas";
+import { getBlock } from "@/lib/authoring/blocks/blocks";
+import { Block } from "@/lib/authoring/blocks/schemas";
+import type { AppError } from "@/lib/api/errors";
 import { Project, ProjectOutline } from "@/lib/authoring/projects/schemas";
 import { startTestServer, type TestServer } from "../http-server";
 import { expectStatus } from "../expect";
@@ -85,8 +88,12 @@ async function buildVariedProject(author: Member, workspaceId: string) {
     content: { terms: [{ term: "ATP", definition: "energy", n: 1.5, nested: { deep: [null, true] } }] },
   });
   const trashedBlock = await createBlock(api, shown.id, { type: "text", content: { body: "in the trash" } });
-  await createBlock(api, hidden.id, { type: "diagram", content: { source: "graph TD; A-->B" } });
-  await createModule(api, draft.id, { title: "Draft module" });
+  const hiddenBlock = await createBlock(api, hidden.id, { type: "diagram", content: { source: "graph TD; A-->B" } });
+  const inTrashedLesson = await createBlock(api, trashed.id, { type: "text", content: { body: "lesson in the trash" } });
+  const draftModule = await createModule(api, draft.id, { title: "Draft module" });
+  const draftLesson = await createLesson(api, draftModule.id, { title: "Lesson of a draft course" });
+  const inDraftCourse = await createBlock(api, draftLesson.id, { type: "text", content: { body: "draft course" } });
+  expectStatus(await api.post(`/lessons/${draftLesson.id}/publish`, {}), 200);
 
   expectStatus(await api.delete(`/questions/${gone.id}`), 200);
   expectStatus(await api.delete(`/quizzes/${goneQuiz.id}`), 200);
@@ -94,7 +101,8 @@ async function buildVariedProject(author: Member, workspaceId: string) {
   expectStatus(await api.delete(`/lessons/${trashed.id}`), 200);
   expectStatus(await api.post(`/courses/${published.id}/publish`, {}), 200);
   expectStatus(await api.post(`/lessons/${hidden.id}/unpublish`, {}), 200);
-  return { project, published, draft, mod, emptyModule, shown, hidden, question };
+  const unseen = { trashedBlock, hiddenBlock, inTrashedLesson, inDraftCourse };
+  return { project, published, draft, mod, emptyModule, shown, hidden, question, unseen };
 }
 
 describe("[TREE JSON] the whole-project read built by the database", () => {
@@ -243,6 +251,47 @@ describe("[TREE JSON] the whole-project read built by the database", () => {
     expect(after.status).toBe(200);
     expect(after.body.courses[0].modules[0].lessons[0].title).toBe("Retitled elsewhere");
     expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
+  }, 120_000);
+
+  it("answers GET /blocks/{id} with a key (one statement) exactly as the object path answers, field for field", async () => {
+    const team = await seedTeam(server);
+    const outsider = await seedTeam(server);
+    const built = await buildVariedProject(team.author, team.workspace.id);
+    const shown = (await team.author.api.get(`/lessons/${built.shown.id}/blocks`)).body.blocks as { id: string }[];
+    const { trashedBlock, hiddenBlock, inTrashedLesson, inDraftCourse } = built.unseen;
+    const ids = [...shown.map((b) => b.id), trashedBlock.id, hiddenBlock.id, inTrashedLesson.id, inDraftCourse.id];
+    expect(shown).toHaveLength(6);
+
+    /** What the object path (Prisma rows, the DTO, the response schema) answers, or its status when it refuses. */
+    const objectBlock = async (m: Member, id: string) => {
+      try {
+        return { status: 200, body: JSON.parse(JSON.stringify(Block.parse(await getBlock(await getDb(), callerOf(m), id)))) };
+      } catch (error) {
+        return { status: (error as AppError).status, body: { code: (error as AppError).code } };
+      }
+    };
+    for (const reader of [team.author, team.admin, team.learner, outsider.admin]) {
+      for (const id of ids) {
+        const res = await reader.api.get(`/blocks/${id}`);
+        const expected = await objectBlock(reader, id);
+        expect(res.status, `${id} for ${reader.user.name}`).toBe(expected.status);
+        if (expected.status === 200) expect(res.body).toEqual(expected.body);
+        else expect(res.body).toMatchObject({ code: "not_found", error: "Block not found" });
+      }
+    }
+    // What each sees: authors every block not in the trash (answer keys included), learners the published ones only.
+    const seen = async (m: Member) => {
+      const answers = await Promise.all(ids.map((id) => m.api.get(`/blocks/${id}`)));
+      return answers.flatMap((res, i) => (res.status === 200 ? [ids[i]] : []));
+    };
+    expect(await seen(team.author)).toEqual([...shown.map((b) => b.id), hiddenBlock.id, inDraftCourse.id]);
+    expect(await seen(team.learner)).toEqual(shown.map((b) => b.id));
+    expect(await seen(outsider.admin)).toEqual([]);
+    const questionBlock = shown[1].id;
+    expect((await team.author.api.get(`/blocks/${questionBlock}`)).body.question.options[1]).toMatchObject({ is_correct: true });
+    expect(JSON.stringify((await team.learner.api.get(`/blocks/${questionBlock}`)).body)).not.toContain("is_correct");
+    expectStatus(await team.author.api.get(`/blocks/00000000-0000-4000-8000-000000000000`), 404);
+    expectStatus(await team.author.api.get(`/blocks/not-a-uuid`), 404);
   }, 120_000);
 
   it("keeps another user's key out, and answers 404 for an unknown project", async () => {

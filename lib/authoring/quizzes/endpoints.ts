@@ -4,7 +4,18 @@ import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
-import { createQuiz, deleteQuiz, getQuiz, getQuizForUpdate, listQuizzes, recordAttempt, scoreSubmission, updateQuiz } from "./quizzes";
+import { quizToScoreFor } from "../load";
+import {
+  createQuiz,
+  deleteQuiz,
+  getQuiz,
+  getQuizForUpdate,
+  listQuizzes,
+  recordAttempt,
+  scoreSubmission,
+  scoreSubmissionFrom,
+  updateQuiz,
+} from "./quizzes";
 import { QuizAttemptResult, QuizCreate, QuizDetail, QuizParams, QuizSubmission, QuizSummary, QuizUpdate } from "./schemas";
 
 const tag = "Quizzes";
@@ -22,9 +33,14 @@ export const submitQuizEndpoint = defineEndpoint({
   response: QuizAttemptResult,
   status: 201,
   errors: ["forbidden"],
+  // With a key, the quiz's access and scoring key are read in the key lookup's statement.
+  readWithKey: (params) => (userId) => quizToScoreFor(params.quizId, userId),
   run: async (ctx) => {
     // The quiz is read and the answers scored first; the transaction only stores the attempt.
-    const scored = await scoreSubmission(ctx.db, ctx.caller, ctx.params.quizId, ctx.body);
+    const scored =
+      ctx.prefetched === undefined
+        ? await scoreSubmission(ctx.db, ctx.caller, ctx.params.quizId, ctx.body)
+        : scoreSubmissionFrom(ctx.prefetched, ctx.body);
     return write(ctx, (tx) => recordAttempt(tx, ctx.caller, ctx.params.quizId, scored), { recordFirst: ctx.params.quizId });
   },
 });

@@ -1,10 +1,10 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { AppError, validationError, type ValidationIssue } from "@/lib/api/errors";
+import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/api/errors";
 import { can, getProjectOrThrow } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { toQuestionDto } from "../dto";
-import { getQuizOrThrow, getQuizToScore, quizQuestionsInclude } from "../load";
+import { getQuizOrThrow, getQuizToScore, quizQuestionsInclude, type QuizToScore } from "../load";
 import { trashItem } from "../trash/batches";
 import { isPlacedForLearners } from "../visibility";
 import { foreignOptionIndexes, scoreAttempt } from "./scoring";
@@ -121,9 +121,17 @@ function scoreAnswers(quiz: { questions: { question: Parameters<typeof scoreAtte
  */
 export async function scoreSubmission(tx: Tx, caller: Caller, quizId: string, input: QuizAnswers) {
   const { quiz, access } = await getQuizToScore({ tx, caller, quizId, action: "quiz.submit" });
-  if (!can(access.role, "content.read_drafts") && !(await isPlacedForLearners(tx, { quizId }))) {
-    throw new AppError("forbidden", "This quiz is not part of a lesson you can take");
-  }
+  if (!can(access.role, "content.read_drafts") && !(await isPlacedForLearners(tx, { quizId }))) throw notTakeable();
+  return scoreAnswers(quiz, input);
+}
+
+const notTakeable = () => new AppError("forbidden", "This quiz is not part of a lesson you can take");
+
+/** The same, from what the API-key lookup read with the key (`quizToScoreFor`, JSON text or null). */
+export function scoreSubmissionFrom(read: string | null, input: QuizAnswers) {
+  const quiz = (read === null ? null : JSON.parse(read)) as QuizToScore;
+  if (!quiz) throw notFound("Quiz");
+  if (!quiz.placed) throw notTakeable();
   return scoreAnswers(quiz, input);
 }
 

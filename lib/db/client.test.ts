@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { preparedStatementNames } from "./client";
+
+describe("prepared statement names", () => {
+  it("gives one SQL text one name, every time, and another text another name", () => {
+    const name = preparedStatementNames();
+    const block = name({ sql: "SELECT id, type FROM blocks WHERE id = $1" });
+    expect(block).toMatch(/^p[\w-]{27}$/);
+    expect(name({ sql: `SELECT id, type FROM blocks WHERE id = ${"$1"}` })).toBe(block);
+    expect(name({ sql: "SELECT id, title FROM lessons WHERE id = $1" })).not.toBe(block);
+    // A second process (or pool) names the same text the same way: the name is the text's digest.
+    expect(preparedStatementNames()({ sql: "SELECT id, type FROM blocks WHERE id = $1" })).toBe(block);
+  });
+
+  it("never names a statement that selects whole rows: a migration adding a column would break it", () => {
+    const name = preparedStatementNames();
+    for (const sql of [
+      "SELECT * FROM blocks",
+      "WITH moved AS (UPDATE lessons AS s SET position = 1 RETURNING s.*) SELECT moved.* FROM moved",
+      "INSERT INTO blocks (id) VALUES ($1) RETURNING *",
+      ' SELECT "t0".* FROM "public"."lessons" AS "t0"',
+    ]) {
+      expect(name({ sql }), sql).toBeUndefined();
+    }
+    for (const sql of [
+      "SELECT count(*)::int AS n FROM blocks",
+      "SELECT position * 2 AS twice FROM blocks",
+      'SELECT "t0"."id" FROM "public"."blocks" AS "t0"',
+    ]) {
+      expect(name({ sql }), sql).toBeTruthy();
+    }
+  });
+
+  it("stops naming new texts at its limit, and keeps the names it gave", () => {
+    const name = preparedStatementNames(2);
+    const first = name({ sql: "SELECT 1" });
+    const second = name({ sql: "SELECT 2" });
+    expect(first).toBeTruthy();
+    expect(second).toBeTruthy();
+    // Beyond the limit a statement is unnamed: planned for its one run, never kept by a connection.
+    expect(name({ sql: "SELECT 3" })).toBeUndefined();
+    expect(name({ sql: "SELECT 1" })).toBe(first);
+  });
+});
