@@ -1,5 +1,6 @@
 // The physical floor (bench/README.md): a bare node:http server with pg answering three of the
 // app's reads and three of its writes with the same JSON, done by hand the fastest way we know.
+// Its parameterised statements are prepared (planned once per connection).
 // The API key is looked up by its SHA-256 digest with its user in one query; PostgreSQL builds
 // each row's JSON (json_build_object), one flat query per level of the tree, and node only joins
 // strings. Writes (block insert, lesson move, quiz submit) hold the parent's row lock for one
@@ -16,6 +17,10 @@ const pool = new pg.Pool({
   options: "-c TimeZone=UTC",
 });
 
+// Parameterised statements are prepared once per connection and named by their text's digest, as
+// the app's are (docs/decisions/020): PostgreSQL plans each once, not on every request.
+const prepared = (text, values) => pool.query({ name: `p${createHash("sha1").update(text).digest("base64url")}`, text, values });
+
 const iso = (col) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -25,7 +30,7 @@ async function callerOf(req) {
   const match = header && /^Bearer[ ]+(cak_[0-9A-Za-z]+)\s*$/.exec(header);
   if (!match) return null;
   const digest = createHash("sha256").update(match[1], "utf8").digest("hex");
-  const { rows } = await pool.query(
+  const { rows } = await prepared(
     `SELECT k.id, k.user_id, k.last_used_at, k.name AS key_name, k.key_prefix, u.name AS user_name
      FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
     [digest],
@@ -33,7 +38,7 @@ async function callerOf(req) {
   const key = rows[0];
   if (!key) return null;
   if (!key.last_used_at || Date.now() - key.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS) {
-    await pool.query("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [key.id]);
+    await prepared("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [key.id]);
   }
   // What the audit trail records of an API-key caller (lib/db/transaction.ts recordChange).
   return { userId: key.user_id, name: key.user_name, apiKeyId: key.id, keyName: key.key_name, keyPrefix: key.key_prefix };
@@ -108,11 +113,11 @@ function byParent(rows) {
 const withChildren = (json, key, children) => `${json.slice(0, -1)},"${key}":[${children.join(",")}]}`;
 
 async function projectTree(res, caller, projectId) {
-  const { rows } = await pool.query(PROJECT_SQL, [projectId, caller.userId]);
+  const { rows } = await prepared(PROJECT_SQL, [projectId, caller.userId]);
   if (!rows[0]) return send(res, 404, '{"error":"Project not found","code":"not_found"}');
   const sql = LEVELS[rows[0].role === "learner"];
   const [courses, modules, lessons, blocks] = await Promise.all(
-    ["courses", "modules", "lessons", "blocks"].map(async (level) => (await pool.query(sql[level], [projectId])).rows),
+    ["courses", "modules", "lessons", "blocks"].map(async (level) => (await prepared(sql[level], [projectId])).rows),
   );
   const blocksOf = byParent(blocks);
   const lessonsOf = byParent(lessons);
@@ -138,7 +143,7 @@ const BLOCK_SQL = (learner) => `SELECT ${blockJson(learner)} AS j
 const BLOCK_BOTH = `(${BLOCK_SQL(false)}) UNION ALL (${BLOCK_SQL(true)})`;
 
 async function block(res, caller, blockId) {
-  const { rows } = await pool.query(BLOCK_BOTH, [blockId, caller.userId]);
+  const { rows } = await prepared(BLOCK_BOTH, [blockId, caller.userId]);
   if (!rows[0]) return send(res, 404, '{"error":"Block not found","code":"not_found"}');
   send(res, 200, rows[0].j);
 }
@@ -157,7 +162,7 @@ const MODULES_SQL = `SELECT x.j FROM (
 async function modules(res, caller, courseId, url) {
   const limit = Math.min(500, Math.max(1, Number(url.searchParams.get("limit") ?? 500) || 500));
   const offset = Math.max(0, Number(url.searchParams.get("offset") ?? 0) || 0);
-  const { rows } = await pool.query(MODULES_SQL, [courseId, caller.userId, limit + 1, offset]);
+  const { rows } = await prepared(MODULES_SQL, [courseId, caller.userId, limit + 1, offset]);
   if (!rows.length) return send(res, 404, '{"error":"Course not found","code":"not_found"}');
   const items = rows.filter((r) => r.j !== null).map((r) => r.j);
   const hasMore = items.length > limit;
@@ -397,7 +402,7 @@ async function submitQuiz(res, caller, quizId, _url, body) {
       issues.push({ path: "answers", message: "Each question may be answered once" });
   }
   if (issues.length) throw invalid(issues);
-  const { rows } = await pool.query(QUIZ_SQL, [quizId, caller.userId]);
+  const { rows } = await prepared(QUIZ_SQL, [quizId, caller.userId]);
   const quiz = rows[0];
   if (!quiz) throw new HttpError(404, "not_found", "Quiz not found");
   if (!quiz.placed) throw new HttpError(403, "forbidden", "This quiz is not part of a lesson you can take");
@@ -424,7 +429,7 @@ async function submitQuiz(res, caller, quizId, _url, body) {
   const scoreTotal = results.length;
   const percentage = scoreTotal === 0 ? 0 : (100 * scoreCorrect) / scoreTotal;
   const attemptId = randomUUID();
-  const written = await pool.query(ATTEMPT_SQL, [
+  const written = await prepared(ATTEMPT_SQL, [
     attemptId,
     quizId,
     caller.userId,
