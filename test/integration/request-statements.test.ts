@@ -53,6 +53,26 @@ it("[STATEMENTS] GET /blocks/{id} with a key is one SQL statement, with or witho
   expect(withOptions.body.question.options.map((o: { label: string }) => o.label)).toEqual(["Yes", "No"]);
 });
 
+it("[STATEMENTS] a project tree or outline already in the cache, and its 304, is one statement with a key", async () => {
+  const { api } = await newUser(server);
+  const tree = await createTree(api);
+  for (const path of [`/projects/${tree.project.id}`, `/projects/${tree.project.id}/outline`]) {
+    const first = await api.get(path);
+    expect(first.status).toBe(200);
+    const warm = await statementsDuring(async () => {
+      const res = await api.get(path);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(first.body);
+    });
+    // The key, the caller's access and the project's version, together; the body comes from the cache.
+    expect(warm.length, warm.join("\n")).toBe(1);
+    const notModified = await statementsDuring(async () => {
+      expect((await api.get(path, { "if-none-match": first.headers.get("etag")! })).status).toBe(304);
+    });
+    expect(notModified.length, notModified.join("\n")).toBe(1);
+  }
+});
+
 /** The statements sent from the one that locks the parent row to the commit: what every other writer of that parent waits for. */
 function underLock(sql: string[]) {
   const lock = sql.findIndex((s) => /FOR UPDATE/.test(s) && /FROM "(lessons|modules)"/.test(s));

@@ -7,6 +7,7 @@ import {
   createProject,
   deleteProject,
   getProjectTree,
+  projectHeadJson,
   getProjectForUpdate,
   listDeletedProjects,
   listProjects,
@@ -81,7 +82,9 @@ export const getProjectEndpoint = defineEndpoint({
   params: ProjectParams,
   response: Project,
   status: 200,
-  run: async ({ db, caller, params, ifNoneMatch }) => getProjectTree(db, caller, params.projectId, { ifNoneMatch }),
+  // With a key, the caller's access and the project's version come with the key: a cached tree is one statement.
+  readWithKey: (params) => (userId) => projectHeadJson(params.projectId, userId),
+  run: async ({ db, caller, params, ifNoneMatch, prefetched }) => getProjectTree(db, caller, params.projectId, { ifNoneMatch, prefetched }),
 });
 
 export const getProjectOutlineEndpoint = defineEndpoint({
@@ -95,7 +98,9 @@ export const getProjectOutlineEndpoint = defineEndpoint({
   params: ProjectParams,
   response: ProjectOutline,
   status: 200,
-  run: async ({ db, caller, params, ifNoneMatch }) => getProjectTree(db, caller, params.projectId, { ifNoneMatch, outline: true }),
+  readWithKey: (params) => (userId) => projectHeadJson(params.projectId, userId),
+  run: async ({ db, caller, params, ifNoneMatch, prefetched }) =>
+    getProjectTree(db, caller, params.projectId, { ifNoneMatch, outline: true, prefetched }),
 });
 
 export const updateProjectEndpoint = defineEndpoint({

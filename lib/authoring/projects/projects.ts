@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
-import type { Project, Workspace } from "@/lib/generated/prisma/client";
+import { Prisma, type Project, type Workspace } from "@/lib/generated/prisma/client";
 import { can, getProjectOrThrow, roleIn, rolesWith } from "../access";
 import type { Tx } from "@/lib/db/client";
 import { toIso } from "@/lib/api/schemas";
@@ -85,19 +85,28 @@ type ProjectHead = {
   version: string;
 };
 
-/** The project's own fields, the caller's role in it and its content version: one statement. */
-async function readProjectHead(tx: Tx, caller: Caller, projectId: string): Promise<ProjectHead | undefined> {
-  const [head] = await tx.$queryRaw<ProjectHead[]>`
-    SELECT p.id::text, p.name, p.description,
-      to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-      to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
-      w.id::text AS workspace_id, w.name AS workspace_name, w.kind::text AS workspace_kind,
-      m.role::text AS role, p.content_version::text AS version
-    FROM projects p
-    JOIN workspaces w ON w.id = p.workspace_id
-    JOIN memberships m ON m.workspace_id = p.workspace_id AND m.user_id = ${caller.userId}::uuid
-    WHERE p.id = ${projectId}::uuid AND p.deleted_at IS NULL`;
-  return head;
+/**
+ * The project's own fields, the caller's role in it and its content version, as JSON text (NULL
+ * when the project is not the caller's): `userId` is SQL naming the caller, so the API-key lookup
+ * can send it in its own statement (`readWithKey`).
+ */
+export const projectHeadJson = (projectId: string, userId: Prisma.Sql) => Prisma.sql`
+    SELECT row_to_json(h)::text FROM (
+      SELECT p.id::text, p.name, p.description,
+        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+        to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+        w.id::text AS workspace_id, w.name AS workspace_name, w.kind::text AS workspace_kind,
+        m.role::text AS role, p.content_version::text AS version
+      FROM projects p
+      JOIN workspaces w ON w.id = p.workspace_id
+      JOIN memberships m ON m.workspace_id = p.workspace_id AND m.user_id = ${userId}
+      WHERE p.id = ${projectId}::uuid AND p.deleted_at IS NULL) h`;
+
+async function readProjectHead(tx: Tx, caller: Caller, projectId: string): Promise<string | null> {
+  const [row] = await tx.$queryRaw<
+    { head: string | null }[]
+  >`SELECT (${projectHeadJson(projectId, Prisma.sql`${caller.userId}::uuid`)}) AS head`;
+  return row.head;
 }
 
 /**
@@ -112,10 +121,20 @@ export async function getProjectTree(
   tx: Tx,
   caller: Caller,
   projectId: string,
-  { ifNoneMatch, outline = false }: { ifNoneMatch?: string | null; outline?: boolean } = {},
+  {
+    ifNoneMatch,
+    outline = false,
+    prefetched,
+  }: {
+    ifNoneMatch?: string | null;
+    outline?: boolean;
+    /** `projectHeadJson` as the API-key lookup read it; undefined: read it here. */
+    prefetched?: string | null;
+  } = {},
 ) {
-  const head = await readProjectHead(tx, caller, projectId);
-  if (!head) throw notFound("Project");
+  const headJson = prefetched === undefined ? await readProjectHead(tx, caller, projectId) : prefetched;
+  if (!headJson) throw notFound("Project");
+  const head = JSON.parse(headJson) as ProjectHead;
   const access: ProjectAccess = { projectId: head.id, workspaceId: head.workspace_id, role: head.role };
   const learner = isLearner(access);
   const { version } = head;
