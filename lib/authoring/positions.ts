@@ -7,11 +7,21 @@ import { RetryTransaction } from "@/lib/db/transaction";
  */
 export type SiblingKind = "course" | "module" | "lesson" | "block";
 
+/**
+ * Each kind of sibling: its table, its parent's, and the columns a move within the parent answers
+ * (`MovedRow`). Named, never `*`: a statement answering whole rows cannot stay prepared across a
+ * migration that adds a column (lib/db/client.ts). Only a lesson's update answers from the row.
+ */
 const SETS = {
-  course: { table: "courses", parentColumn: "project_id", parentTable: "projects" },
-  module: { table: "modules", parentColumn: "course_id", parentTable: "courses" },
-  lesson: { table: "lessons", parentColumn: "module_id", parentTable: "modules" },
-  block: { table: "blocks", parentColumn: "lesson_id", parentTable: "lessons" },
+  course: { table: "courses", parentColumn: "project_id", parentTable: "projects", columns: "id" },
+  module: { table: "modules", parentColumn: "course_id", parentTable: "courses", columns: "id" },
+  lesson: {
+    table: "lessons",
+    parentColumn: "module_id",
+    parentTable: "modules",
+    columns: "id, module_id, title, position, published_at, created_at, updated_at, deleted_at, deletion_batch_id",
+  },
+  block: { table: "blocks", parentColumn: "lesson_id", parentTable: "lessons", columns: "id" },
 } as const;
 
 /**
@@ -85,7 +95,7 @@ export type MovedRow = Record<string, unknown>;
  * the row has meanwhile left the parent or been deleted, the write runs again on fresh reads.
  */
 async function moveWithin(tx: Tx, kind: SiblingKind, parentId: string, id: string, to: number, touch?: Date): Promise<MovedRow | null> {
-  const { table, parentColumn } = SETS[kind];
+  const { table, parentColumn, columns } = SETS[kind];
   const rows = await tx.$queryRawUnsafe<MovedRow[]>(
     `WITH r AS (
             SELECT position AS from_pos FROM "${table}"
@@ -100,8 +110,8 @@ async function moveWithin(tx: Tx, kind: SiblingKind, parentId: string, id: strin
           moved AS (
             UPDATE "${table}" AS s SET position = m.target, updated_at = COALESCE($4::timestamptz, s.updated_at) FROM m
             WHERE s.id = $2::uuid AND (m.target <> m.from_pos OR $4::timestamptz IS NOT NULL)
-            RETURNING s.*)
-     SELECT moved.* FROM m LEFT JOIN moved ON true`,
+            RETURNING ${columns.replace(/(\w+)/g, "s.$1")})
+     SELECT ${columns.replace(/(\w+)/g, "moved.$1")} FROM m LEFT JOIN moved ON true`,
     parentId,
     id,
     to,
