@@ -54,6 +54,8 @@ function MermaidDiagram({ code, label }: { code: string; label: string }) {
       cancelled = true;
       clearTimeout(timer);
     };
+    // Only new code re-renders; the state read above only picks the debounce for the next render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [code]);
 
   if (state.error) {

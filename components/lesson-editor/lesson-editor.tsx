@@ -243,6 +243,8 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
         }
       },
     }),
+    // The mutations' functions are stable; the mutation objects themselves change on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [remove.mutateAsync, restore.mutate, toast, elsewhere.noteChange],
   );
 

@@ -194,6 +194,8 @@ export function useAutosave<T>({
       version.current += 1;
       void run();
     }
+    // Once, on mount: the draft found then is the one to send.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Leaving the page with unsaved text asks first; leaving the editor in the app sends it.
