@@ -31,6 +31,17 @@ describe("prepared statement names", () => {
     }
   });
 
+  it("prepares nothing with DATABASE_PREPARED_STATEMENTS=0 (a pooler in transaction mode)", () => {
+    const before = process.env.DATABASE_PREPARED_STATEMENTS;
+    process.env.DATABASE_PREPARED_STATEMENTS = "0";
+    try {
+      expect(preparedStatementNames()({ sql: "SELECT id FROM blocks WHERE id = $1" })).toBeUndefined();
+    } finally {
+      if (before === undefined) delete process.env.DATABASE_PREPARED_STATEMENTS;
+      else process.env.DATABASE_PREPARED_STATEMENTS = before;
+    }
+  });
+
   it("stops naming new texts at its limit, and keeps the names it gave", () => {
     const name = preparedStatementNames(2);
     const first = name({ sql: "SELECT 1" });

@@ -104,8 +104,16 @@ async function openEmbedded(): Promise<DbHandle> {
   }
 }
 
-/** How many distinct statements a process prepares at most; beyond them, statements are planned each time. */
-const PREPARED_STATEMENTS = 300;
+/**
+ * How many distinct statements a process prepares at most; beyond them, statements are planned each
+ * time. `DATABASE_PREPARED_STATEMENTS=0` prepares none: for a pooler in transaction mode (PgBouncer
+ * before 1.21), where a statement prepared on one server connection is unknown on the next.
+ */
+function preparedStatementLimit(): number {
+  const raw = process.env.DATABASE_PREPARED_STATEMENTS;
+  const n = Number(raw);
+  return raw !== undefined && raw.trim() !== "" && Number.isInteger(n) && n >= 0 ? n : 300;
+}
 
 /**
  * A statement that answers whole rows (`SELECT * …`, `RETURNING s.*`): its columns are the table's
@@ -123,7 +131,7 @@ const WHOLE_ROW = /\bRETURNING\s+(?:[\w"]+\.)?\*|^\s*SELECT\s+(?:[\w"]+\.)?\*/i;
  * statement holds memory in every connection that ran it. A statement that selects whole rows is
  * never named (`WHOLE_ROW`).
  */
-export function preparedStatementNames(limit = PREPARED_STATEMENTS) {
+export function preparedStatementNames(limit = preparedStatementLimit()) {
   const named = new Map<string, string>();
   return ({ sql }: { sql: string }): string | undefined => {
     let name = named.get(sql);
