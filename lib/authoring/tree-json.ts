@@ -13,7 +13,7 @@ import type { Audience } from "./dto";
  */
 
 /** An ISO-8601 UTC timestamp with milliseconds, as `Date.toISOString()` writes it. */
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export type TreeScope = { projectId: string } | { courseId: string };
 

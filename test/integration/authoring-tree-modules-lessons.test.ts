@@ -7,7 +7,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../http-server";
 import { anyIso, anyUuid, expectContiguous, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
-import { type Api, backdate, createBlock, createCourse, createLesson, createModule, createProject, newUser } from "../factories";
+import { pageOf } from "@/lib/api/schemas";
+import { toModuleDto } from "@/lib/authoring/dto";
+import { Module } from "@/lib/authoring/modules/schemas";
+import { getDb } from "@/lib/db/client";
+import {
+  type Api,
+  backdate,
+  createBlock,
+  createCourse,
+  createLesson,
+  createModule,
+  createProject,
+  newUser,
+  seedTeamWithProject,
+} from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -88,6 +102,40 @@ describe("[MODULES] GET /courses/{courseId}/modules and /modules/{moduleId}", ()
       limit: 500,
       offset: 0,
     });
+  });
+
+  it("answers every page of the list as the object path (Prisma rows, the DTO, the schema) would, for authors and learners", async () => {
+    const team = await seedTeamWithProject(server);
+    const api = team.admin.api;
+    const course = await createCourse(api, team.projectId, { title: "Listed" });
+    const made = [];
+    for (const title of ['Cells «and» "quotes" \\ 🧬', "Line one\nline two\t", "Third", "</script>", "Fifth"]) {
+      made.push(await createModule(api, course.id, { title }));
+    }
+    expectStatus(await api.delete(`/modules/${made[2].id}`), 200);
+    expectStatus(await api.patch(`/modules/${made[4].id}`, { position: 0 }), 200);
+    expectStatus(await api.post(`/courses/${course.id}/publish`, {}), 200);
+    const rows = await (await getDb()).module.findMany({ where: { courseId: course.id, deletedAt: null }, orderBy: { position: "asc" } });
+    const all = rows.map((m) => JSON.parse(JSON.stringify(Module.parse(toModuleDto(m)))));
+    expect(all.map((m) => m.title)).toEqual(["Fifth", made[0].title, made[1].title, "</script>"]);
+    for (const reader of [team.admin, team.learner]) {
+      for (const [limit, offset] of [
+        [500, 0],
+        [2, 0],
+        [2, 2],
+        [3, 3],
+        [1, 4],
+      ]) {
+        const res = await reader.api.get(`/courses/${course.id}/modules?limit=${limit}&offset=${offset}`);
+        expectStatus(res, 200);
+        const expected = { modules: all.slice(offset, offset + limit), has_more: offset + limit < all.length, limit, offset };
+        expect(pageOf("modules", Module).parse(res.body)).toEqual(res.body);
+        expect(res.body).toEqual(expected);
+      }
+    }
+    // A learner does not see a course in draft: 404, as for every read below it.
+    expectStatus(await api.post(`/courses/${course.id}/unpublish`, {}), 200);
+    expectNotFound(await team.learner.api.get(`/courses/${course.id}/modules`));
   });
 
   it("reads one module with every field", async () => {
