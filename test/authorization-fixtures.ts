@@ -51,6 +51,8 @@ export type MatrixFixture = {
   queries: Record<string, string>;
   /** Everything of the owner's the matrix touches, read by the owner. */
   snapshot: () => Promise<unknown>;
+  /** Values of the owner's that no answer to an outsider (no key, or a key of no workspace or company of theirs) may show. */
+  secrets: string[];
 };
 
 /**
@@ -132,19 +134,20 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
   const spareKey = await createApiKey(await getDb(), { userId: owner.user.id, name: "spare" });
 
   const read = async (path: string) => expectOk(api.get(path), 200, `the owner reading ${path}`);
+  const ids = {
+    projectId,
+    courseId: tree.course.id,
+    moduleId: tree.module.id,
+    lessonId: tree.lesson.id,
+    blockId: tree.block.id,
+    categoryId: category.id,
+    familyId: family.id,
+    questionId: question.id,
+    quizId: quiz.id,
+    keyId: spareKey.id,
+  };
   return {
-    ids: {
-      projectId,
-      courseId: tree.course.id,
-      moduleId: tree.module.id,
-      lessonId: tree.lesson.id,
-      blockId: tree.block.id,
-      categoryId: category.id,
-      familyId: family.id,
-      questionId: question.id,
-      quizId: quiz.id,
-      keyId: spareKey.id,
-    },
+    ids,
     idsFor: { restore_project: { projectId: deletedProject.id } },
     // restore_trash_item restores the course in the trash (the sample body names `courseId`).
     bodies: authoringSampleBodies({ workspaceId: workspace.id, courseId: trashedCourse.id, categoryId: category.id, question }),
@@ -161,6 +164,7 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
       trash: await read(`/projects/${projectId}/trash`),
       keys: await read("/api-keys"),
     }),
+    secrets: [...Object.values(ids), trashedCourse.id, deletedProject.id, workspace.id, owner.user.email],
   };
 }
 
@@ -205,16 +209,20 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
     where: { companyId_userId: { companyId: company.id, userId: cast.disabledMember.user.id } },
     data: { disabled: true },
   });
-  const contact = await createContact(db, { companyId: company.id, firstName: "Customer", email: "customer@owner.example" });
-  await createRfp(db, { companyId: company.id, title: "Owner's RFP" });
+  // Values only the owner's company holds: no answer to an outsider may show them.
+  const tag = Math.random().toString(36).slice(2, 8);
+  const contact = await createContact(db, { companyId: company.id, firstName: "Customer", email: `customer-${tag}@owner.example` });
+  const rfp = await createRfp(db, { companyId: company.id, title: `Owner's RFP ${tag}` });
   const png = () => ({ file: { bytes: pngBytes(2, 2), filename: "owner.png", type: "image/png" }, company_id: String(company.id) });
-  const pdf = () => ({ file: { bytes: pdfBytes(), filename: "terms.pdf", type: "application/pdf" }, company_id: String(company.id) });
+  const attachmentName = `terms-${tag}.pdf`;
+  const pdf = () => ({ file: { bytes: pdfBytes(), filename: attachmentName, type: "application/pdf" }, company_id: String(company.id) });
   const ownerUpload = (path: string, fields: FormFields) => postMultipart(`${server.url}/api/proposals${path}`, owner.key, fields);
   const image = (await expectOk(ownerUpload("/v3/images", png()), 201, "uploading an image")).data;
   await expectOk(ownerUpload("/v1/attachments", pdf()), 201, "uploading an attachment");
+  const itemTitle = `Owner's item ${tag}`;
   const item = (
     await expectOk(
-      api.post("/v3/content", { company_id: company.id, language: "en", title: "Owner's item", images: [{ uuid: image.uuid }] }),
+      api.post("/v3/content", { company_id: company.id, language: "en", title: itemTitle, images: [{ uuid: image.uuid }] }),
       201,
       "creating a library item",
     )
@@ -225,6 +233,7 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       language: "en",
       title_md: title,
       recipient: { id: contact.id },
+      data: { secret: `owner-data-${tag}` },
       blocks: [{ content_id: item.variation_id }],
     };
     return (await expectOk(api.post("/v3/proposals", body), 201, "creating a draft")).proposal.uuid as string;
@@ -234,7 +243,8 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
     await expectOk(api.post(`/v3/proposals/${uuid}/send`), 200, "sending a draft");
     return uuid;
   };
-  const uuid = await draft("Owner's proposal");
+  const proposalTitle = `Owner's proposal ${tag}`;
+  const uuid = await draft(proposalTitle);
   const blockUuid: string = (await expectOk(api.get(`/v3/proposals/${uuid}`), 200, "reading the draft")).data.blocks[0].uuid;
   // Each status change meets the status it needs, whatever ran before it.
   const toSend = await draft("To send");
@@ -282,5 +292,6 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       proposals: await read(`/v3/proposals?company_id=${company.id}&include_archived=true`),
       proposal: await read(`/v3/proposals/${uuid}`),
     }),
+    secrets: [company.name, contact.email!, rfp.title, itemTitle, image.uuid, attachmentName, proposalTitle, `owner-data-${tag}`],
   };
 }

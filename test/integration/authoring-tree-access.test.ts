@@ -1,7 +1,7 @@
 /**
  * Who may see and change the course tree: learners in a team workspace and other users
  * (course-authoring-service.md, Authentication; contract.md, Roles). Every endpoint with another
- * user's key, without a key and with ids naming nothing: stranger-keys.test.ts and
+ * user's key, without a key and with ids naming nothing: authorization-matrix.test.ts and
  * every-endpoint.test.ts, generated from the endpoint registry.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

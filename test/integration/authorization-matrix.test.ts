@@ -2,7 +2,9 @@
  * The authorization matrix (issue 12, proof 1): every endpoint of both services, called over HTTP
  * by every kind of caller, answers exactly what the table below says: "ok" (the endpoint's
  * documented 2xx, really done) or an error code in the service's own error shape. The tables are
- * keyed by the endpoint registries, both ways: an endpoint added without a row fails here.
+ * keyed by the endpoint registries, both ways: an endpoint added without a row fails here. No
+ * answer to an outsider (no valid key, or a key of no workspace or company of the owner's) shows
+ * any of the owner's values, and ids that name nothing answer 404 on every endpoint.
  * Rules: contract.md (Roles; Proposals service), course-authoring-service.md (Authentication,
  * Errors) and proposals-service.md (Authorization).
  */
@@ -290,6 +292,7 @@ async function callEverything<R extends string>({
   credentials,
   fixture,
   mustChangeNothing,
+  outsider,
 }: {
   entry: ServiceUnderTest;
   matrix: Record<string, Record<R, Outcome>>;
@@ -297,6 +300,8 @@ async function callEverything<R extends string>({
   credentials: Credentials;
   fixture: MatrixFixture;
   mustChangeNothing: boolean;
+  /** No key, or a key of no workspace or company of the owner's: no answer may show the owner's values. */
+  outsider: boolean;
 }) {
   const { service } = entry;
   const before = mustChangeNothing ? await fixture.snapshot() : undefined;
@@ -320,9 +325,35 @@ async function callEverything<R extends string>({
     } catch {
       mismatches.push(`${key}: expected ${expected}, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`);
     }
+    if (outsider) {
+      const text = JSON.stringify(res.body) ?? "";
+      for (const secret of fixture.secrets.map(String)) if (text.includes(secret)) mismatches.push(`${key} shows the owner's ${secret}`);
+    }
   }
   expect(mismatches, `${service.name} as ${role}`).toEqual([]);
   if (before !== undefined) expect(await fixture.snapshot(), `${role}'s calls changed the owner's resources`).toEqual(before);
+}
+
+/**
+ * Ids of the service's own shape that name nothing: every endpoint that names one answers 404 to a
+ * user of no workspace or company of the owner's, whatever the endpoint and its body.
+ */
+async function ghostIdsEverywhere(entry: ServiceUnderTest, fixture: MatrixFixture, credentials: Credentials) {
+  const { service } = entry;
+  const ghost = (value: string | number) => (typeof value === "number" ? 2147483000 : "00000000-0000-4000-8000-00000000dead");
+  const ids = Object.fromEntries(Object.entries(fixture.ids).map(([name, value]) => [name, ghost(value)]));
+  const mismatches: string[] = [];
+  for (const endpoint of entry.endpoints.filter((e) => e.path.includes("{"))) {
+    const path = fillPath(endpoint.path, ids);
+    const res = await callWith(`${server.url}${service.basePath}${path}`, endpoint, credentials, fixture.bodies[endpoint.operationId]);
+    requests += 1;
+    try {
+      expectServiceError(service, res, "not_found", `${endpoint.method} ${path} (${endpoint.operationId})`);
+    } catch {
+      mismatches.push(`${endpointKey(endpoint)}: expected not_found, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`);
+    }
+  }
+  expect(mismatches, `${service.name}: ids that name nothing`).toEqual([]);
 }
 
 /** The table has a row for each endpoint of the registry and none more; each error is one the endpoint declares. */
@@ -340,6 +371,9 @@ const serviceNamed = (name: string) => SERVICES.find((s) => s.service.name === n
 /** Roles that may not change the owner's resources: whatever they are allowed touches only their own. */
 const AUTHORING_CHANGE_NOTHING: AuthoringRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger", "learner", "learnerOfDrafts"];
 const PROPOSALS_CHANGE_NOTHING: ProposalsRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger", "otherCompany", "disabledMember"];
+/** Roles to whom the owner's resources do not exist: no answer to them shows any of the owner's values. */
+const AUTHORING_OUTSIDERS: AuthoringRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger"];
+const PROPOSALS_OUTSIDERS: ProposalsRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger", "otherCompany"];
 
 describe("[AUTHORIZATION MATRIX] course authoring", () => {
   const entry = serviceNamed("authoring");
@@ -354,12 +388,18 @@ describe("[AUTHORIZATION MATRIX] course authoring", () => {
 
   for (const role of Object.keys(AUTHORING_CALLERS) as AuthoringRole[]) {
     const mustChangeNothing = AUTHORING_CHANGE_NOTHING.includes(role);
-    it(`${role}: every endpoint answers as the table says${mustChangeNothing ? ", and nothing of the owner's changes" : ""}`, async () => {
+    const outsider = AUTHORING_OUTSIDERS.includes(role);
+    it(`${role}: every endpoint answers as the table says${mustChangeNothing ? ", and nothing of the owner's changes" : ""}${outsider ? " or shows" : ""}`, async () => {
       const caller = AUTHORING_CALLERS[role];
       const fixture = await authoringFixture(cast, { published: caller.published });
-      await callEverything({ entry, matrix: AUTHORING_MATRIX, role, credentials: caller.credentials(cast), fixture, mustChangeNothing });
+      const credentials = caller.credentials(cast);
+      await callEverything({ entry, matrix: AUTHORING_MATRIX, role, credentials, fixture, mustChangeNothing, outsider });
     });
   }
+
+  it("stranger: every endpoint naming a well-formed id that names nothing answers 404", async () => {
+    await ghostIdsEverywhere(entry, await authoringFixture(cast, { published: true }), bearer(cast.stranger.key));
+  });
 });
 
 describe("[AUTHORIZATION MATRIX] proposals", () => {
@@ -375,10 +415,15 @@ describe("[AUTHORIZATION MATRIX] proposals", () => {
 
   for (const role of Object.keys(PROPOSALS_CALLERS) as ProposalsRole[]) {
     const mustChangeNothing = PROPOSALS_CHANGE_NOTHING.includes(role);
-    it(`${role}: every endpoint answers as the table says${mustChangeNothing ? ", and nothing of the owner's changes" : ""}`, async () => {
+    const outsider = PROPOSALS_OUTSIDERS.includes(role);
+    it(`${role}: every endpoint answers as the table says${mustChangeNothing ? ", and nothing of the owner's changes" : ""}${outsider ? " or shows" : ""}`, async () => {
       const fixture = await proposalsFixture(server, cast);
       const credentials = PROPOSALS_CALLERS[role].credentials(cast);
-      await callEverything({ entry, matrix: PROPOSALS_MATRIX, role, credentials, fixture, mustChangeNothing });
+      await callEverything({ entry, matrix: PROPOSALS_MATRIX, role, credentials, fixture, mustChangeNothing, outsider });
     });
   }
+
+  it("stranger: every endpoint naming a well-formed id that names nothing answers 404", async () => {
+    await ghostIdsEverywhere(entry, await proposalsFixture(server, cast), bearer(cast.stranger.key));
+  });
 });
