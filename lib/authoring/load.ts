@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
 import { accessTo, can, projectOf, rolesWithSql, type Action } from "./access";
 import { blockInclude } from "./dto";
-import { isVisibleToLearner, undeletedTree } from "./visibility";
+import { blockInTreeSql, isVisibleToLearner, undeletedTree } from "./visibility";
 
 /**
  * Loaders for every item a request names. Each finds an undeleted item in a project of a workspace
@@ -131,14 +131,12 @@ export function quizToScoreFor(quizId: string, userId: Prisma.Sql): Prisma.Sql {
   const readers = rolesWithSql("content.read_drafts");
   return Prisma.sql`SELECT json_build_object('role', ms.role,
       'placed', ms.role IN ${readers} OR EXISTS (
-        SELECT 1 FROM blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id
-        JOIN courses c ON c.id = m.course_id JOIN projects bp ON bp.id = c.project_id
-        WHERE b.type = 'quiz' AND b.quiz_id = z.id AND b.deleted_at IS NULL AND l.deleted_at IS NULL AND l.published_at IS NOT NULL
-          AND m.deleted_at IS NULL AND c.deleted_at IS NULL AND c.published_at IS NOT NULL AND bp.deleted_at IS NULL),
+        SELECT 1 FROM ${Prisma.raw(blockInTreeSql.from)}
+        WHERE b.type = 'quiz' AND b.quiz_id = z.id AND ${Prisma.raw(blockInTreeSql.undeleted)} AND ${Prisma.raw(blockInTreeSql.published)}),
       'questions', (${scoringKeySql(Prisma.sql`z.id`)}))
-    FROM quizzes z JOIN projects p ON p.id = z.project_id
-    JOIN memberships ms ON ms.workspace_id = p.workspace_id AND ms.user_id = ${userId}
-    WHERE z.id = ${quizId}::uuid AND z.deleted_at IS NULL AND p.deleted_at IS NULL`;
+    FROM quizzes z JOIN projects zp ON zp.id = z.project_id
+    JOIN memberships ms ON ms.workspace_id = zp.workspace_id AND ms.user_id = ${userId}
+    WHERE z.id = ${quizId}::uuid AND z.deleted_at IS NULL AND zp.deleted_at IS NULL`;
 }
 
 /** Question-bank items and quizzes: undeleted, in a project of the caller's workspaces. */

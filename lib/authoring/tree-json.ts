@@ -2,6 +2,7 @@ import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { rolesWithSql } from "./access";
 import type { Audience } from "./dto";
+import { blockInTreeSql } from "./visibility";
 
 /**
  * The course tree as JSON text built by PostgreSQL: one flat query per level, each row's JSON made
@@ -92,13 +93,11 @@ export function blockJsonFor(blockId: string, userId: Prisma.Sql): Prisma.Sql {
   const json = (audience: Audience) => `(SELECT row_to_json(t)::text FROM (SELECT ${blockColumns(audience)}) t)`;
   return Prisma.sql`SELECT CASE WHEN ms.role IN ${readers} THEN ${Prisma.raw(json({ withAnswers: true }))}
       ELSE ${Prisma.raw(json({ withAnswers: false }))} END
-    FROM blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id
-    JOIN courses c ON c.id = m.course_id JOIN projects p ON p.id = c.project_id
+    FROM ${Prisma.raw(blockInTreeSql.from)}
     JOIN memberships ms ON ms.workspace_id = p.workspace_id AND ms.user_id = ${userId}
     LEFT JOIN questions q ON q.id = b.question_id LEFT JOIN quizzes z ON z.id = b.quiz_id
-    WHERE b.id = ${blockId}::uuid AND b.deleted_at IS NULL AND l.deleted_at IS NULL AND m.deleted_at IS NULL
-      AND c.deleted_at IS NULL AND p.deleted_at IS NULL
-      AND (ms.role IN ${readers} OR (c.published_at IS NOT NULL AND l.published_at IS NOT NULL))`;
+    WHERE b.id = ${blockId}::uuid AND ${Prisma.raw(blockInTreeSql.undeleted)}
+      AND (ms.role IN ${readers} OR (${Prisma.raw(blockInTreeSql.published)}))`;
 }
 
 /** Rows in position order, grouped by parent id (order kept within each group). */

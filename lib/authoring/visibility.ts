@@ -46,6 +46,17 @@ export const visibleToLearner = (project: Prisma.ProjectWhereInput = {}) => tree
 /** What a caller who may read drafts reads: everything not deleted, ancestors included. */
 export const undeletedTree = (project: Prisma.ProjectWhereInput = {}) => treeWhere(false, project);
 
+/**
+ * The same rule in SQL, for the reads written by hand (decision 020): a block `b` joined up to its
+ * project as `l`, `m`, `c` and `p`; none of them deleted; and what a learner reads besides.
+ */
+export const blockInTreeSql = {
+  from: `blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id
+    JOIN courses c ON c.id = m.course_id JOIN projects p ON p.id = c.project_id`,
+  undeleted: "b.deleted_at IS NULL AND l.deleted_at IS NULL AND m.deleted_at IS NULL AND c.deleted_at IS NULL AND p.deleted_at IS NULL",
+  published: "c.published_at IS NOT NULL AND l.published_at IS NOT NULL",
+};
+
 /** A caller by their role in the project, or a view that shows drafts or not (an author's preview). */
 type Reader = { role: WorkspaceRole } | { readsDrafts: boolean };
 const readsDrafts = (reader: Reader) => ("role" in reader ? can(reader.role, "content.read_drafts") : reader.readsDrafts);
