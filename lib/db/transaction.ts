@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import type { Caller } from "@/lib/api/authenticate";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "./client";
 
 /** Who changed something, how and through which operation: recorded with every write. */
@@ -29,6 +31,8 @@ export type WriteOptions<T> = {
    * holds that lock for one round trip less. A refused write rolls the event back with it.
    */
   recordFirst?: AuditTarget;
+  /** The write records its event itself (`writeStatement`'s statement carries it). */
+  recorded?: boolean;
 };
 
 const isId = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isInteger(v));
@@ -40,20 +44,32 @@ function defaultTarget(result: unknown, params: unknown): AuditTarget {
   return Object.values((params ?? {}) as Record<string, unknown>).find(isId) ?? null;
 }
 
+/** The audit event of a write: who, how, which operation, which item. One home for both ways to write. */
+function auditEventOf(ctx: WriteContext, target: AuditTarget) {
+  return {
+    actorUserId: ctx.caller.userId,
+    actorName: ctx.caller.name,
+    via: ctx.via,
+    apiKeyId: ctx.caller.apiKeyId,
+    apiKeyName: ctx.caller.apiKey?.name ?? null,
+    apiKeyPrefix: ctx.caller.apiKey?.prefix ?? null,
+    operation: ctx.operationId,
+    targetId: target === null ? null : String(target),
+    editSession: ctx.editSession ?? null,
+  };
+}
+
 async function recordChange(tx: Tx, ctx: WriteContext, target: AuditTarget) {
-  await tx.auditEvent.create({
-    data: {
-      actorUserId: ctx.caller.userId,
-      actorName: ctx.caller.name,
-      via: ctx.via,
-      apiKeyId: ctx.caller.apiKeyId,
-      apiKeyName: ctx.caller.apiKey?.name ?? null,
-      apiKeyPrefix: ctx.caller.apiKey?.prefix ?? null,
-      operation: ctx.operationId,
-      targetId: target === null ? null : String(target),
-      editSession: ctx.editSession ?? null,
-    },
-  });
+  await tx.auditEvent.create({ data: auditEventOf(ctx, target) });
+}
+
+/** The audit event as a data-modifying CTE (`audit_event AS (INSERT …)`), for a write that is one statement. */
+function auditEventSql(ctx: WriteContext, target: AuditTarget): Prisma.Sql {
+  const e = auditEventOf(ctx, target);
+  return Prisma.sql`audit_event AS (
+    INSERT INTO audit_events (id, actor_user_id, actor_name, via, api_key_id, api_key_name, api_key_prefix, operation, target_id, edit_session)
+    VALUES (${randomUUID()}::uuid, ${e.actorUserId}::uuid, ${e.actorName}, ${e.via}, ${e.apiKeyId}::uuid, ${e.apiKeyName},
+      ${e.apiKeyPrefix}, ${e.operation}, ${e.targetId}, ${e.editSession}))`;
 }
 
 /**
@@ -96,6 +112,30 @@ export async function write<T>(ctx: WriteContext, fn: (tx: Tx) => Promise<T>, op
   }
 }
 
+/**
+ * A write whose whole work is one SQL statement, given the audit event as a CTE to put in its WITH
+ * clause: PostgreSQL runs the statement as its own transaction, so the write is one round trip
+ * instead of BEGIN, the event, the work and COMMIT, each waiting for the server's event loop while
+ * the write's row locks are held. It retries as `write()` does. A dry run or a precondition
+ * (If-Match) needs a transaction around it: the statement then runs inside `write()`'s.
+ */
+export async function writeStatement<R>(
+  ctx: WriteContext,
+  target: AuditTarget,
+  statement: (auditEvent: Prisma.Sql) => Prisma.Sql,
+): Promise<R[]> {
+  if (ctx.dryRun || ctx.precondition) {
+    return write(ctx, (tx) => tx.$queryRaw<R[]>(statement(auditEventSql(ctx, target))), { recorded: true });
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.$queryRaw<R[]>(statement(auditEventSql(ctx, target)));
+    } catch (error) {
+      if (!isWriteConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
 async function writeOnce<T>(ctx: WriteContext, fn: (tx: Tx) => Promise<T>, options: WriteOptions<T>): Promise<T> {
   try {
     return await ctx.db.$transaction(
@@ -105,7 +145,8 @@ async function writeOnce<T>(ctx: WriteContext, fn: (tx: Tx) => Promise<T>, optio
         if (early) await recordChange(tx, ctx, options.recordFirst!);
         const result = await fn(tx);
         if (ctx.dryRun) throw new DryRunRollback(result);
-        if (!early) await recordChange(tx, ctx, options.target ? options.target(result) : defaultTarget(result, ctx.params));
+        if (!early && !options.recorded)
+          await recordChange(tx, ctx, options.target ? options.target(result) : defaultTarget(result, ctx.params));
         return result;
       },
       { maxWait: 10_000, timeout: 20_000 },

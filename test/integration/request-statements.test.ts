@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
-import { createBlock, createCategory, createQuestion, createTree, newUser } from "../factories";
+import { createBlock, createCategory, createQuestion, createQuestionAndQuiz, createTree, newUser, quizAttempts } from "../factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -71,6 +71,27 @@ it("[STATEMENTS] a project tree or outline already in the cache, and its 304, is
     });
     expect(notModified.length, notModified.join("\n")).toBe(1);
   }
+});
+
+it("[STATEMENTS] a quiz submission with a key is two statements: the key with the quiz's access and scoring key, then the attempt with its audit event", async () => {
+  const { api, user } = await newUser(server);
+  const tree = await createTree(api);
+  const { question, quiz } = await createQuestionAndQuiz(api, tree.project.id);
+  await api.get(`/quizzes/${quiz.id}`); // takes the key's once-a-minute last-use write
+  const answers = [{ question_id: question.id, selected_option_ids: [question.options[0].id] }];
+  let attemptId = "";
+  const sql = await statementsDuring(async () => {
+    const res = await api.post(`/quizzes/${quiz.id}/submit`, { answers });
+    expect(res.status).toBe(201);
+    expect(res.body.score_correct).toBe(1);
+    attemptId = res.body.attempt_id;
+  });
+  expect(sql.length, sql.join("\n")).toBe(2);
+  expect(sql.join("\n")).not.toMatch(/\b(BEGIN|COMMIT)\b/);
+  // Both rows were written, and the event names who submitted, how and which quiz.
+  expect((await quizAttempts(quiz.id)).map((a) => a.id)).toEqual([attemptId]);
+  const events = await (await getDb()).auditEvent.findMany({ where: { operation: "submit_quiz", targetId: quiz.id } });
+  expect(events).toMatchObject([{ actorUserId: user.id, via: "api", apiKeyName: expect.any(String) }]);
 });
 
 /** The statements sent from the one that locks the parent row to the commit: what every other writer of that parent waits for. */

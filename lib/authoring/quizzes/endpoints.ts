@@ -36,12 +36,12 @@ export const submitQuizEndpoint = defineEndpoint({
   // With a key, the quiz's access and scoring key are read in the key lookup's statement.
   readWithKey: (params) => (userId) => quizToScoreFor(params.quizId, userId),
   run: async (ctx) => {
-    // The quiz is read and the answers scored first; the transaction only stores the attempt.
+    // The quiz is read and the answers scored first; one statement then stores the attempt and its event.
     const scored =
       ctx.prefetched === undefined
         ? await scoreSubmission(ctx.db, ctx.caller, ctx.params.quizId, ctx.body)
         : scoreSubmissionFrom(ctx.prefetched, ctx.body);
-    return write(ctx, (tx) => recordAttempt(tx, ctx.caller, ctx.params.quizId, scored), { recordFirst: ctx.params.quizId });
+    return recordAttempt(ctx, ctx.params.quizId, scored);
   },
 });
 

@@ -3,6 +3,8 @@ import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/api/errors";
 import { can, getProjectOrThrow } from "../access";
 import type { Tx } from "@/lib/db/client";
+import { writeStatement, type WriteContext } from "@/lib/db/transaction";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { toQuestionDto } from "../dto";
 import { getQuizOrThrow, getQuizToScore, quizQuestionsInclude, type QuizToScore } from "../load";
@@ -137,16 +139,20 @@ export function scoreSubmissionFrom(read: string | null, input: QuizAnswers) {
 }
 
 /**
- * Stores a scored attempt, per user, and answers it. Its results go to PostgreSQL as one JSON text:
- * given as an object, Prisma walked all 50 results and their option ids as an argument tree (a
- * tenth of a submission's time, bench/README.md).
+ * Stores a scored attempt, per user, and answers it: one statement with its audit event
+ * (`writeStatement`). Its results go to PostgreSQL as one JSON text: given as an object, Prisma
+ * walked all 50 results and their option ids as an argument tree (bench/README.md).
  */
-export async function recordAttempt(tx: Tx, caller: Caller, quizId: string, scored: ReturnType<typeof scoreAnswers>) {
+export async function recordAttempt(ctx: WriteContext, quizId: string, scored: ReturnType<typeof scoreAnswers>) {
   const { results, scoreCorrect, scoreTotal, percentage } = scored;
-  const [attempt] = await tx.$queryRaw<{ id: string; created_at: Date }[]>`
-    INSERT INTO quiz_attempts (id, quiz_id, user_id, score_correct, score_total, percentage, answers)
-    VALUES (${randomUUID()}::uuid, ${quizId}::uuid, ${caller.userId}::uuid, ${scoreCorrect}, ${scoreTotal}, ${percentage}, ${JSON.stringify(results)}::jsonb)
-    RETURNING id, created_at`;
+  const [attempt] = await writeStatement<{ id: string; created_at: Date }>(
+    ctx,
+    quizId,
+    (auditEvent) => Prisma.sql`WITH ${auditEvent}
+      INSERT INTO quiz_attempts (id, quiz_id, user_id, score_correct, score_total, percentage, answers)
+      VALUES (${randomUUID()}::uuid, ${quizId}::uuid, ${ctx.caller.userId}::uuid, ${scoreCorrect}, ${scoreTotal}, ${percentage}, ${JSON.stringify(results)}::jsonb)
+      RETURNING id, created_at`,
+  );
   return {
     attempt_id: attempt.id,
     score_correct: scoreCorrect,
