@@ -227,6 +227,25 @@ async function onConnection(fn) {
   }
 }
 
+// Writers on one parent take turns in this process before they begin (lib/db/turns.ts, the same
+// technique): a transaction waiting in PostgreSQL for the parent's row lock would hold a snapshot
+// that keeps every shifted sibling's old version from being pruned.
+const tails = new Map();
+async function inTurn(key, fn) {
+  const before = tails.get(key) ?? Promise.resolve();
+  let release;
+  const mine = new Promise((resolve) => (release = resolve));
+  const tail = before.then(() => mine);
+  tails.set(key, tail);
+  await before;
+  try {
+    return await fn();
+  } finally {
+    release();
+    if (tails.get(key) === tail) tails.delete(key);
+  }
+}
+
 /** Results of a multi-statement simple query, one per statement. */
 const statements = (r) => (Array.isArray(r) ? r : [r]);
 
@@ -253,13 +272,14 @@ async function createBlock(res, caller, lessonId, _url, body) {
   if (content !== null && Buffer.byteLength(content) > 200_000) issues.push({ path: "content", message: "At most 200000 bytes of JSON" });
   if (issues.length) throw invalid(issues);
 
-  const answer = await onConnection(async (client) => {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const blockId = randomUUID();
-      const auditId = randomUUID();
-      // Message 1, before the lock: access, the references, and the audit event.
-      const [, checked] = statements(
-        await client.query(`BEGIN;
+  const answer = await inTurn(`lessons:${lessonId}`, () =>
+    onConnection(async (client) => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const blockId = randomUUID();
+        const auditId = randomUUID();
+        // Message 1, before the lock: access, the references, and the audit event.
+        const [, checked] = statements(
+          await client.query(`BEGIN;
           WITH acc AS (${writableLesson(lessonId, caller.userId)}),
           refs AS (SELECT acc.id,
               ${body.question_id ? `EXISTS (SELECT 1 FROM questions q WHERE q.id = ${lit(body.question_id)}::uuid AND q.project_id = acc.project_id AND q.deleted_at IS NULL)` : "true"} AS question_ok,
@@ -268,21 +288,21 @@ async function createBlock(res, caller, lessonId, _url, body) {
           a AS (INSERT INTO audit_events (${AUDIT_COLUMNS})
             SELECT ${auditValues(caller, auditId, "create_block", blockId)} FROM refs WHERE question_ok AND quiz_ok)
           SELECT question_ok, quiz_ok FROM refs`),
-      );
-      const row = checked.rows[0];
-      if (!row || !row.question_ok || !row.quiz_ok) {
-        await client.query("ROLLBACK");
-        if (!row) throw new HttpError(404, "not_found", "Lesson not found");
-        throw invalid([
-          ...(row.question_ok ? [] : [{ path: "question_id", message: "No such question in this project" }]),
-          ...(row.quiz_ok ? [] : [{ path: "quiz_id", message: "No such quiz in this project" }]),
-        ]);
-      }
-      // Message 2, the one round trip under the lesson's lock: lock; count + shift + insert; commit.
-      const L = `${lit(lessonId)}::uuid`;
-      const at = body.position === undefined ? "n.n" : `LEAST(${body.position}, n.n)`;
-      const [, written] = statements(
-        await client.query(`SELECT 1 FROM lessons WHERE id = ${L} FOR UPDATE;
+        );
+        const row = checked.rows[0];
+        if (!row || !row.question_ok || !row.quiz_ok) {
+          await client.query("ROLLBACK");
+          if (!row) throw new HttpError(404, "not_found", "Lesson not found");
+          throw invalid([
+            ...(row.question_ok ? [] : [{ path: "question_id", message: "No such question in this project" }]),
+            ...(row.quiz_ok ? [] : [{ path: "quiz_id", message: "No such quiz in this project" }]),
+          ]);
+        }
+        // Message 2, the one round trip under the lesson's lock: lock; count + shift + insert; commit.
+        const L = `${lit(lessonId)}::uuid`;
+        const at = body.position === undefined ? "n.n" : `LEAST(${body.position}, n.n)`;
+        const [, written] = statements(
+          await client.query(`SELECT 1 FROM lessons WHERE id = ${L} FOR UPDATE;
           WITH n AS (SELECT count(*)::int AS n FROM blocks WHERE lesson_id = ${L} AND deleted_at IS NULL),
           at AS (SELECT ${at} AS at FROM n WHERE EXISTS (SELECT 1 FROM lessons WHERE id = ${L} AND deleted_at IS NULL)),
           shift AS (UPDATE blocks SET position = position + 1
@@ -293,17 +313,20 @@ async function createBlock(res, caller, lessonId, _url, body) {
           undo AS (DELETE FROM audit_events WHERE id = ${lit(auditId)}::uuid AND NOT EXISTS (SELECT 1 FROM at))
           SELECT ${blockJson(false)} AS j FROM b LEFT JOIN questions q ON q.id = b.question_id LEFT JOIN quizzes z ON z.id = b.quiz_id;
           COMMIT`),
-      );
-      if (written.rows[0]) return written.rows[0].j;
-      // The lesson was deleted meanwhile: run again (answers 404 as for a deleted lesson).
-    }
-    throw new Error("create_block: too many attempts");
-  });
+        );
+        if (written.rows[0]) return written.rows[0].j;
+        // The lesson was deleted meanwhile: run again (answers 404 as for a deleted lesson).
+      }
+      throw new Error("create_block: too many attempts");
+    }),
+  );
   send(res, 201, answer);
 }
 
 const LESSON_JSON = `json_build_object('id', l.id, 'module_id', l.module_id, 'title', l.title, 'position', l.position, 'blocks', NULL,
   'published_at', ${iso("l.published_at")}, 'created_at', ${iso("l.created_at")}, 'updated_at', ${iso("l.updated_at")})::text`;
+
+const LESSON_PARENT_SQL = "SELECT module_id::text AS module_id FROM lessons WHERE id = $1::uuid";
 
 // PATCH /lessons/{id} with {position} (and/or title): lessons.ts updateLesson + positions.ts moveTo/moveWithin.
 async function updateLesson(res, caller, lessonId, _url, body) {
@@ -316,35 +339,39 @@ async function updateLesson(res, caller, lessonId, _url, body) {
     issues.push({ path: "", message: "Send at least one of title, position, module_id" });
   if (issues.length) throw invalid(issues);
 
-  const answer = await onConnection(async (client) => {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const auditId = randomUUID();
-      const [, checked] = statements(
-        await client.query(`BEGIN;
+  // A move waits for its module's turn, read before the transaction as the app reads it.
+  const parent = body.position === undefined ? undefined : (await prepared(LESSON_PARENT_SQL, [lessonId])).rows[0]?.module_id;
+  const turn = (fn) => (parent ? inTurn(`modules:${parent}`, fn) : fn());
+  const answer = await turn(() =>
+    onConnection(async (client) => {
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        const auditId = randomUUID();
+        const [, checked] = statements(
+          await client.query(`BEGIN;
           WITH acc AS (${writableLesson(lessonId, caller.userId)}),
           a AS (INSERT INTO audit_events (${AUDIT_COLUMNS}) SELECT ${auditValues(caller, auditId, "update_lesson", lessonId)} FROM acc)
           SELECT module_id FROM acc`),
-      );
-      const moduleId = checked.rows[0]?.module_id;
-      if (!moduleId) {
-        await client.query("ROLLBACK");
-        throw new HttpError(404, "not_found", "Lesson not found");
-      }
-      const L = `${lit(lessonId)}::uuid`;
-      const M = `${lit(moduleId)}::uuid`;
-      const title = body.title === undefined ? "l.title" : lit(body.title);
-      let sql;
-      if (body.position === undefined) {
-        // A rename: no sibling moves, no parent lock (as moveTo returns early).
-        sql = `WITH t AS (SELECT 1 FROM lessons WHERE id = ${L} AND module_id = ${M} AND deleted_at IS NULL),
+        );
+        const moduleId = checked.rows[0]?.module_id;
+        if (!moduleId) {
+          await client.query("ROLLBACK");
+          throw new HttpError(404, "not_found", "Lesson not found");
+        }
+        const L = `${lit(lessonId)}::uuid`;
+        const M = `${lit(moduleId)}::uuid`;
+        const title = body.title === undefined ? "l.title" : lit(body.title);
+        let sql;
+        if (body.position === undefined) {
+          // A rename: no sibling moves, no parent lock (as moveTo returns early).
+          sql = `WITH t AS (SELECT 1 FROM lessons WHERE id = ${L} AND module_id = ${M} AND deleted_at IS NULL),
           l AS (UPDATE lessons l SET title = ${title}, updated_at = now() FROM t WHERE l.id = ${L} RETURNING l.*),
           undo AS (DELETE FROM audit_events WHERE id = ${lit(auditId)}::uuid AND NOT EXISTS (SELECT 1 FROM t))
           SELECT ${LESSON_JSON} AS j FROM l;
           COMMIT`;
-      } else {
-        // The one round trip under the module's lock: lock; lock and read the lesson's position,
-        // count, shift the range between old and new position, set the lesson's; commit.
-        sql = `SELECT 1 FROM modules WHERE id = ${M} FOR UPDATE;
+        } else {
+          // The one round trip under the module's lock: lock; lock and read the lesson's position,
+          // count, shift the range between old and new position, set the lesson's; commit.
+          sql = `SELECT 1 FROM modules WHERE id = ${M} FOR UPDATE;
           WITH cur AS (SELECT position AS f FROM lessons WHERE id = ${L} AND module_id = ${M} AND deleted_at IS NULL
               AND EXISTS (SELECT 1 FROM modules WHERE id = ${M} AND deleted_at IS NULL) FOR UPDATE),
           n AS (SELECT count(*)::int AS n FROM lessons WHERE module_id = ${M} AND deleted_at IS NULL),
@@ -356,13 +383,14 @@ async function updateLesson(res, caller, lessonId, _url, body) {
           undo AS (DELETE FROM audit_events WHERE id = ${lit(auditId)}::uuid AND NOT EXISTS (SELECT 1 FROM t))
           SELECT ${LESSON_JSON} AS j FROM l;
           COMMIT`;
+        }
+        const written = statements(await client.query(sql)).find((r) => r.command === "SELECT" && r.fields.some((f) => f.name === "j"));
+        if (written.rows[0]) return written.rows[0].j;
+        // The lesson moved to another module or was deleted meanwhile: run again on fresh reads.
       }
-      const written = statements(await client.query(sql)).find((r) => r.command === "SELECT" && r.fields.some((f) => f.name === "j"));
-      if (written.rows[0]) return written.rows[0].j;
-      // The lesson moved to another module or was deleted meanwhile: run again on fresh reads.
-    }
-    throw new Error("update_lesson: too many attempts");
-  });
+      throw new Error("update_lesson: too many attempts");
+    }),
+  );
   send(res, 200, answer);
 }
 

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { RetryTransaction } from "@/lib/db/transaction";
 
 /**
@@ -6,6 +6,8 @@ import { RetryTransaction } from "@/lib/db/transaction";
  * first, so concurrent requests on one parent take turns and never leave gaps or duplicates.
  */
 export type SiblingKind = "course" | "module" | "lesson" | "block";
+
+export const isSiblingKind = (kind: string): kind is SiblingKind => kind in SETS;
 
 /**
  * Each kind of sibling: its table, its parent's, and the columns a move within the parent answers
@@ -23,6 +25,27 @@ const SETS = {
   },
   block: { table: "blocks", parentColumn: "lesson_id", parentTable: "lessons", columns: "id" },
 } as const;
+
+/**
+ * The turn a write among siblings waits for in this process before its transaction begins
+ * (`write`'s `turnOn`, lib/db/turns.ts): that of each parent it will lock.
+ */
+export const siblingTurn = (kind: SiblingKind, parentIds: readonly (string | undefined)[]) =>
+  parentIds.flatMap((id) => (id ? [`${SETS[kind].parentTable}:${id}`] : []));
+
+/**
+ * The same for a row that moves or leaves its parent: its parent now and the one it moves to.
+ * Read outside the transaction, only to choose whom to queue behind: a stale answer costs a wait
+ * in PostgreSQL, never a wrong order (the parents' row locks decide that).
+ */
+export async function turnOfRow(db: Db, kind: SiblingKind, id: string, toParentId?: string) {
+  const { table, parentColumn } = SETS[kind];
+  const rows = await db.$queryRawUnsafe<{ parent_id: string }[]>(
+    `SELECT ${parentColumn}::text AS parent_id FROM "${table}" WHERE id = $1::uuid`,
+    id,
+  );
+  return siblingTurn(kind, [rows[0]?.parent_id, toParentId]);
+}
 
 /**
  * Locks parents in a fixed order, so two moves between the same parents cannot deadlock. A parent

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Caller } from "@/lib/api/authenticate";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "./client";
+import { inTurn } from "./turns";
 
 /** Who changed something, how and through which operation: recorded with every write. */
 export type WriteContext = {
@@ -33,6 +34,11 @@ export type WriteOptions<T> = {
   recordFirst?: AuditTarget;
   /** The write records its event itself (`writeStatement`'s statement carries it). */
   recorded?: boolean;
+  /**
+   * Rows whose lock the write will wait for (the parents of siblings it shifts): writes naming
+   * the same row take turns in this process before their transactions begin (./turns.ts).
+   */
+  turnOn?: readonly string[];
 };
 
 const isId = (v: unknown): v is string | number => typeof v === "string" || (typeof v === "number" && Number.isInteger(v));
@@ -102,6 +108,7 @@ class DryRunRollback<T> extends Error {
  * can preview a change exactly.
  */
 export async function write<T>(ctx: WriteContext, fn: (tx: Tx) => Promise<T>, options: WriteOptions<T> = {}): Promise<T> {
+  if (options.turnOn?.length) return inTurn(options.turnOn, () => write(ctx, fn, { ...options, turnOn: undefined }));
   for (let attempt = 1; ; attempt++) {
     try {
       return await writeOnce(ctx, fn, options);

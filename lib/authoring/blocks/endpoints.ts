@@ -7,6 +7,7 @@ import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { LessonParams } from "../lessons/schemas";
 import { write } from "@/lib/db/transaction";
+import { siblingTurn, turnOfRow } from "../positions";
 import { blockJsonFor } from "../tree-json";
 import { createBlock, deleteBlock, getBlock, getBlockForUpdate, listBlocks, updateBlock } from "./blocks";
 import { Block, BlockCreate, BlockParams, BlockUpdate } from "./schemas";
@@ -48,7 +49,10 @@ export const createBlockEndpoint = defineEndpoint({
   run: (ctx) => {
     // The new block's id is chosen here, so the audit event is written before the lesson is locked.
     const id = randomUUID();
-    return write(ctx, (tx) => createBlock(tx, ctx.caller, ctx.params.lessonId, { ...ctx.body, id }), { recordFirst: id });
+    return write(ctx, (tx) => createBlock(tx, ctx.caller, ctx.params.lessonId, { ...ctx.body, id }), {
+      recordFirst: id,
+      turnOn: siblingTurn("block", [ctx.params.lessonId]),
+    });
   },
 });
 
@@ -84,7 +88,14 @@ export const updateBlockEndpoint = defineEndpoint({
   response: Block,
   status: 200,
   ifMatch: ifMatchOn("blocks", "blockId", getBlockForUpdate),
-  run: (ctx) => write(ctx, (tx) => updateBlock(tx, ctx.caller, ctx.params.blockId, ctx.body), { recordFirst: ctx.params.blockId }),
+  run: async (ctx) => {
+    const { position, lesson_id } = ctx.body;
+    const moves = position !== undefined || lesson_id !== undefined;
+    return write(ctx, (tx) => updateBlock(tx, ctx.caller, ctx.params.blockId, ctx.body), {
+      recordFirst: ctx.params.blockId,
+      turnOn: moves ? await turnOfRow(ctx.db, "block", ctx.params.blockId, lesson_id) : undefined,
+    });
+  },
 });
 
 export const deleteBlockEndpoint = defineEndpoint({
@@ -98,5 +109,6 @@ export const deleteBlockEndpoint = defineEndpoint({
   params: BlockParams,
   response: DeleteResult,
   status: 200,
-  run: (ctx) => write(ctx, (tx) => deleteBlock(tx, ctx.caller, ctx.params.blockId)),
+  run: async (ctx) =>
+    write(ctx, (tx) => deleteBlock(tx, ctx.caller, ctx.params.blockId), { turnOn: await turnOfRow(ctx.db, "block", ctx.params.blockId) }),
 });

@@ -4,6 +4,7 @@ import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
+import { siblingTurn, turnOfRow } from "../positions";
 import {
   createCourse,
   deleteCourse,
@@ -46,7 +47,10 @@ export const createCourseEndpoint = defineEndpoint({
   body: CourseCreate,
   response: Course,
   status: 201,
-  run: (ctx) => write(ctx, (tx) => createCourse(tx, ctx.caller, ctx.params.projectId, ctx.body)),
+  run: (ctx) =>
+    write(ctx, (tx) => createCourse(tx, ctx.caller, ctx.params.projectId, ctx.body), {
+      turnOn: siblingTurn("course", [ctx.params.projectId]),
+    }),
 });
 
 export const getCourseEndpoint = defineEndpoint({
@@ -77,7 +81,10 @@ export const updateCourseEndpoint = defineEndpoint({
   response: Course,
   status: 200,
   ifMatch: ifMatchOn("courses", "courseId", getCourseForUpdate),
-  run: (ctx) => write(ctx, (tx) => updateCourse(tx, ctx.caller, ctx.params.courseId, ctx.body)),
+  run: async (ctx) =>
+    write(ctx, (tx) => updateCourse(tx, ctx.caller, ctx.params.courseId, ctx.body), {
+      turnOn: ctx.body.position !== undefined ? await turnOfRow(ctx.db, "course", ctx.params.courseId) : undefined,
+    }),
 });
 
 export const deleteCourseEndpoint = defineEndpoint({
@@ -91,7 +98,10 @@ export const deleteCourseEndpoint = defineEndpoint({
   params: CourseParams,
   response: DeleteResult,
   status: 200,
-  run: (ctx) => write(ctx, (tx) => deleteCourse(tx, ctx.caller, ctx.params.courseId)),
+  run: async (ctx) =>
+    write(ctx, (tx) => deleteCourse(tx, ctx.caller, ctx.params.courseId), {
+      turnOn: await turnOfRow(ctx.db, "course", ctx.params.courseId),
+    }),
 });
 
 export const publishCourseEndpoint = defineEndpoint({

@@ -4,6 +4,7 @@ import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { ModuleParams } from "../modules/schemas";
 import { write } from "@/lib/db/transaction";
+import { siblingTurn, turnOfRow } from "../positions";
 import {
   createLesson,
   deleteLesson,
@@ -45,7 +46,10 @@ export const createLessonEndpoint = defineEndpoint({
   body: LessonCreate,
   response: Lesson,
   status: 201,
-  run: (ctx) => write(ctx, (tx) => createLesson(tx, ctx.caller, ctx.params.moduleId, ctx.body)),
+  run: (ctx) =>
+    write(ctx, (tx) => createLesson(tx, ctx.caller, ctx.params.moduleId, ctx.body), {
+      turnOn: siblingTurn("lesson", [ctx.params.moduleId]),
+    }),
 });
 
 export const getLessonEndpoint = defineEndpoint({
@@ -75,7 +79,14 @@ export const updateLessonEndpoint = defineEndpoint({
   response: Lesson,
   status: 200,
   ifMatch: ifMatchOn("lessons", "lessonId", getLessonForUpdate),
-  run: (ctx) => write(ctx, (tx) => updateLesson(tx, ctx.caller, ctx.params.lessonId, ctx.body), { recordFirst: ctx.params.lessonId }),
+  run: async (ctx) => {
+    const { position, module_id } = ctx.body;
+    const moves = position !== undefined || module_id !== undefined;
+    return write(ctx, (tx) => updateLesson(tx, ctx.caller, ctx.params.lessonId, ctx.body), {
+      recordFirst: ctx.params.lessonId,
+      turnOn: moves ? await turnOfRow(ctx.db, "lesson", ctx.params.lessonId, module_id) : undefined,
+    });
+  },
 });
 
 export const deleteLessonEndpoint = defineEndpoint({
@@ -89,7 +100,10 @@ export const deleteLessonEndpoint = defineEndpoint({
   params: LessonParams,
   response: DeleteResult,
   status: 200,
-  run: (ctx) => write(ctx, (tx) => deleteLesson(tx, ctx.caller, ctx.params.lessonId)),
+  run: async (ctx) =>
+    write(ctx, (tx) => deleteLesson(tx, ctx.caller, ctx.params.lessonId), {
+      turnOn: await turnOfRow(ctx.db, "lesson", ctx.params.lessonId),
+    }),
 });
 
 export const publishLessonEndpoint = defineEndpoint({

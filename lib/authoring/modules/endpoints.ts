@@ -4,6 +4,7 @@ import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { CourseParams } from "../courses/schemas";
 import { write } from "@/lib/db/transaction";
+import { siblingTurn, turnOfRow } from "../positions";
 import { createModule, deleteModule, getModule, getModuleForUpdate, listModules, updateModule } from "./modules";
 import { Module, ModuleCreate, ModuleParams, ModuleUpdate } from "./schemas";
 
@@ -36,7 +37,10 @@ export const createModuleEndpoint = defineEndpoint({
   body: ModuleCreate,
   response: Module,
   status: 201,
-  run: (ctx) => write(ctx, (tx) => createModule(tx, ctx.caller, ctx.params.courseId, ctx.body)),
+  run: (ctx) =>
+    write(ctx, (tx) => createModule(tx, ctx.caller, ctx.params.courseId, ctx.body), {
+      turnOn: siblingTurn("module", [ctx.params.courseId]),
+    }),
 });
 
 export const getModuleEndpoint = defineEndpoint({
@@ -65,7 +69,10 @@ export const updateModuleEndpoint = defineEndpoint({
   response: Module,
   status: 200,
   ifMatch: ifMatchOn("modules", "moduleId", getModuleForUpdate),
-  run: (ctx) => write(ctx, (tx) => updateModule(tx, ctx.caller, ctx.params.moduleId, ctx.body)),
+  run: async (ctx) =>
+    write(ctx, (tx) => updateModule(tx, ctx.caller, ctx.params.moduleId, ctx.body), {
+      turnOn: ctx.body.position !== undefined ? await turnOfRow(ctx.db, "module", ctx.params.moduleId) : undefined,
+    }),
 });
 
 export const deleteModuleEndpoint = defineEndpoint({
@@ -78,5 +85,8 @@ export const deleteModuleEndpoint = defineEndpoint({
   params: ModuleParams,
   response: DeleteResult,
   status: 200,
-  run: (ctx) => write(ctx, (tx) => deleteModule(tx, ctx.caller, ctx.params.moduleId)),
+  run: async (ctx) =>
+    write(ctx, (tx) => deleteModule(tx, ctx.caller, ctx.params.moduleId), {
+      turnOn: await turnOfRow(ctx.db, "module", ctx.params.moduleId),
+    }),
 });

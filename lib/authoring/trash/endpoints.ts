@@ -4,6 +4,7 @@ import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
 import { TrashItem, TrashRestore, TrashRestoreResult } from "./schemas";
 import { listTrash, restoreTrashItem } from "./trash";
+import { isSiblingKind, turnOfRow } from "../positions";
 
 const tag = "Trash";
 
@@ -35,5 +36,10 @@ export const restoreTrashItemEndpoint = defineEndpoint({
   response: TrashRestoreResult,
   status: 200,
   errors: ["parent_in_trash", "conflict"],
-  run: (ctx) => write(ctx, (tx) => restoreTrashItem(tx, ctx.caller, ctx.params.projectId, ctx.body)),
+  run: async (ctx) => {
+    const { kind, id } = ctx.body;
+    // A course, module, lesson or block comes back among its siblings: it waits for its parent's turn.
+    const turnOn = isSiblingKind(kind) ? await turnOfRow(ctx.db, kind, id) : undefined;
+    return write(ctx, (tx) => restoreTrashItem(tx, ctx.caller, ctx.params.projectId, ctx.body), { turnOn });
+  },
 });
