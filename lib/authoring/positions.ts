@@ -1,4 +1,5 @@
 import type { Db, Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { RetryTransaction } from "@/lib/db/transaction";
 
 /**
@@ -48,14 +49,74 @@ export async function turnOfRow(db: Db, kind: SiblingKind, id: string, toParentI
 }
 
 /**
+ * A new row among its siblings as CTEs of one statement (for `writeStatement`): `parent` takes the
+ * parent's row, bumping its children_version, but only if that version is still the one this
+ * statement's snapshot shows; `gap` is where the row goes (`position`, clamped to the end), room
+ * is made there, and `insert` (an `INSERT … SELECT … FROM gap RETURNING …` using `gap.at`) becomes
+ * `inserted`. A statement waiting for the parent's lock sees, once it has it, the newest version
+ * of that row only: if another write changed the siblings meanwhile, `parent` is empty, nothing
+ * is written, and the statement must run again on a new snapshot (`gone` says whether the parent
+ * was deleted instead). Every write among siblings bumps the version first (`lockParents`).
+ */
+export function insertAmongSql(kind: SiblingKind, parentId: string, position: number | undefined, insert: Prisma.Sql): Prisma.Sql {
+  const { table, parentColumn, parentTable } = SETS[kind];
+  const [t, p, c] = [Prisma.raw(`"${table}"`), Prisma.raw(`"${parentTable}"`), Prisma.raw(parentColumn)];
+  return Prisma.sql`parent AS (
+      UPDATE ${p} SET children_version = children_version + 1
+      WHERE id = ${parentId}::uuid AND deleted_at IS NULL
+        AND children_version = (SELECT children_version FROM ${p} WHERE id = ${parentId}::uuid)
+      RETURNING id),
+    gone AS (SELECT NOT EXISTS (SELECT 1 FROM ${p} WHERE id = ${parentId}::uuid AND deleted_at IS NULL) AS gone),
+    n AS (SELECT count(*)::int AS n FROM ${t} WHERE ${c} = ${parentId}::uuid AND deleted_at IS NULL),
+    gap AS (SELECT LEAST(COALESCE(${position ?? null}::int, n.n), n.n) AS at FROM n, parent),
+    shifted AS (
+      UPDATE ${t} AS s SET position = s.position + 1 FROM gap
+      WHERE s.${c} = ${parentId}::uuid AND s.deleted_at IS NULL AND s.position >= gap.at
+      RETURNING 1),
+    inserted AS (${insert})`;
+}
+
+/**
+ * A move within the row's parent as CTEs of one statement (for `writeStatement`), taking the
+ * parent's row at the version this statement's snapshot shows as `insertAmongSql` does: the row's
+ * place is read, the siblings between its old and new place shift, and `moved` is the row at its
+ * new place (a position past the end means the end), stamped `touch` and answering its `columns`.
+ * `moved` is empty when another write changed the siblings meanwhile (run the statement again) or
+ * the row or its parent is gone (`gone`).
+ */
+export function moveWithinSql(kind: SiblingKind, id: string, to: number, touch: Date): Prisma.Sql {
+  const { table, parentColumn, parentTable, columns } = SETS[kind];
+  const [t, p, c] = [Prisma.raw(`"${table}"`), Prisma.raw(`"${parentTable}"`), Prisma.raw(parentColumn)];
+  return Prisma.sql`place AS (SELECT ${c} AS parent_id, position AS from_pos FROM ${t} WHERE id = ${id}::uuid AND deleted_at IS NULL),
+    parent AS (
+      UPDATE ${p} SET children_version = children_version + 1
+      WHERE id = (SELECT parent_id FROM place) AND deleted_at IS NULL
+        AND children_version = (SELECT children_version FROM ${p} WHERE id = (SELECT parent_id FROM place))
+      RETURNING id),
+    gone AS (SELECT NOT EXISTS (SELECT 1 FROM place JOIN ${p} ON ${p}.id = place.parent_id WHERE ${p}.deleted_at IS NULL) AS gone),
+    n AS (SELECT count(*)::int AS n FROM ${t} WHERE ${c} = (SELECT parent_id FROM place) AND deleted_at IS NULL),
+    m AS (SELECT place.from_pos, LEAST(${to}::int, n.n - 1) AS target FROM place, n, parent),
+    shifted AS (
+      UPDATE ${t} AS s SET position = s.position + CASE WHEN m.target > m.from_pos THEN -1 ELSE 1 END FROM m
+      WHERE s.${c} = (SELECT parent_id FROM place) AND s.deleted_at IS NULL AND s.id <> ${id}::uuid AND m.target <> m.from_pos
+        AND s.position BETWEEN LEAST(m.from_pos, m.target) AND GREATEST(m.from_pos, m.target)
+      RETURNING 1),
+    moved AS (
+      UPDATE ${t} AS s SET position = m.target, updated_at = ${touch} FROM m WHERE s.id = ${id}::uuid
+      RETURNING ${Prisma.raw(columns.replace(/(\w+)/g, "s.$1"))})`;
+}
+
+/**
  * Locks parents in a fixed order, so two moves between the same parents cannot deadlock. A parent
  * deleted since the caller read it makes the write run again (and answer as for a deleted parent).
  */
 export async function lockParents(tx: Tx, kind: SiblingKind, parentIds: string[]) {
   const { parentTable } = SETS[kind];
   for (const id of [...new Set(parentIds)].sort()) {
+    // Taking the row by bumping its children_version tells a one-statement write that read the
+    // siblings before this one commits to run again (insertAmongSql).
     const rows = await tx.$queryRawUnsafe<{ deleted: boolean }[]>(
-      `SELECT deleted_at IS NOT NULL AS deleted FROM "${parentTable}" WHERE id = $1::uuid FOR UPDATE`,
+      `UPDATE "${parentTable}" SET children_version = children_version + 1 WHERE id = $1::uuid RETURNING deleted_at IS NOT NULL AS deleted`,
       id,
     );
     if (rows[0]?.deleted) throw new RetryTransaction(`${parentTable} ${id} was deleted`);

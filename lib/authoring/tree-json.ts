@@ -100,6 +100,14 @@ export function blockJsonFor(blockId: string, userId: Prisma.Sql): Prisma.Sql {
       AND (ms.role IN ${readers} OR (${Prisma.raw(blockInTreeSql.published)}))`;
 }
 
+/**
+ * The JSON text of the block row in `from` (a CTE's `RETURNING` of block columns) as an author
+ * reads it, answer keys included: what create_block answers, with its question and quiz.
+ */
+export const authorBlockJsonFrom = (from: string) =>
+  `(SELECT row_to_json(t)::text FROM (SELECT ${blockColumns({ withAnswers: true })}
+    FROM ${from} b LEFT JOIN questions q ON q.id = b.question_id LEFT JOIN quizzes z ON z.id = b.quiz_id) t)`;
+
 /** Rows in position order, grouped by parent id (order kept within each group). */
 function byParent(rows: Row[]): Map<string, string[]> {
   const groups = new Map<string, string[]>();

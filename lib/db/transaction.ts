@@ -69,13 +69,17 @@ async function recordChange(tx: Tx, ctx: WriteContext, target: AuditTarget) {
   await tx.auditEvent.create({ data: auditEventOf(ctx, target) });
 }
 
-/** The audit event as a data-modifying CTE (`audit_event AS (INSERT …)`), for a write that is one statement. */
-function auditEventSql(ctx: WriteContext, target: AuditTarget): Prisma.Sql {
+/**
+ * The audit event as a data-modifying CTE (`audit_event AS (INSERT …)`), for a write that is one
+ * statement; with `written`, only if that CTE (named before this one) has a row.
+ */
+function auditEventSql(ctx: WriteContext, target: AuditTarget, written?: string): Prisma.Sql {
   const e = auditEventOf(ctx, target);
+  const only = written ? Prisma.raw(`WHERE EXISTS (SELECT 1 FROM ${written})`) : Prisma.empty;
   return Prisma.sql`audit_event AS (
     INSERT INTO audit_events (id, actor_user_id, actor_name, via, api_key_id, api_key_name, api_key_prefix, operation, target_id, edit_session)
-    VALUES (${randomUUID()}::uuid, ${e.actorUserId}::uuid, ${e.actorName}, ${e.via}, ${e.apiKeyId}::uuid, ${e.apiKeyName},
-      ${e.apiKeyPrefix}, ${e.operation}, ${e.targetId}, ${e.editSession}))`;
+    SELECT ${randomUUID()}::uuid, ${e.actorUserId}::uuid, ${e.actorName}, ${e.via}, ${e.apiKeyId}::uuid, ${e.apiKeyName},
+      ${e.apiKeyPrefix}, ${e.operation}, ${e.targetId}, ${e.editSession} ${only})`;
 }
 
 /**
@@ -120,25 +124,36 @@ export async function write<T>(ctx: WriteContext, fn: (tx: Tx) => Promise<T>, op
 }
 
 /**
- * A write whose whole work is one SQL statement, given the audit event as a CTE to put in its WITH
+ * A write whose whole work is one SQL statement, given its audit event as a CTE to put in its WITH
  * clause: PostgreSQL runs the statement as its own transaction, so the write is one round trip
  * instead of BEGIN, the event, the work and COMMIT, each waiting for the server's event loop while
- * the write's row locks are held. It retries as `write()` does. A dry run or a precondition
- * (If-Match) needs a transaction around it: the statement then runs inside `write()`'s.
+ * the write's row locks are held. `auditEvent(written)` records the event only if the CTE named
+ * `written` has a row (a write that may find nothing to do); `check` may throw RetryTransaction
+ * to run the statement again (it lost a race it can detect). It retries as `write()` does and
+ * takes turns as `write()` does. A dry run or a precondition (If-Match) needs a transaction
+ * around it: the statement then runs inside `write()`'s.
  */
 export async function writeStatement<R>(
   ctx: WriteContext,
   target: AuditTarget,
-  statement: (auditEvent: Prisma.Sql) => Prisma.Sql,
+  statement: (auditEvent: (written?: string) => Prisma.Sql) => Prisma.Sql,
+  options: { check?: (rows: R[]) => void; turnOn?: readonly string[] } = {},
 ): Promise<R[]> {
-  if (ctx.dryRun || ctx.precondition) {
-    return write(ctx, (tx) => tx.$queryRaw<R[]>(statement(auditEventSql(ctx, target))), { recorded: true });
-  }
+  const { check, turnOn } = options;
+  const auditEvent = (written?: string) => auditEventSql(ctx, target, written);
+  const run = async (db: Db | Tx) => {
+    const rows = await db.$queryRaw<R[]>(statement(auditEvent));
+    check?.(rows);
+    return rows;
+  };
+  if (ctx.dryRun || ctx.precondition) return write(ctx, run, { recorded: true, turnOn });
+  if (turnOn?.length) return inTurn(turnOn, () => writeStatement(ctx, target, statement, { check }));
   for (let attempt = 1; ; attempt++) {
     try {
-      return await ctx.db.$queryRaw<R[]>(statement(auditEventSql(ctx, target)));
+      return await run(ctx.db);
     } catch (error) {
-      if (!isWriteConflict(error) || attempt >= MAX_ATTEMPTS) throw error;
+      const retryable = error instanceof RetryTransaction || isWriteConflict(error);
+      if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
 }

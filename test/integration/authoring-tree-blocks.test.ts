@@ -63,6 +63,25 @@ const CONTENT_BY_TYPE: [string, unknown][] = [
 ];
 
 describe("[BLOCKS] POST /lessons/{lessonId}/blocks", () => {
+  it("answers the block exactly as the lesson's block list reads it, with its question, options and quiz", async () => {
+    // The insert answers JSON its one statement built; the list goes through rows and DTOs.
+    const { api } = await newUser(server);
+    const { project, lesson } = await lessonIn(api);
+    const { question, quiz } = await createQuestionAndQuiz(api, project.id);
+    const made = [
+      await createBlock(api, lesson.id, { type: "text", content: { body: "Ünïcödé \u2028 </script>", n: 1.5, list: [null, true] } }),
+      await createBlock(api, lesson.id, { type: "question", question_id: question.id, question_role: "checkpoint", position: 0 }),
+      await createBlock(api, lesson.id, { type: "quiz", quiz_id: quiz.id, position: 1 }),
+      await createBlock(api, lesson.id, { type: "image", content: null }),
+    ];
+    expect(made.map((b) => b.position)).toEqual([0, 0, 1, 3]);
+    const { blocks } = (await api.get(`/lessons/${lesson.id}/blocks`)).body;
+    expect(blocks.map((b: { id: string }) => b.id)).toEqual([made[1], made[2], made[0], made[3]].map((b) => b.id));
+    // Positions are those of the list now; everything else is what the insert answered.
+    for (const b of made) expect({ ...b, position: 0 }).toEqual({ ...blocks.find((x: { id: string }) => x.id === b.id), position: 0 });
+    expect(made[1].question.options.some((o: { is_correct?: boolean }) => o.is_correct === true)).toBe(true);
+  });
+
   it("creates a block of each content type, storing its content exactly as given", async () => {
     const { api } = await newUser(server);
     const { lesson } = await lessonIn(api);

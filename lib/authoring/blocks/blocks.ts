@@ -1,18 +1,22 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { validationError } from "@/lib/api/errors";
+import { notFound, validationError } from "@/lib/api/errors";
+import { JsonText } from "@/lib/api/prebuilt";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
+import { RetryTransaction, writeStatement, type WriteContext } from "@/lib/db/transaction";
 import { paged, type Page } from "@/lib/api/schemas";
 import { audienceOf, blockInclude, toBlockDto } from "../dto";
 import { getBlockOrThrow, getLessonOrThrow } from "../load";
-import { insertAt, moveTo } from "../positions";
+import { insertAmongSql, insertAt, moveTo, siblingTurn } from "../positions";
+import { authorBlockJsonFrom } from "../tree-json";
 import { trashItem } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 
 type Refs = { question_id?: string; quiz_id?: string };
+type BlockInput = { type: string; position?: number; content?: unknown; question_role?: string };
 
 /** A block may point only at an undeleted question or quiz of its own project. */
-async function checkReferences(tx: Tx, projectId: string, refs: Refs) {
+async function checkReferences(tx: Db | Tx, projectId: string, refs: Refs) {
   if (refs.question_id) {
     const q = await tx.question.findFirst({ where: { id: refs.question_id, projectId, deletedAt: null }, select: { id: true } });
     if (!q) throw validationError([{ path: "question_id", message: "No such question in this project" }]);
@@ -40,12 +44,7 @@ export async function listBlocks(tx: Tx, caller: Caller, lessonId: string, page:
   return { blocks: items.map((b) => toBlockDto(b, audienceOf(access))), ...rest };
 }
 
-export async function createBlock(
-  tx: Tx,
-  caller: Caller,
-  lessonId: string,
-  input: Refs & { type: string; position?: number; content?: unknown; question_role?: string; id?: string },
-) {
+export async function createBlock(tx: Tx, caller: Caller, lessonId: string, input: Refs & BlockInput & { id?: string }) {
   const { access } = await getLessonOrThrow({ tx, caller, lessonId, action: "content.write" });
   await checkReferences(tx, access.projectId, input);
   const position = await insertAt(tx, "block", lessonId, input.position);
@@ -66,6 +65,38 @@ export async function createBlock(
       ? await tx.block.create({ data, include: blockInclude })
       : { ...(await tx.block.create({ data })), question: null, quiz: null };
   return toBlockDto(block, { withAnswers: true });
+}
+
+/**
+ * create_block as one statement after its reads (`writeStatement`): access and references are
+ * read first, outside the lesson's turn; the lesson's turn is then taken, and one statement makes
+ * room, inserts the block, records the audit event and answers the block's JSON (the object
+ * path's `createBlock` answers the same; test/integration/authoring-tree-blocks.test.ts holds them
+ * equal). A lesson whose blocks changed since the statement's snapshot makes it run again.
+ */
+export async function insertBlock(ctx: WriteContext, lessonId: string, input: Refs & BlockInput, id: string) {
+  const { access } = await getLessonOrThrow({ tx: ctx.db, caller: ctx.caller, lessonId, action: "content.write" });
+  await checkReferences(ctx.db, access.projectId, input);
+  const content = input.content === undefined || input.content === null ? null : JSON.stringify(input.content);
+  const insert = Prisma.sql`INSERT INTO blocks (id, lesson_id, type, position, content, question_role, question_id, quiz_id, created_at, updated_at)
+    SELECT ${id}::uuid, ${lessonId}::uuid, ${input.type}, gap.at, ${content}::jsonb, ${input.question_role ?? null},
+      ${input.question_id ?? null}::uuid, ${input.quiz_id ?? null}::uuid, now(), now() FROM gap
+    RETURNING id, lesson_id, type, position, content, question_role, question_id, quiz_id, created_at, updated_at`;
+  const [row] = await writeStatement<{ json: string | null; gone: boolean }>(
+    ctx,
+    id,
+    (auditEvent) => Prisma.sql`WITH ${insertAmongSql("block", lessonId, input.position, insert)}, ${auditEvent("inserted")}
+      SELECT ${Prisma.raw(authorBlockJsonFrom("inserted"))} AS json, gone.gone FROM gone`,
+    {
+      turnOn: siblingTurn("block", [lessonId]),
+      check: ([written]) => {
+        if (written.json !== null) return;
+        if (written.gone) throw notFound("Lesson");
+        throw new RetryTransaction(`the blocks of lesson ${lessonId} changed`);
+      },
+    },
+  );
+  return new JsonText(row.json!);
 }
 
 export async function getBlock(tx: Tx, caller: Caller, blockId: string) {

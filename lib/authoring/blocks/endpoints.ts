@@ -7,9 +7,9 @@ import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { LessonParams } from "../lessons/schemas";
 import { write } from "@/lib/db/transaction";
-import { siblingTurn, turnOfRow } from "../positions";
+import { turnOfRow } from "../positions";
 import { blockJsonFor } from "../tree-json";
-import { createBlock, deleteBlock, getBlock, getBlockForUpdate, listBlocks, updateBlock } from "./blocks";
+import { deleteBlock, getBlock, getBlockForUpdate, insertBlock, listBlocks, updateBlock } from "./blocks";
 import { Block, BlockCreate, BlockParams, BlockUpdate } from "./schemas";
 
 const tag = "Blocks";
@@ -46,14 +46,7 @@ export const createBlockEndpoint = defineEndpoint({
   body: BlockCreate,
   response: Block,
   status: 201,
-  run: (ctx) => {
-    // The new block's id is chosen here, so the audit event is written before the lesson is locked.
-    const id = randomUUID();
-    return write(ctx, (tx) => createBlock(tx, ctx.caller, ctx.params.lessonId, { ...ctx.body, id }), {
-      recordFirst: id,
-      turnOn: siblingTurn("block", [ctx.params.lessonId]),
-    });
-  },
+  run: (ctx) => insertBlock(ctx, ctx.params.lessonId, ctx.body, randomUUID()),
 });
 
 export const getBlockEndpoint = defineEndpoint({

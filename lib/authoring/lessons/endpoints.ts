@@ -11,6 +11,7 @@ import {
   getLesson,
   getLessonForUpdate,
   listLessons,
+  moveLesson,
   publishLesson,
   unpublishLesson,
   updateLesson,
@@ -80,7 +81,9 @@ export const updateLessonEndpoint = defineEndpoint({
   status: 200,
   ifMatch: ifMatchOn("lessons", "lessonId", getLessonForUpdate),
   run: async (ctx) => {
-    const { position, module_id } = ctx.body;
+    const { title, position, module_id } = ctx.body;
+    // The course tree's drag: a move within the module, one statement.
+    if (position !== undefined && title === undefined && module_id === undefined) return moveLesson(ctx, ctx.params.lessonId, position);
     const moves = position !== undefined || module_id !== undefined;
     return write(ctx, (tx) => updateLesson(tx, ctx.caller, ctx.params.lessonId, ctx.body), {
       recordFirst: ctx.params.lessonId,

@@ -1,11 +1,12 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { validationError } from "@/lib/api/errors";
+import { notFound, validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import type { Lesson } from "@/lib/generated/prisma/client";
+import { RetryTransaction, writeStatement, type WriteContext } from "@/lib/db/transaction";
+import { Prisma, type Lesson } from "@/lib/generated/prisma/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { toLessonDto } from "../dto";
 import { getLessonOrThrow, getModuleOrThrow } from "../load";
-import { insertAt, moveTo, type MovedRow } from "../positions";
+import { insertAt, moveTo, moveWithinSql, siblingTurn, type MovedRow } from "../positions";
 import { trashItem } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 
@@ -62,6 +63,31 @@ export async function updateLesson(
   });
   if (moved) return toLessonDto(lessonOf(moved));
   return toLessonDto(await tx.lesson.update({ where: { id: lessonId }, data: { title: input.title, updatedAt } }));
+}
+
+/**
+ * update_lesson for a move within the lesson's module and nothing else (the tree's drag), as one
+ * statement after its read (`writeStatement`, `moveWithinSql`): the module's turn is taken, and
+ * one statement shifts the siblings, places and stamps the lesson, records the event and answers
+ * the lesson as it now is. A module whose lessons changed since the snapshot makes it run again.
+ */
+export async function moveLesson(ctx: WriteContext, lessonId: string, position: number) {
+  const { lesson } = await getLessonOrThrow({ tx: ctx.db, caller: ctx.caller, lessonId, action: "content.write" });
+  const [row] = await writeStatement<MovedRow & { gone: boolean }>(
+    ctx,
+    lessonId,
+    (auditEvent) => Prisma.sql`WITH ${moveWithinSql("lesson", lessonId, position, new Date())}, ${auditEvent("moved")}
+      SELECT gone.gone, moved.* FROM gone LEFT JOIN moved ON true`,
+    {
+      turnOn: siblingTurn("lesson", [lesson.moduleId]),
+      check: ([written]) => {
+        if (written.id) return;
+        if (written.gone) throw notFound("Lesson");
+        throw new RetryTransaction(`the lessons of module ${lesson.moduleId} changed`);
+      },
+    },
+  );
+  return toLessonDto(lessonOf(row));
 }
 
 /** A lesson row as the database returns it, in Prisma's shape. */

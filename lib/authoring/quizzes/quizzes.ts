@@ -148,7 +148,7 @@ export async function recordAttempt(ctx: WriteContext, quizId: string, scored: R
   const [attempt] = await writeStatement<{ id: string; created_at: Date }>(
     ctx,
     quizId,
-    (auditEvent) => Prisma.sql`WITH ${auditEvent}
+    (auditEvent) => Prisma.sql`WITH ${auditEvent()}
       INSERT INTO quiz_attempts (id, quiz_id, user_id, score_correct, score_total, percentage, answers)
       VALUES (${randomUUID()}::uuid, ${quizId}::uuid, ${ctx.caller.userId}::uuid, ${scoreCorrect}, ${scoreTotal}, ${percentage}, ${JSON.stringify(results)}::jsonb)
       RETURNING id, created_at`,
