@@ -3,8 +3,8 @@
 // Its parameterised statements are prepared (planned once per connection).
 // The API key is looked up by its SHA-256 digest with its user in one query; PostgreSQL builds
 // each row's JSON (json_build_object), one flat query per level of the tree, and node only joins
-// strings. Writes (block insert, lesson move, quiz submit) hold the parent's row lock for one
-// round trip: see "Writes" below.
+// strings. Writes (block insert, lesson move, quiz submit) are one statement each after their
+// reads: see "Writes" below.
 //
 //   DATABASE_URL=postgresql://… PORT=4100 node bench/baseline/server.mjs
 import { createHash, randomUUID } from "node:crypto";
@@ -170,15 +170,12 @@ async function modules(res, caller, courseId, url) {
 }
 
 // ---- Writes --------------------------------------------------------------------------------
-// The same semantics as the app's create_block, update_lesson (a move) and submit_quiz, with the
-// fewest round trips while the parent's row is locked. Values are sent as escaped literals in
-// one simple-protocol message of several statements, so the statements under the lock travel
-// together: the lock is its own statement (in READ COMMITTED the next statement takes a new
-// snapshot and sees the previous lock holder's commit), then one statement with CTEs counts the
-// siblings, shifts them and writes the row, then COMMIT. The audit event is written before the
-// lock (message 1, which also checks access); a write that finds its row gone under the lock
-// deletes that event in the same statement, so the transaction commits nothing, and runs again
-// (as the app's RetryTransaction does, at most 8 times).
+// The same semantics as the app's create_block, update_lesson (a move) and submit_quiz, each
+// write one statement (its own transaction) after its reads, values sent as escaped literals. An
+// insert or a move waits for its parent's turn in this process, then takes the parent's row at
+// the children_version its snapshot shows (as lib/authoring/positions.ts does): if another writer
+// changed the siblings meanwhile, nothing is written and the statement runs again (at most 8
+// times, as the app's writes do).
 const lit = (v) => (v === null || v === undefined ? "NULL" : pg.escapeLiteral(String(v)));
 const MAX_ATTEMPTS = 8;
 const WRITERS = "('admin', 'author')"; // lib/authoring/access.ts: the roles with content.write
@@ -214,19 +211,6 @@ const writableLesson = (lessonId, userId) => `SELECT l.id, l.module_id, c.projec
   WHERE l.id = ${lit(lessonId)}::uuid AND l.deleted_at IS NULL AND m.deleted_at IS NULL AND c.deleted_at IS NULL
     AND p.deleted_at IS NULL AND ms.role IN ${WRITERS}`;
 
-/** Runs `fn(client)` on one pooled connection; rolls back what is left open on an error. */
-async function onConnection(fn) {
-  const client = await pool.connect();
-  try {
-    return await fn(client);
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 // Writers on one parent take turns in this process before they begin (lib/db/turns.ts, the same
 // technique): a transaction waiting in PostgreSQL for the parent's row lock would hold a snapshot
 // that keeps every shifted sibling's old version from being pruned.
@@ -245,9 +229,6 @@ async function inTurn(key, fn) {
     if (tails.get(key) === tail) tails.delete(key);
   }
 }
-
-/** Results of a multi-statement simple query, one per statement. */
-const statements = (r) => (Array.isArray(r) ? r : [r]);
 
 // POST /lessons/{id}/blocks: lib/authoring/blocks/blocks.ts createBlock + positions.ts insertAt.
 async function createBlock(res, caller, lessonId, _url, body) {
@@ -272,61 +253,50 @@ async function createBlock(res, caller, lessonId, _url, body) {
   if (content !== null && Buffer.byteLength(content) > 200_000) issues.push({ path: "content", message: "At most 200000 bytes of JSON" });
   if (issues.length) throw invalid(issues);
 
-  const answer = await inTurn(`lessons:${lessonId}`, () =>
-    onConnection(async (client) => {
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const blockId = randomUUID();
-        const auditId = randomUUID();
-        // Message 1, before the lock: access, the references, and the audit event.
-        const [, checked] = statements(
-          await client.query(`BEGIN;
-          WITH acc AS (${writableLesson(lessonId, caller.userId)}),
-          refs AS (SELECT acc.id,
-              ${body.question_id ? `EXISTS (SELECT 1 FROM questions q WHERE q.id = ${lit(body.question_id)}::uuid AND q.project_id = acc.project_id AND q.deleted_at IS NULL)` : "true"} AS question_ok,
-              ${body.quiz_id ? `EXISTS (SELECT 1 FROM quizzes z WHERE z.id = ${lit(body.quiz_id)}::uuid AND z.project_id = acc.project_id AND z.deleted_at IS NULL)` : "true"} AS quiz_ok
-            FROM acc),
-          a AS (INSERT INTO audit_events (${AUDIT_COLUMNS})
-            SELECT ${auditValues(caller, auditId, "create_block", blockId)} FROM refs WHERE question_ok AND quiz_ok)
-          SELECT question_ok, quiz_ok FROM refs`),
-        );
-        const row = checked.rows[0];
-        if (!row || !row.question_ok || !row.quiz_ok) {
-          await client.query("ROLLBACK");
-          if (!row) throw new HttpError(404, "not_found", "Lesson not found");
-          throw invalid([
-            ...(row.question_ok ? [] : [{ path: "question_id", message: "No such question in this project" }]),
-            ...(row.quiz_ok ? [] : [{ path: "quiz_id", message: "No such quiz in this project" }]),
-          ]);
-        }
-        // Message 2, the one round trip under the lesson's lock: lock; count + shift + insert; commit.
-        const L = `${lit(lessonId)}::uuid`;
-        const at = body.position === undefined ? "n.n" : `LEAST(${body.position}, n.n)`;
-        const [, written] = statements(
-          await client.query(`SELECT 1 FROM lessons WHERE id = ${L} FOR UPDATE;
-          WITH n AS (SELECT count(*)::int AS n FROM blocks WHERE lesson_id = ${L} AND deleted_at IS NULL),
-          at AS (SELECT ${at} AS at FROM n WHERE EXISTS (SELECT 1 FROM lessons WHERE id = ${L} AND deleted_at IS NULL)),
-          shift AS (UPDATE blocks SET position = position + 1
-            WHERE lesson_id = ${L} AND deleted_at IS NULL AND position >= (SELECT at FROM at)),
-          b AS (INSERT INTO blocks (id, lesson_id, type, position, content, question_role, question_id, quiz_id, created_at, updated_at)
-            SELECT ${lit(blockId)}::uuid, ${L}, ${lit(body.type)}, at.at, ${lit(content)}::jsonb, ${lit(body.question_role)},
-              ${lit(body.question_id)}::uuid, ${lit(body.quiz_id)}::uuid, now(), now() FROM at RETURNING *),
-          undo AS (DELETE FROM audit_events WHERE id = ${lit(auditId)}::uuid AND NOT EXISTS (SELECT 1 FROM at))
-          SELECT ${blockJson(false)} AS j FROM b LEFT JOIN questions q ON q.id = b.question_id LEFT JOIN quizzes z ON z.id = b.quiz_id;
-          COMMIT`),
-        );
-        if (written.rows[0]) return written.rows[0].j;
-        // The lesson was deleted meanwhile: run again (answers 404 as for a deleted lesson).
-      }
-      throw new Error("create_block: too many attempts");
-    }),
-  );
+  // Reads first, outside the lesson's turn: access and references, one statement.
+  const refs = `${body.question_id ? `EXISTS (SELECT 1 FROM questions q WHERE q.id = ${lit(body.question_id)}::uuid AND q.project_id = acc.project_id AND q.deleted_at IS NULL)` : "true"} AS question_ok,
+    ${body.quiz_id ? `EXISTS (SELECT 1 FROM quizzes z WHERE z.id = ${lit(body.quiz_id)}::uuid AND z.project_id = acc.project_id AND z.deleted_at IS NULL)` : "true"} AS quiz_ok`;
+  const checked = (await pool.query(`WITH acc AS (${writableLesson(lessonId, caller.userId)}) SELECT ${refs} FROM acc`)).rows[0];
+  if (!checked) throw new HttpError(404, "not_found", "Lesson not found");
+  if (!checked.question_ok || !checked.quiz_ok) {
+    throw invalid([
+      ...(checked.question_ok ? [] : [{ path: "question_id", message: "No such question in this project" }]),
+      ...(checked.quiz_ok ? [] : [{ path: "quiz_id", message: "No such quiz in this project" }]),
+    ]);
+  }
+  // Then, in the lesson's turn, one statement (its own transaction): the lesson's row taken at the
+  // children_version this snapshot shows; count, shift, insert; the audit event; the answer. If the
+  // lesson's blocks changed meanwhile, `parent` is empty, nothing is written, and it runs again.
+  const L = `${lit(lessonId)}::uuid`;
+  const at = body.position === undefined ? "n.n" : `LEAST(${body.position}, n.n)`;
+  const answer = await inTurn(`lessons:${lessonId}`, async () => {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const blockId = randomUUID();
+      const { rows } = await pool.query(`WITH parent AS (
+          UPDATE lessons SET children_version = children_version + 1
+          WHERE id = ${L} AND deleted_at IS NULL AND children_version = (SELECT children_version FROM lessons WHERE id = ${L})
+          RETURNING id),
+        gone AS (SELECT NOT EXISTS (SELECT 1 FROM lessons WHERE id = ${L} AND deleted_at IS NULL) AS gone),
+        n AS (SELECT count(*)::int AS n FROM blocks WHERE lesson_id = ${L} AND deleted_at IS NULL),
+        at AS (SELECT ${at} AS at FROM n, parent),
+        shift AS (UPDATE blocks SET position = position + 1 FROM at WHERE lesson_id = ${L} AND deleted_at IS NULL AND position >= at.at),
+        b AS (INSERT INTO blocks (id, lesson_id, type, position, content, question_role, question_id, quiz_id, created_at, updated_at)
+          SELECT ${lit(blockId)}::uuid, ${L}, ${lit(body.type)}, at.at, ${lit(content)}::jsonb, ${lit(body.question_role)},
+            ${lit(body.question_id)}::uuid, ${lit(body.quiz_id)}::uuid, now(), now() FROM at
+          RETURNING id, lesson_id, type, position, content, question_role, question_id, quiz_id, created_at, updated_at),
+        a AS (INSERT INTO audit_events (${AUDIT_COLUMNS}) SELECT ${auditValues(caller, randomUUID(), "create_block", blockId)} FROM b)
+        SELECT gone.gone, (SELECT ${blockJson(false)} FROM b LEFT JOIN questions q ON q.id = b.question_id LEFT JOIN quizzes z ON z.id = b.quiz_id) AS j
+        FROM gone`);
+      if (rows[0].j) return rows[0].j;
+      if (rows[0].gone) throw new HttpError(404, "not_found", "Lesson not found");
+    }
+    throw new Error("create_block: too many attempts");
+  });
   send(res, 201, answer);
 }
 
 const LESSON_JSON = `json_build_object('id', l.id, 'module_id', l.module_id, 'title', l.title, 'position', l.position, 'blocks', NULL,
   'published_at', ${iso("l.published_at")}, 'created_at', ${iso("l.created_at")}, 'updated_at', ${iso("l.updated_at")})::text`;
-
-const LESSON_PARENT_SQL = "SELECT module_id::text AS module_id FROM lessons WHERE id = $1::uuid";
 
 // PATCH /lessons/{id} with {position} (and/or title): lessons.ts updateLesson + positions.ts moveTo/moveWithin.
 async function updateLesson(res, caller, lessonId, _url, body) {
@@ -339,58 +309,41 @@ async function updateLesson(res, caller, lessonId, _url, body) {
     issues.push({ path: "", message: "Send at least one of title, position, module_id" });
   if (issues.length) throw invalid(issues);
 
-  // A move waits for its module's turn, read before the transaction as the app reads it.
-  const parent = body.position === undefined ? undefined : (await prepared(LESSON_PARENT_SQL, [lessonId])).rows[0]?.module_id;
-  const turn = (fn) => (parent ? inTurn(`modules:${parent}`, fn) : fn());
-  const answer = await turn(() =>
-    onConnection(async (client) => {
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        const auditId = randomUUID();
-        const [, checked] = statements(
-          await client.query(`BEGIN;
-          WITH acc AS (${writableLesson(lessonId, caller.userId)}),
-          a AS (INSERT INTO audit_events (${AUDIT_COLUMNS}) SELECT ${auditValues(caller, auditId, "update_lesson", lessonId)} FROM acc)
-          SELECT module_id FROM acc`),
-        );
-        const moduleId = checked.rows[0]?.module_id;
-        if (!moduleId) {
-          await client.query("ROLLBACK");
-          throw new HttpError(404, "not_found", "Lesson not found");
-        }
-        const L = `${lit(lessonId)}::uuid`;
-        const M = `${lit(moduleId)}::uuid`;
-        const title = body.title === undefined ? "l.title" : lit(body.title);
-        let sql;
-        if (body.position === undefined) {
-          // A rename: no sibling moves, no parent lock (as moveTo returns early).
-          sql = `WITH t AS (SELECT 1 FROM lessons WHERE id = ${L} AND module_id = ${M} AND deleted_at IS NULL),
-          l AS (UPDATE lessons l SET title = ${title}, updated_at = now() FROM t WHERE l.id = ${L} RETURNING l.*),
-          undo AS (DELETE FROM audit_events WHERE id = ${lit(auditId)}::uuid AND NOT EXISTS (SELECT 1 FROM t))
-          SELECT ${LESSON_JSON} AS j FROM l;
-          COMMIT`;
-        } else {
-          // The one round trip under the module's lock: lock; lock and read the lesson's position,
-          // count, shift the range between old and new position, set the lesson's; commit.
-          sql = `SELECT 1 FROM modules WHERE id = ${M} FOR UPDATE;
-          WITH cur AS (SELECT position AS f FROM lessons WHERE id = ${L} AND module_id = ${M} AND deleted_at IS NULL
-              AND EXISTS (SELECT 1 FROM modules WHERE id = ${M} AND deleted_at IS NULL) FOR UPDATE),
-          n AS (SELECT count(*)::int AS n FROM lessons WHERE module_id = ${M} AND deleted_at IS NULL),
-          t AS (SELECT cur.f, LEAST(${body.position}, n.n - 1) AS t FROM cur, n),
-          shift AS (UPDATE lessons s SET position = s.position + CASE WHEN t.t > t.f THEN -1 ELSE 1 END FROM t
-            WHERE s.module_id = ${M} AND s.deleted_at IS NULL AND s.id <> ${L}
-              AND ((t.t > t.f AND s.position > t.f AND s.position <= t.t) OR (t.t < t.f AND s.position >= t.t AND s.position < t.f))),
-          l AS (UPDATE lessons l SET position = t.t, title = ${title}, updated_at = now() FROM t WHERE l.id = ${L} RETURNING l.*),
-          undo AS (DELETE FROM audit_events WHERE id = ${lit(auditId)}::uuid AND NOT EXISTS (SELECT 1 FROM t))
-          SELECT ${LESSON_JSON} AS j FROM l;
-          COMMIT`;
-        }
-        const written = statements(await client.query(sql)).find((r) => r.command === "SELECT" && r.fields.some((f) => f.name === "j"));
-        if (written.rows[0]) return written.rows[0].j;
-        // The lesson moved to another module or was deleted meanwhile: run again on fresh reads.
-      }
-      throw new Error("update_lesson: too many attempts");
-    }),
-  );
+  // Access first, outside the module's turn; it also names the module whose turn to wait for.
+  const L = `${lit(lessonId)}::uuid`;
+  const moduleId = (await pool.query(`SELECT module_id FROM (${writableLesson(lessonId, caller.userId)}) acc`)).rows[0]?.module_id;
+  if (!moduleId) throw new HttpError(404, "not_found", "Lesson not found");
+  const moves = body.position !== undefined;
+  const title = body.title === undefined ? "s.title" : lit(body.title);
+  // One statement: the module's row taken at the children_version this snapshot shows (only for a
+  // move: a rename touches no sibling); the lesson's place, count, shift; the lesson placed, titled
+  // and stamped; the event; the answer. If the module's lessons changed meanwhile, nothing is
+  // written and it runs again.
+  const statement = () => `WITH place AS (SELECT module_id AS parent_id, position AS f FROM lessons WHERE id = ${L} AND deleted_at IS NULL),
+      parent AS (
+        UPDATE modules SET children_version = children_version + 1
+        WHERE ${moves} AND id = (SELECT parent_id FROM place) AND deleted_at IS NULL
+          AND children_version = (SELECT children_version FROM modules WHERE id = (SELECT parent_id FROM place))
+        RETURNING id),
+      gone AS (SELECT NOT EXISTS (SELECT 1 FROM place JOIN modules pm ON pm.id = place.parent_id WHERE pm.deleted_at IS NULL) AS gone),
+      n AS (SELECT count(*)::int AS n FROM lessons WHERE module_id = (SELECT parent_id FROM place) AND deleted_at IS NULL),
+      t AS (SELECT place.f, ${moves ? `LEAST(${body.position}, n.n - 1)` : "place.f"} AS t FROM place, n ${moves ? ", parent" : ""}),
+      shift AS (UPDATE lessons s SET position = s.position + CASE WHEN t.t > t.f THEN -1 ELSE 1 END FROM t
+        WHERE s.module_id = (SELECT parent_id FROM place) AND s.deleted_at IS NULL AND s.id <> ${L}
+          AND ((t.t > t.f AND s.position > t.f AND s.position <= t.t) OR (t.t < t.f AND s.position >= t.t AND s.position < t.f))),
+      l AS (UPDATE lessons s SET position = t.t, title = ${title}, updated_at = now() FROM t WHERE s.id = ${L}
+        RETURNING s.id, s.module_id, s.title, s.position, s.published_at, s.created_at, s.updated_at),
+      a AS (INSERT INTO audit_events (${AUDIT_COLUMNS}) SELECT ${auditValues(caller, randomUUID(), "update_lesson", lessonId)} FROM l)
+    SELECT gone.gone, (SELECT ${LESSON_JSON} FROM l) AS j FROM gone`;
+  const run = async () => {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const { rows } = await pool.query(statement());
+      if (rows[0].j) return rows[0].j;
+      if (rows[0].gone) throw new HttpError(404, "not_found", "Lesson not found");
+    }
+    throw new Error("update_lesson: too many attempts");
+  };
+  const answer = moves ? await inTurn(`modules:${moduleId}`, run) : await run();
   send(res, 200, answer);
 }
 
