@@ -13,7 +13,7 @@ export const isSiblingKind = (kind: string): kind is SiblingKind => kind in SETS
 /**
  * Each kind of sibling: its table, its parent's, and the columns a move within the parent answers
  * (`MovedRow`). Named, never `*`: a statement answering whole rows cannot stay prepared across a
- * migration that adds a column (lib/db/client.ts). Only a lesson's update answers from the row.
+ * migration that adds a column (lib/db/client.ts). A lesson's and a block's moves answer from the row.
  */
 const SETS = {
   course: { table: "courses", parentColumn: "project_id", parentTable: "projects", columns: "id" },
@@ -24,7 +24,12 @@ const SETS = {
     parentTable: "modules",
     columns: "id, module_id, title, position, published_at, created_at, updated_at, deleted_at, deletion_batch_id",
   },
-  block: { table: "blocks", parentColumn: "lesson_id", parentTable: "lessons", columns: "id" },
+  block: {
+    table: "blocks",
+    parentColumn: "lesson_id",
+    parentTable: "lessons",
+    columns: "id, lesson_id, type, position, content, question_role, question_id, quiz_id, created_at, updated_at",
+  },
 } as const;
 
 /**

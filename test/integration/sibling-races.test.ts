@@ -1,5 +1,5 @@
 /**
- * A block insert and a lesson move are one statement each, which reads the siblings in its
+ * A block insert, a block move and a lesson move are one statement each, which reads the siblings in its
  * snapshot and takes the parent's row at the version that snapshot shows (lib/authoring/positions.ts).
  * Writers in one process take turns before they begin; these tests play the writer the turns do not
  * see (another instance of the app): it holds the parent's row, changes the siblings and commits
@@ -86,6 +86,33 @@ it("[RACES] a lesson move that meets another writer's change to the module's les
   expectContiguous(after);
   expect(after.map((l: { id: string }) => l.id)).toEqual([lessons[1], moving, lessons[2], lessons[3], lessons[0]].map((l) => l.id));
   expect(await auditEvents("update_lesson", moving.id)).toBe(1);
+});
+
+it("[RACES] a block move that meets another writer's change to the lesson's blocks runs again after it, and answers as the list reads it", async () => {
+  const { api } = await newUser(server);
+  const { lesson, block: first } = await createTree(api);
+  const others = [];
+  for (let i = 1; i < 5; i++) others.push(await createBlock(api, lesson.id, { type: "text", content: { body: `b${i}` } }));
+  const moving = others[3];
+
+  const res = await whileAnotherWriterHolds(
+    async (tx) => {
+      // Another writer deletes the first block and closes the gap.
+      await tx.$executeRaw`UPDATE lessons SET children_version = children_version + 1 WHERE id = ${lesson.id}::uuid`;
+      await tx.$executeRaw`UPDATE blocks SET deleted_at = now() WHERE id = ${first.id}::uuid`;
+      await tx.$executeRaw`UPDATE blocks SET position = position - 1 WHERE lesson_id = ${lesson.id}::uuid AND deleted_at IS NULL`;
+    },
+    () => api.patch(`/blocks/${moving.id}`, { position: 0 }),
+  );
+  expect(res.status).toBe(200);
+  expect(res.body.position).toBe(0);
+
+  const { blocks } = (await api.get(`/lessons/${lesson.id}/blocks`)).body;
+  expectContiguous(blocks);
+  expect(blocks.map((b: { id: string }) => b.id)).toEqual([moving, others[0], others[1], others[2]].map((b) => b.id));
+  expect(blocks[0]).toEqual(res.body);
+  expect(Date.parse(res.body.updated_at)).toBeGreaterThan(Date.parse(moving.updated_at));
+  expect(await auditEvents("update_block", moving.id)).toBe(1);
 });
 
 it("[RACES] a block insert into a lesson another writer deletes meanwhile answers 404 and writes nothing", async () => {

@@ -7,7 +7,7 @@ import { RetryTransaction, writeStatement, type WriteContext } from "@/lib/db/tr
 import { paged, type Page } from "@/lib/api/schemas";
 import { audienceOf, blockInclude, toBlockDto } from "../dto";
 import { getBlockOrThrow, getLessonOrThrow } from "../load";
-import { insertAmongSql, insertAt, moveTo, siblingTurn } from "../positions";
+import { insertAmongSql, insertAt, moveTo, moveWithinSql, siblingTurn } from "../positions";
 import { authorBlockJsonFrom } from "../tree-json";
 import { trashItem } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
@@ -93,6 +93,31 @@ export async function insertBlock(ctx: WriteContext, lessonId: string, input: Re
         if (written.json !== null) return;
         if (written.gone) throw notFound("Lesson");
         throw new RetryTransaction(`the blocks of lesson ${lessonId} changed`);
+      },
+    },
+  );
+  return new JsonText(row.json!);
+}
+
+/**
+ * update_block for a move within the block's lesson and nothing else (the editor's drag), as one
+ * statement after its read (`moveWithinSql`), in the lesson's turn: the siblings shift, the block
+ * is placed and stamped, the event recorded, and the block's JSON answered as `updateBlock` answers
+ * it. A lesson whose blocks changed since the snapshot makes it run again.
+ */
+export async function moveBlock(ctx: WriteContext, blockId: string, position: number) {
+  const { block } = await getBlockOrThrow({ tx: ctx.db, caller: ctx.caller, blockId, action: "content.write" });
+  const [row] = await writeStatement<{ json: string | null; gone: boolean }>(
+    ctx,
+    blockId,
+    (auditEvent) => Prisma.sql`WITH ${moveWithinSql("block", blockId, position, new Date())}, ${auditEvent("moved")}
+      SELECT ${Prisma.raw(authorBlockJsonFrom("moved"))} AS json, gone.gone FROM gone`,
+    {
+      turnOn: siblingTurn("block", [block.lessonId]),
+      check: ([written]) => {
+        if (written.json !== null) return;
+        if (written.gone) throw notFound("Block");
+        throw new RetryTransaction(`the blocks of lesson ${block.lessonId} changed`);
       },
     },
   );

@@ -9,7 +9,7 @@ import { LessonParams } from "../lessons/schemas";
 import { write } from "@/lib/db/transaction";
 import { turnOfRow } from "../positions";
 import { blockJsonFor } from "../tree-json";
-import { deleteBlock, getBlock, getBlockForUpdate, insertBlock, listBlocks, updateBlock } from "./blocks";
+import { deleteBlock, getBlock, getBlockForUpdate, insertBlock, listBlocks, moveBlock, updateBlock } from "./blocks";
 import { Block, BlockCreate, BlockParams, BlockUpdate } from "./schemas";
 
 const tag = "Blocks";
@@ -83,6 +83,8 @@ export const updateBlockEndpoint = defineEndpoint({
   ifMatch: ifMatchOn("blocks", "blockId", getBlockForUpdate),
   run: async (ctx) => {
     const { position, lesson_id } = ctx.body;
+    // The editor's drag: a move within the lesson and nothing else, one statement.
+    if (position !== undefined && Object.keys(ctx.body).length === 1) return moveBlock(ctx, ctx.params.blockId, position);
     const moves = position !== undefined || lesson_id !== undefined;
     return write(ctx, (tx) => updateBlock(tx, ctx.caller, ctx.params.blockId, ctx.body), {
       recordFirst: ctx.params.blockId,
