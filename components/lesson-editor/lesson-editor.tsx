@@ -407,6 +407,27 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
         ) : null}
       </div>
 
+      {/* Before the list: effects run in tree order, so a picker that closes as its block is added
+          gives focus back (the page behind a modal dialog is inert) before the new card takes it. */}
+      <NewQuestionBlockDialog
+        open={picker === "question"}
+        projectId={projectId}
+        bank={bank}
+        pending={create.isPending}
+        error={pickerError}
+        onCancel={() => setPicker(undefined)}
+        onCreate={onPickRef}
+      />
+      <NewQuizBlockDialog
+        open={picker === "quiz"}
+        projectId={projectId}
+        quizzes={quizzes}
+        pending={create.isPending}
+        error={pickerError}
+        onCancel={() => setPicker(undefined)}
+        onCreate={onPickRef}
+      />
+
       {blocks.isPending ? (
         <EditorSkeleton withTitle={false} />
       ) : blocks.isError ? (
@@ -454,24 +475,6 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
         </DndContext>
       )}
 
-      <NewQuestionBlockDialog
-        open={picker === "question"}
-        projectId={projectId}
-        bank={bank}
-        pending={create.isPending}
-        error={pickerError}
-        onCancel={() => setPicker(undefined)}
-        onCreate={onPickRef}
-      />
-      <NewQuizBlockDialog
-        open={picker === "quiz"}
-        projectId={projectId}
-        quizzes={quizzes}
-        pending={create.isPending}
-        error={pickerError}
-        onCancel={() => setPicker(undefined)}
-        onCreate={onPickRef}
-      />
       <MoveBlockDialog
         key={moving?.block.id ?? "none"}
         open={!!moving}
