@@ -182,6 +182,7 @@ export function report(r) {
     ["lesson_move_500_physical", "  physical floor"],
     ["lesson_move_50", "PATCH /lessons/{id} move among 50", "lesson_move_50_physical"],
     ["lesson_move_50_physical", "  physical floor"],
+    ["floor_auth_post", "framework floor: key lookup + 50-answer POST body"],
     ["quiz_submit_50", "POST /quizzes/{id}/submit, 50 questions", "quiz_submit_50_physical"],
     ["quiz_submit_50_physical", "  physical floor"],
     ["quiz_submit_10", "POST /quizzes/{id}/submit, 10 questions", "quiz_submit_10_physical"],

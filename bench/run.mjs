@@ -365,6 +365,8 @@ try {
       });
     }
   }
+  // The framework floor of a write: the key lookup and reading the 50-answer submission's body.
+  await small16("floor_auth_post", { url: `${app.base}/api/bench/auth`, method: "POST", headers: auth, body: submission(quizzes[50]) });
   for (const n of [50, 10]) {
     for (const [key, base, quiz] of [
       [`quiz_submit_${n}`, app.base, quizzes[n]],

@@ -9,4 +9,10 @@ test("[BENCH] the framework-floor routes answer 404 not_found when the server is
     expect(res.status(), path).toBe(404);
     expect(await res.json(), path).toEqual({ error: "Not found", code: "not_found" });
   }
+  const post = await request.post("/api/bench/auth", {
+    headers: { authorization: "Bearer cak_0000000000000000000000000000000000000000000" },
+    data: { answers: [] },
+  });
+  expect(post.status()).toBe(404);
+  expect(await post.json()).toEqual({ error: "Not found", code: "not_found" });
 });
