@@ -3,8 +3,11 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { RetryTransaction } from "@/lib/db/transaction";
 
 /**
- * Sibling sets keep positions 0..n-1 among rows not deleted. Every change locks the parent row
- * first, so concurrent requests on one parent take turns and never leave gaps or duplicates.
+ * Sibling sets keep positions 0..n-1 among rows not deleted. Every change takes the parent's row
+ * first, bumping its children_version: a write in a transaction holds it until commit, a write
+ * that is one statement takes it only at the version its snapshot read (else it runs again). So
+ * concurrent requests on one parent take turns and never leave gaps or duplicates. In one process
+ * they also wait for the parent's turn before they begin (`siblingTurn`, decision 021).
  */
 export type SiblingKind = "course" | "module" | "lesson" | "block";
 
