@@ -9,7 +9,8 @@ import { readBodyCapped } from "./read-body";
 import { runEndpoint, toAppError } from "./run-endpoint";
 import { serviceError, type Service } from "./service";
 
-async function readJsonBody(req: Request, optional: boolean, limit: number): Promise<unknown> {
+/** A request's JSON body, read up to `limit` bytes; empty is `undefined` when `optional`, else a 400. */
+export async function readJsonBody(req: Request, optional: boolean, limit: number): Promise<unknown> {
   const text = new TextDecoder().decode(await readBodyCapped(req, limit));
   if (text.trim() === "") {
     if (optional) return undefined;

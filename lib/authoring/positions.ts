@@ -1,6 +1,7 @@
 import type { Db, Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { RetryTransaction } from "@/lib/db/transaction";
+import { notFound } from "@/lib/api/errors";
+import { RetryTransaction, writeStatement, type WriteContext } from "@/lib/db/transaction";
 
 /**
  * Sibling sets keep positions 0..n-1 among rows not deleted. Every change takes the parent's row
@@ -57,6 +58,18 @@ export async function turnOfRow(db: Db, kind: SiblingKind, id: string, toParentI
 }
 
 /**
+ * `parent AS (…)`: the parent's row (`id`, an SQL expression), taken by bumping its
+ * children_version, but only if that version is still the one this statement's snapshot shows.
+ */
+const parentAtSnapshotSql = (parentTable: string, id: Prisma.Sql) => {
+  const p = Prisma.raw(`"${parentTable}"`);
+  return Prisma.sql`parent AS (
+      UPDATE ${p} SET children_version = children_version + 1
+      WHERE id = ${id} AND deleted_at IS NULL AND children_version = (SELECT children_version FROM ${p} WHERE id = ${id})
+      RETURNING id)`;
+};
+
+/**
  * A new row among its siblings as CTEs of one statement (for `writeStatement`): `parent` takes the
  * parent's row, bumping its children_version, but only if that version is still the one this
  * statement's snapshot shows; `gap` is where the row goes (`position`, clamped to the end), room
@@ -69,11 +82,7 @@ export async function turnOfRow(db: Db, kind: SiblingKind, id: string, toParentI
 export function insertAmongSql(kind: SiblingKind, parentId: string, position: number | undefined, insert: Prisma.Sql): Prisma.Sql {
   const { table, parentColumn, parentTable } = SETS[kind];
   const [t, p, c] = [Prisma.raw(`"${table}"`), Prisma.raw(`"${parentTable}"`), Prisma.raw(parentColumn)];
-  return Prisma.sql`parent AS (
-      UPDATE ${p} SET children_version = children_version + 1
-      WHERE id = ${parentId}::uuid AND deleted_at IS NULL
-        AND children_version = (SELECT children_version FROM ${p} WHERE id = ${parentId}::uuid)
-      RETURNING id),
+  return Prisma.sql`${parentAtSnapshotSql(parentTable, Prisma.sql`${parentId}::uuid`)},
     gone AS (SELECT NOT EXISTS (SELECT 1 FROM ${p} WHERE id = ${parentId}::uuid AND deleted_at IS NULL) AS gone),
     n AS (SELECT count(*)::int AS n FROM ${t} WHERE ${c} = ${parentId}::uuid AND deleted_at IS NULL),
     gap AS (SELECT LEAST(COALESCE(${position ?? null}::int, n.n), n.n) AS at FROM n, parent),
@@ -96,11 +105,7 @@ export function moveWithinSql(kind: SiblingKind, id: string, to: number, touch: 
   const { table, parentColumn, parentTable, columns } = SETS[kind];
   const [t, p, c] = [Prisma.raw(`"${table}"`), Prisma.raw(`"${parentTable}"`), Prisma.raw(parentColumn)];
   return Prisma.sql`place AS (SELECT ${c} AS parent_id, position AS from_pos FROM ${t} WHERE id = ${id}::uuid AND deleted_at IS NULL),
-    parent AS (
-      UPDATE ${p} SET children_version = children_version + 1
-      WHERE id = (SELECT parent_id FROM place) AND deleted_at IS NULL
-        AND children_version = (SELECT children_version FROM ${p} WHERE id = (SELECT parent_id FROM place))
-      RETURNING id),
+    ${parentAtSnapshotSql(parentTable, Prisma.sql`(SELECT parent_id FROM place)`)},
     gone AS (SELECT NOT EXISTS (SELECT 1 FROM place JOIN ${p} ON ${p}.id = place.parent_id WHERE ${p}.deleted_at IS NULL) AS gone),
     n AS (SELECT count(*)::int AS n FROM ${t} WHERE ${c} = (SELECT parent_id FROM place) AND deleted_at IS NULL),
     m AS (SELECT place.from_pos, LEAST(${to}::int, n.n - 1) AS target FROM place, n, parent),
@@ -112,6 +117,36 @@ export function moveWithinSql(kind: SiblingKind, id: string, to: number, touch: 
     moved AS (
       UPDATE ${t} AS s SET position = m.target, updated_at = ${touch} FROM m WHERE s.id = ${id}::uuid
       RETURNING ${Prisma.raw(columns.replace(/(\w+)/g, "s.$1"))})`;
+}
+
+/**
+ * Runs a write among siblings that is one statement (`writeStatement`), in the parent's turn:
+ * `ctes` from `insertAmongSql` or `moveWithinSql`, the audit event recorded only if the CTE named
+ * `written` has a row, and `answer` (select-list SQL over `written`) as the result. No row written
+ * means the row or its parent is gone (404 naming `missing`) or another writer changed the
+ * siblings since the statement's snapshot (the statement runs again).
+ */
+export async function writeAmongSiblings<R>(
+  ctx: WriteContext,
+  kind: SiblingKind,
+  write: { target: string; parentId: string; ctes: Prisma.Sql; written: "inserted" | "moved"; answer: Prisma.Sql; missing: string },
+): Promise<R> {
+  const w = Prisma.raw(write.written);
+  const [row] = await writeStatement<R & { gone: boolean; written: boolean }>(
+    ctx,
+    write.target,
+    (auditEvent) => Prisma.sql`WITH ${write.ctes}, ${auditEvent(write.written)}
+      SELECT gone.gone, ${w}.id IS NOT NULL AS written, ${write.answer} FROM gone LEFT JOIN ${w} ON true`,
+    {
+      turnOn: siblingTurn(kind, [write.parentId]),
+      check: ([result]) => {
+        if (result.written) return;
+        if (result.gone) throw notFound(write.missing);
+        throw new RetryTransaction(`the ${SETS[kind].table} of ${SETS[kind].parentTable} ${write.parentId} changed`);
+      },
+    },
+  );
+  return row;
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { notFound, validationError } from "@/lib/api/errors";
+import { validationError } from "@/lib/api/errors";
 import { JsonText } from "@/lib/api/prebuilt";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "@/lib/db/client";
-import { RetryTransaction, writeStatement, type WriteContext } from "@/lib/db/transaction";
+import type { WriteContext } from "@/lib/db/transaction";
 import { paged, type Page } from "@/lib/api/schemas";
 import { audienceOf, blockInclude, toBlockDto } from "../dto";
 import { getBlockOrThrow, getLessonOrThrow } from "../load";
-import { insertAmongSql, insertAt, moveTo, moveWithinSql, siblingTurn } from "../positions";
+import { insertAmongSql, insertAt, moveTo, moveWithinSql, writeAmongSiblings } from "../positions";
 import { authorBlockJsonFrom } from "../tree-json";
 import { trashItem } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
@@ -71,7 +71,7 @@ export async function createBlock(tx: Tx, caller: Caller, lessonId: string, inpu
  * create_block as one statement after its reads (`writeStatement`): access and references are
  * read first, outside the lesson's turn; the lesson's turn is then taken, and one statement makes
  * room, inserts the block, records the audit event and answers the block's JSON (the object
- * path's `createBlock` answers the same; test/integration/authoring-tree-blocks.test.ts holds them
+ * list's object path reads the same; test/integration/authoring-tree-blocks.test.ts holds them
  * equal). A lesson whose blocks changed since the statement's snapshot makes it run again.
  */
 export async function insertBlock(ctx: WriteContext, lessonId: string, input: Refs & BlockInput, id: string) {
@@ -82,21 +82,15 @@ export async function insertBlock(ctx: WriteContext, lessonId: string, input: Re
     SELECT ${id}::uuid, ${lessonId}::uuid, ${input.type}, gap.at, ${content}::jsonb, ${input.question_role ?? null},
       ${input.question_id ?? null}::uuid, ${input.quiz_id ?? null}::uuid, now(), now() FROM gap
     RETURNING id, lesson_id, type, position, content, question_role, question_id, quiz_id, created_at, updated_at`;
-  const [row] = await writeStatement<{ json: string | null; gone: boolean }>(
-    ctx,
-    id,
-    (auditEvent) => Prisma.sql`WITH ${insertAmongSql("block", lessonId, input.position, insert)}, ${auditEvent("inserted")}
-      SELECT ${Prisma.raw(authorBlockJsonFrom("inserted"))} AS json, gone.gone FROM gone`,
-    {
-      turnOn: siblingTurn("block", [lessonId]),
-      check: ([written]) => {
-        if (written.json !== null) return;
-        if (written.gone) throw notFound("Lesson");
-        throw new RetryTransaction(`the blocks of lesson ${lessonId} changed`);
-      },
-    },
-  );
-  return new JsonText(row.json!);
+  const { json } = await writeAmongSiblings<{ json: string }>(ctx, "block", {
+    target: id,
+    parentId: lessonId,
+    ctes: insertAmongSql("block", lessonId, input.position, insert),
+    written: "inserted",
+    answer: Prisma.raw(`${authorBlockJsonFrom("inserted")} AS json`),
+    missing: "Lesson",
+  });
+  return new JsonText(json);
 }
 
 /**
@@ -107,21 +101,15 @@ export async function insertBlock(ctx: WriteContext, lessonId: string, input: Re
  */
 export async function moveBlock(ctx: WriteContext, blockId: string, position: number) {
   const { block } = await getBlockOrThrow({ tx: ctx.db, caller: ctx.caller, blockId, action: "content.write" });
-  const [row] = await writeStatement<{ json: string | null; gone: boolean }>(
-    ctx,
-    blockId,
-    (auditEvent) => Prisma.sql`WITH ${moveWithinSql("block", blockId, position, new Date())}, ${auditEvent("moved")}
-      SELECT ${Prisma.raw(authorBlockJsonFrom("moved"))} AS json, gone.gone FROM gone`,
-    {
-      turnOn: siblingTurn("block", [block.lessonId]),
-      check: ([written]) => {
-        if (written.json !== null) return;
-        if (written.gone) throw notFound("Block");
-        throw new RetryTransaction(`the blocks of lesson ${block.lessonId} changed`);
-      },
-    },
-  );
-  return new JsonText(row.json!);
+  const { json } = await writeAmongSiblings<{ json: string }>(ctx, "block", {
+    target: blockId,
+    parentId: block.lessonId,
+    ctes: moveWithinSql("block", blockId, position, new Date()),
+    written: "moved",
+    answer: Prisma.raw(`${authorBlockJsonFrom("moved")} AS json`),
+    missing: "Block",
+  });
+  return new JsonText(json);
 }
 
 export async function getBlock(tx: Tx, caller: Caller, blockId: string) {

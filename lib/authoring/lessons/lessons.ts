@@ -1,12 +1,12 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { notFound, validationError } from "@/lib/api/errors";
+import { validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import { RetryTransaction, writeStatement, type WriteContext } from "@/lib/db/transaction";
+import type { WriteContext } from "@/lib/db/transaction";
 import { Prisma, type Lesson } from "@/lib/generated/prisma/client";
 import { paged, type Page } from "@/lib/api/schemas";
 import { toLessonDto } from "../dto";
 import { getLessonOrThrow, getModuleOrThrow } from "../load";
-import { insertAt, moveTo, moveWithinSql, siblingTurn, type MovedRow } from "../positions";
+import { insertAt, moveTo, moveWithinSql, writeAmongSiblings, type MovedRow } from "../positions";
 import { trashItem } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
 
@@ -73,20 +73,14 @@ export async function updateLesson(
  */
 export async function moveLesson(ctx: WriteContext, lessonId: string, position: number) {
   const { lesson } = await getLessonOrThrow({ tx: ctx.db, caller: ctx.caller, lessonId, action: "content.write" });
-  const [row] = await writeStatement<MovedRow & { gone: boolean }>(
-    ctx,
-    lessonId,
-    (auditEvent) => Prisma.sql`WITH ${moveWithinSql("lesson", lessonId, position, new Date())}, ${auditEvent("moved")}
-      SELECT gone.gone, moved.* FROM gone LEFT JOIN moved ON true`,
-    {
-      turnOn: siblingTurn("lesson", [lesson.moduleId]),
-      check: ([written]) => {
-        if (written.id) return;
-        if (written.gone) throw notFound("Lesson");
-        throw new RetryTransaction(`the lessons of module ${lesson.moduleId} changed`);
-      },
-    },
-  );
+  const row = await writeAmongSiblings<MovedRow>(ctx, "lesson", {
+    target: lessonId,
+    parentId: lesson.moduleId,
+    ctes: moveWithinSql("lesson", lessonId, position, new Date()),
+    written: "moved",
+    answer: Prisma.sql`moved.*`,
+    missing: "Lesson",
+  });
   return toLessonDto(lessonOf(row));
 }
 

@@ -2,7 +2,7 @@
 // same, reading a JSON body as the app's route handlers do (the floor of a write). BENCH_MODE=1 only.
 import { authenticate } from "@/lib/api/authenticate";
 import { toAppError } from "@/lib/api/run-endpoint";
-import { readBodyCapped } from "@/lib/api/read-body";
+import { readJsonBody } from "@/lib/api/route-handler";
 import { getDb } from "@/lib/db/client";
 import { errorResponse, isBenchMode, notInBenchMode } from "../bench-mode";
 
@@ -22,7 +22,7 @@ export async function POST(req: Request) {
   if (!isBenchMode()) return notInBenchMode();
   try {
     const caller = await authenticate(req, await getDb());
-    const body: unknown = JSON.parse(new TextDecoder().decode(await readBodyCapped(req, 1024 * 1024)));
+    const body = await readJsonBody(req, false, 1024 * 1024);
     return Response.json({ user_id: caller.userId, fields: Object.keys(body ?? {}).length }, { headers: { "cache-control": "no-store" } });
   } catch (error) {
     return errorResponse(toAppError(error, crypto.randomUUID()));
