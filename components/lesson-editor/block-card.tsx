@@ -308,8 +308,12 @@ export function BlockCard({
       className={`relative ${isDragging ? "z-20" : ""}`}
       // The card becomes the current one (new blocks go after it) on a click, once the click is
       // done, and on keyboard focus: marking it at pointer-down changed the bar above while the
-      // button pressed was moving, and on a phone the click then missed it.
-      onClickCapture={() => actions.onFocusBlock(block.id)}
+      // button pressed was moving, and on a phone the click then missed it. Not in the click's
+      // capture phase either: a render there (when the editor had other work pending) put a
+      // controlled radio or checkbox in the preview back before React saw it change, so its
+      // onChange never ran and the answer clicked stayed unpicked (react/react#12643, #21094).
+      // Bubbling, it runs in one batch with the input's onChange.
+      onClick={() => actions.onFocusBlock(block.id)}
       onFocusCapture={(e) => {
         if (e.target.matches(":focus-visible")) actions.onFocusBlock(block.id);
       }}
