@@ -18,6 +18,8 @@ const SEED = process.env.BENCH_SEED || "1";
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 const DURATION = Number(process.env.BENCH_DURATION || 5); // seconds per autocannon run
 const SMALL_CONNECTIONS = 16;
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3); // slices of each small-request workload, taken in turn
+const SLICE = Number(process.env.BENCH_SLICE || 2); // seconds per slice
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
 const say = (message) => console.log(`[bench ${elapsed()}] ${message}`);
 
@@ -68,6 +70,7 @@ const results = {
   machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, memory_gb: Math.round(os.totalmem() / 2 ** 30) },
   seed: SEED,
   duration_s: DURATION,
+  small_requests: { rounds: ROUNDS, slice_s: SLICE },
   checks: {},
   write_checks: {},
   positions: {},
@@ -311,74 +314,120 @@ try {
     P[name] = await loop({ url: `${app.base}/api/authoring/courses/${courseId}`, connections: 1, total: 15, headers: auth });
   }
 
-  const small16 = async (key, options) => {
-    await idle();
-    say(`${key} at ${SMALL_CONNECTIONS} connections`);
-    P[key] = await cannon({ connections: SMALL_CONNECTIONS, duration: DURATION, ...options });
-    P.rss_by_phase[key] = rss.phase();
-  };
-  await small16("floor_noop", { url: `${app.base}/api/bench/noop` });
-  await small16("floor_auth", { url: `${app.base}/api/bench/auth`, headers: auth });
-  await small16("floor_auth_limit", { url: `${app.base}/api/bench/auth-limit`, headers: auth });
-  await small16("block_get", { url: `${app.base}/api/authoring/blocks/${t2k.questionBlockId}`, headers: auth });
-  await small16("block_get_physical", { url: `${baseline.base}/api/authoring/blocks/${t2k.questionBlockId}`, headers: auth });
-  for (const n of [500, 50]) {
-    await small16(`modules_${n}`, { url: `${app.base}/api/authoring/courses/${mods[n].courseId}/modules?limit=500`, headers: auth });
-    await small16(`modules_${n}_physical`, {
-      url: `${baseline.base}/api/authoring/courses/${mods[n].courseId}/modules?limit=500`,
-      headers: auth,
+  /**
+   * Small requests run side by side: in each of ROUNDS rounds every workload of a group gets one
+   * short slice in turn, the framework floor (key lookup) among them, and each figure is the median
+   * of its slices. A burst of load from elsewhere on this shared machine then falls on one slice of
+   * each workload, not on the whole of one, and every workload has a floor measured beside it
+   * (`floor_rps`), which its ratios use.
+   */
+  const floorAuth = { url: `${app.base}/api/bench/auth`, headers: auth };
+  const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const sideBySide = async (group, { floor = true } = {}) => {
+    const all = floor ? [["floor_auth", floorAuth], ...group] : group;
+    const slices = new Map(all.map(([key]) => [key, []]));
+    say(`${group.map(([key]) => key).join(", ")}: ${ROUNDS} rounds side by side at ${SMALL_CONNECTIONS} connections`);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [key, options] of all) {
+        await idle();
+        slices.get(key).push(await cannon({ connections: SMALL_CONNECTIONS, duration: SLICE, ...options }));
+      }
+    }
+    const figures = (runs) => ({
+      p50: median(runs.map((x) => x.p50)),
+      p99: median(runs.map((x) => x.p99)),
+      rps: median(runs.map((x) => x.rps)),
+      total: runs.reduce((sum, x) => sum + x.total, 0),
+      non2xx: runs.reduce((sum, x) => sum + x.non2xx, 0),
+      errors: runs.reduce((sum, x) => sum + x.errors, 0),
+      slices_rps: runs.map((x) => x.rps),
     });
+    const floorRps = floor ? figures(slices.get("floor_auth")).rps : undefined;
+    if (floor) (P.floor_auth_beside ??= []).push(floorRps);
+    for (const [key] of group) {
+      P[key] = { ...figures(slices.get(key)), ...(floorRps ? { floor_rps: floorRps } : {}) };
+      P.rss_by_phase[key] = rss.phase();
+    }
+  };
+  await idle();
+  await sideBySide(
+    [
+      ["floor_noop", { url: `${app.base}/api/bench/noop` }],
+      ["floor_auth", floorAuth],
+      ["floor_auth_limit", { url: `${app.base}/api/bench/auth-limit`, headers: auth }],
+    ],
+    { floor: false },
+  );
+  await sideBySide([
+    ["block_get", { url: `${app.base}/api/authoring/blocks/${t2k.questionBlockId}`, headers: auth }],
+    ["block_get_physical", { url: `${baseline.base}/api/authoring/blocks/${t2k.questionBlockId}`, headers: auth }],
+  ]);
+  for (const n of [500, 50]) {
+    await sideBySide(
+      [app.base, baseline.base].map((base, i) => [
+        `modules_${n}${i ? "_physical" : ""}`,
+        { url: `${base}/api/authoring/courses/${mods[n].courseId}/modules?limit=500`, headers: auth },
+      ]),
+    );
   }
-  // Each write workload on the app, then the same on the physical floor (its own copies of the rows).
+  // Each write workload on the app and the same on the physical floor (its own copies of the rows).
   const blockCount = async (lessonId) => Number((await q("SELECT count(*) FROM blocks WHERE lesson_id = $1", [lessonId]))[0].count);
   for (const n of [500, 50]) {
-    for (const [key, base, lessonId] of [
+    const targets = [
       [`block_insert_${n}`, app.base, blocks[n].lessonId],
       [`block_insert_${n}_physical`, baseline.base, blocksP[n].lessonId],
-    ]) {
-      const before = await blockCount(lessonId);
-      await small16(key, {
-        url: `${base}/api/authoring/lessons/${lessonId}/blocks`,
-        method: "POST",
-        headers: auth,
-        body: { type: "text", position: Math.floor(n / 2), content: { body: "Inserted by the benchmark." } },
-      });
-      P[key].siblings = { before, after: await blockCount(lessonId) };
-    }
+    ];
+    const before = await Promise.all(targets.map(([, , lessonId]) => blockCount(lessonId)));
+    await sideBySide(
+      targets.map(([key, base, lessonId]) => [
+        key,
+        {
+          url: `${base}/api/authoring/lessons/${lessonId}/blocks`,
+          method: "POST",
+          headers: auth,
+          body: { type: "text", position: Math.floor(n / 2), content: { body: "Inserted by the benchmark." } },
+        },
+      ]),
+    );
+    for (const [i, [key, , lessonId]] of targets.entries()) P[key].siblings = { before: before[i], after: await blockCount(lessonId) };
   }
   for (const n of [500, 50]) {
-    for (const [key, base, ids] of [
-      [`lesson_move_${n}`, app.base, siblingLessons[n]],
-      [`lesson_move_${n}_physical`, baseline.base, siblingLessonsP[n]],
-    ]) {
-      const next = random(`${SEED}:move${n}`); // the same moves on both
-      await small16(key, {
-        url: `${base}/api/authoring/lessons/${ids[0]}`,
-        method: "PATCH",
-        headers: auth,
-        body: { position: 0 },
-        setupRequest: (req) => ({
-          ...req,
-          path: `/api/authoring/lessons/${ids[Math.floor(next() * n)]}`,
-          body: JSON.stringify({ position: Math.floor(next() * n) }),
-        }),
-      });
-    }
+    await sideBySide(
+      [
+        [`lesson_move_${n}`, app.base, siblingLessons[n]],
+        [`lesson_move_${n}_physical`, baseline.base, siblingLessonsP[n]],
+      ].map(([key, base, ids]) => {
+        const next = random(`${SEED}:move${n}`); // the same moves on both
+        return [
+          key,
+          {
+            url: `${base}/api/authoring/lessons/${ids[0]}`,
+            method: "PATCH",
+            headers: auth,
+            body: { position: 0 },
+            setupRequest: (req) => ({
+              ...req,
+              path: `/api/authoring/lessons/${ids[Math.floor(next() * n)]}`,
+              body: JSON.stringify({ position: Math.floor(next() * n) }),
+            }),
+          },
+        ];
+      }),
+    );
   }
-  // The framework floor of a write: the key lookup and reading the 50-answer submission's body.
-  await small16("floor_auth_post", { url: `${app.base}/api/bench/auth`, method: "POST", headers: auth, body: submission(quizzes[50]) });
   for (const n of [50, 10]) {
-    for (const [key, base, quiz] of [
-      [`quiz_submit_${n}`, app.base, quizzes[n]],
-      [`quiz_submit_${n}_physical`, baseline.base, quizzesP[n]],
-    ]) {
-      await small16(key, {
-        url: `${base}/api/authoring/quizzes/${quiz.quizId}/submit`,
-        method: "POST",
-        headers: auth,
-        body: submission(quiz),
-      });
-    }
+    const quizRequest = (base, quiz) => ({
+      url: `${base}/api/authoring/quizzes/${quiz.quizId}/submit`,
+      method: "POST",
+      headers: auth,
+      body: submission(quiz),
+    });
+    await sideBySide([
+      // The framework floor of a write: the key lookup and reading the 50-answer submission's body.
+      ...(n === 50 ? [["floor_auth_post", { ...floorAuth, method: "POST", body: submission(quizzes[50]) }]] : []),
+      [`quiz_submit_${n}`, quizRequest(app.base, quizzes[n])],
+      [`quiz_submit_${n}_physical`, quizRequest(baseline.base, quizzesP[n])],
+    ]);
   }
   // After the write runs, every sibling set written is still at positions 0..n-1.
   for (const [name, sql, parent] of [
@@ -396,18 +445,23 @@ try {
     results.positions[name] = { rows: got.length, ok };
     if (!ok) say(`positions of ${name} are not 0..${got.length - 1}`);
   }
-  for (const n of [5000, 500]) {
-    await small16(`content_list_${n}`, { url: `${app.base}/api/proposals/v3/content?company_id=${companies[n]}`, headers: auth });
-  }
-  for (const n of [100, 10]) {
-    const p = proposals[n];
-    await small16(`proposal_patch_${n}`, {
-      url: `${app.base}/api/proposals/v3/proposals/${p.uuid}`,
-      method: "PATCH",
-      headers: auth,
-      body: { company_id: p.company, blocks: p.blocks },
-    });
-  }
+  await sideBySide(
+    [5000, 500].map((n) => [
+      `content_list_${n}`,
+      { url: `${app.base}/api/proposals/v3/content?company_id=${companies[n]}`, headers: auth },
+    ]),
+  );
+  await sideBySide(
+    [100, 10].map((n) => [
+      `proposal_patch_${n}`,
+      {
+        url: `${app.base}/api/proposals/v3/proposals/${proposals[n].uuid}`,
+        method: "PATCH",
+        headers: auth,
+        body: { company_id: proposals[n].company, blocks: proposals[n].blocks },
+      },
+    ]),
+  );
 
   // ---- pages in Chromium -----------------------------------------------------------------
   if (!flags.has("--no-browser")) {
