@@ -28,7 +28,14 @@ export async function measurePages({ base, jar, lessonPlain, lessonDiagram, less
       if (!response?.ok()) throw new Error(`${path}: ${response?.status()}`);
       await page.waitForLoadState("networkidle", { timeout: 60_000 });
       let lcpMs = null;
+      let phases = null;
       if (lcp) {
+        // Where the paint's time goes: the server's first byte, the first paint, the largest.
+        phases = await page.evaluate(() => {
+          const nav = performance.getEntriesByType("navigation")[0];
+          const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+          return { ttfb: nav?.responseStart ?? null, html_done: nav?.responseEnd ?? null, fcp: fcp?.startTime ?? null };
+        });
         lcpMs = await page.evaluate(
           () =>
             new Promise((resolve) => {
@@ -60,6 +67,7 @@ export async function measurePages({ base, jar, lessonPlain, lessonDiagram, less
         js_kb: Math.round(jsRaw / 102.4) / 10,
         scripts: scripts.length,
         lcp_ms: lcpMs === null ? null : Math.round(lcpMs),
+        ...(phases ? Object.fromEntries(Object.entries(phases).map(([k, v]) => [`${k}_ms`, v === null ? null : Math.round(v)])) : {}),
         data_reads: data.length,
         data_kb: Math.round(dataBytes / 102.4) / 10,
         data_transferred_kb: Math.round(dataTransferred / 102.4) / 10,

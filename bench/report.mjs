@@ -244,13 +244,35 @@ export function report(r) {
     parts.push(
       "### Pages (Chromium, loopback)\n\n" +
         table(
-          ["page", "JS gzip KB", "JS KB", "scripts", "LCP cold ms", "API reads", "API data KB", "on the wire KB"],
+          [
+            "page",
+            "JS gzip KB",
+            "JS KB",
+            "scripts",
+            "first byte ms",
+            "FCP ms",
+            "LCP cold ms",
+            "API reads",
+            "API data KB",
+            "on the wire KB",
+          ],
           [
             ["learner lesson", pg.lesson],
             ["learner lesson with a diagram", pg.lesson_with_diagram],
             ["lesson editor", pg.lesson_editor],
             ["course tree, 20k-block project", pg.course_tree_20k],
-          ].map(([n, x]) => [n, x.js_gzip_kb, x.js_kb, x.scripts, x.lcp_ms, x.data_reads, x.data_kb, x.data_transferred_kb]),
+          ].map(([n, x]) => [
+            n,
+            x.js_gzip_kb,
+            x.js_kb,
+            x.scripts,
+            x.ttfb_ms ?? "-",
+            x.fcp_ms ?? "-",
+            x.lcp_ms ?? "-",
+            x.data_reads,
+            x.data_kb,
+            x.data_transferred_kb,
+          ]),
         ) +
         `\n\nLesson text in the server's HTML: ${pg.lesson_text_in_html ? "yes" : "no"}.`,
     );
