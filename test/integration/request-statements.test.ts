@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { startTestServer, type TestServer } from "../http-server";
 import { createBlock, createCategory, createQuestion, createQuestionAndQuiz, createTree, newUser, quizAttempts } from "../factories";
+import { createDraft, seedCompanyMember, seedContact, seedPricedItem } from "../proposals-factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -164,4 +165,33 @@ it("[STATEMENTS] a block insert is one statement with its audit event; a move am
   expect(blocks.map((b: { position: number }) => b.position)).toEqual([...Array(22).keys()]);
   expect(blocks[3].id).toBe(tree.block.id);
   expect(blocks.filter((b: { content: { body?: string } }) => b.content?.body === "new")).toHaveLength(1);
+});
+
+it("[STATEMENTS] a proposal PATCH of its blocks takes the same statements for 2 blocks and for 40, and reads the proposal back in one statement", async () => {
+  const ann = await seedCompanyMember(server);
+  const contact = await seedContact(ann.company.id);
+  const items = [];
+  for (let i = 0; i < 40; i++)
+    items.push(await seedPricedItem({ companyId: ann.company.id, title: { en: `Item ${i}` }, price: 10 + i, taxRate: 25 }));
+  const counts: number[] = [];
+  for (const n of [2, 40]) {
+    const blocks = items.slice(0, n).map((item, i) => ({ content_id: item.variationId, quantity: 1 + (i % 3) }));
+    const uuid = await createDraft(ann, { recipient: { id: contact.id }, blocks });
+    const body = { company_id: ann.company.id, blocks: blocks.map((b) => ({ ...b, quantity: b.quantity + 1 })) };
+    // The key's last use is written at most once a minute: that write is not the PATCH's.
+    await ann.api.get(`/v3/proposals/${uuid}`);
+    const sql = await statementsDuring(async () => {
+      const res = await ann.api.patch(`/v3/proposals/${uuid}`, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.blocks.map((b: { quantity: number }) => b.quantity)).toEqual(body.blocks.map((b) => b.quantity));
+      expect(res.body.data.recipient_id).toBe(contact.id);
+      expect(res.body.data.company_name).toBe(ann.company.name);
+    });
+    counts.push(sql.length);
+  }
+  // The key; the proposal and the caller's membership (before the body is read); in the
+  // transaction the row lock, the row, the library items named, the update, the proposal read
+  // back with its company, people and series in one statement (it was five), the audit event, the
+  // commit.
+  expect(counts).toEqual([10, 10]);
 });

@@ -19,22 +19,12 @@ export const proposalInclude = {
 export type ProposalRow = Prisma.ProposalGetPayload<{ include: typeof proposalInclude }>;
 
 /**
- * The same, for use inside a transaction: one query after another. A transaction is one
- * connection, and for an include of several relations Prisma sends their queries at once, which
- * node-postgres queues with a deprecation warning (an error from pg 9 on).
+ * One proposal as the read model needs it: one statement, its relations joined in (the schema's
+ * `relationJoins`), so it is also safe inside a transaction, whose one connection a query per
+ * relation sent at once would queue on.
  */
 export async function findProposalRow(tx: Tx, uuid: string): Promise<ProposalRow | null> {
-  const row = await tx.proposal.findUnique({ where: { id: uuid } });
-  if (!row) return null;
-  const company = await tx.company.findUniqueOrThrow({ where: { id: row.companyId } });
-  const recipient = row.recipientId === null ? null : await tx.contact.findUnique({ where: { id: row.recipientId } });
-  const creator = await tx.user.findUniqueOrThrow({ where: { id: row.creatorUserId }, select: proposalInclude.creator.select });
-  const contact =
-    row.contactUserId === null
-      ? null
-      : await tx.user.findUnique({ where: { id: row.contactUserId }, select: proposalInclude.contact.select });
-  const inSeries = await tx.proposal.count({ where: { seriesId: row.seriesId } });
-  return { ...row, company, recipient, creator, contact, series: { _count: { proposals: inSeries } } };
+  return tx.proposal.findUnique({ where: { id: uuid }, include: proposalInclude, relationLoadStrategy: "join" });
 }
 
 export type TaxOptions = { mode: TaxMode; tax_included: boolean; tax_label_key: string };
