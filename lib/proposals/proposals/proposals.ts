@@ -15,7 +15,7 @@ export type Refusal = "not_found" | "unauthorized";
 
 /** A proposal the caller's companies own, read whole; unknown -> 404, not theirs -> `refusal`. */
 export async function getProposalOrThrow({ tx, caller, uuid, refusal }: { tx: Tx; caller: Caller; uuid: string; refusal: Refusal }) {
-  const row = await tx.proposal.findUnique({ where: { id: uuid }, include: proposalInclude });
+  const row = await findProposalRow(tx, uuid);
   if (!row) throw notFound("Proposal");
   if (!(await isCompanyMember(tx, caller, row.companyId))) {
     if (refusal === "unauthorized")
