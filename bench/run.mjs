@@ -344,10 +344,9 @@ try {
     });
     const floorRps = floor ? figures(slices.get("floor_auth")).rps : undefined;
     if (floor) (P.floor_auth_beside ??= []).push(floorRps);
-    for (const [key] of group) {
-      P[key] = { ...figures(slices.get(key)), ...(floorRps ? { floor_rps: floorRps } : {}) };
-      P.rss_by_phase[key] = rss.phase();
-    }
+    for (const [key] of group) P[key] = { ...figures(slices.get(key)), ...(floorRps ? { floor_rps: floorRps } : {}) };
+    // The group ran as one phase: its peak since the last phase, named by its members.
+    P.rss_by_phase[group.map(([key]) => key).join(", ")] = rss.phase();
   };
   await idle();
   await sideBySide(
