@@ -87,6 +87,41 @@ export async function dragKey(page: Page, key: string, announcement: string | Re
   await expect(page.getByText(announcement)).toBeAttached();
 }
 
+/**
+ * Puts the page's timers under the test's control: call it before the page loads. Time flows as
+ * usual until `stopTimersAndSettle`. It also counts the page's requests under way, which that
+ * needs.
+ */
+export async function controlTimers(page: Page) {
+  await page.clock.install();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __requestsUnderWay: number };
+    w.__requestsUnderWay = 0;
+    const fetch = window.fetch.bind(window);
+    window.fetch = (...args: Parameters<typeof window.fetch>) => {
+      w.__requestsUnderWay += 1;
+      return fetch(...args).finally(() => {
+        w.__requestsUnderWay -= 1;
+      });
+    };
+  });
+}
+
+/**
+ * Stops the page's clock (see `controlTimers`) and waits until no request of the page is under way.
+ * From then on nothing the page scheduled, an automatic retry say, runs by itself, and no earlier
+ * request can still meet a changed network: what follows is caused by the test's own action.
+ * `page.clock.resume()` lets time flow again (do that before a reload).
+ */
+export async function stopTimersAndSettle(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  // A little ahead, since the page's clock runs on while this is sent; timers due by then fire once.
+  await page.clock.pauseAt(now + 1_000);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __requestsUnderWay: number }).__requestsUnderWay))
+    .toBe(0);
+}
+
 /** Answers the app's confirm dialog (components/ui/confirm-dialog) with its confirm button. */
 export async function answerConfirm(page: Page, confirmLabel: string) {
   const dialog = page.getByRole("dialog");

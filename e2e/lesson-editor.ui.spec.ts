@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { authoringApi, pickUpWithKeyboard, screenshot } from "./helpers";
+import { authoringApi, controlTimers, pickUpWithKeyboard, screenshot, stopTimersAndSettle } from "./helpers";
 
 type Setup = { projectId: string; courseId: string; lessonId: string; otherLessonId: string; questionId: string; quizId: string };
 
@@ -326,6 +326,7 @@ test("[LESSON EDITOR] a failed save keeps the typed text, says so, and saves onc
 }) => {
   const s = await setUpLesson(page, signUpAndSignIn);
   await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body: "Draft" } });
+  await controlTimers(page);
   await page.goto(editorUrl(s));
   const card = blockCard(page, 1, "Text");
   const field = card.getByLabel("Text (Markdown)");
@@ -340,11 +341,15 @@ test("[LESSON EDITOR] a failed save keeps the typed text, says so, and saves onc
   await screenshot(page, "lesson-editor-save-failed");
   expect(await blockSummaries(page, s.lessonId)).toEqual(["Draft"]);
 
+  // The automatic retries are held back, so the save that follows is the button's.
+  await stopTimersAndSettle(page);
+  await expect(card.getByText("Your changes are kept on this page")).toBeVisible();
   await page.unroute("**/api/authoring/blocks/*");
   await card.getByRole("button", { name: "Retry now" }).click();
   await expect(card.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
   await expect(card.getByText("Your changes are kept on this page")).toBeHidden();
   expect(await blockSummaries(page, s.lessonId)).toEqual(["Mitochondria have their own DNA."]);
+  await page.clock.resume();
   await page.reload();
   await expect(blockCard(page, 1, "Text").getByLabel("Text (Markdown)")).toHaveValue("Mitochondria have their own DNA.");
 });

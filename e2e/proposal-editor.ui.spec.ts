@@ -1,7 +1,7 @@
 import type { Page, Route } from "@playwright/test";
 import { gradientPng } from "../lib/seed/demo-images";
 import { expect, test } from "./fixtures";
-import { answerConfirm, dragKey, pickUpWithKeyboard } from "./helpers";
+import { answerConfirm, controlTimers, dragKey, pickUpWithKeyboard, stopTimersAndSettle } from "./helpers";
 
 /**
  * Calls the proposals API as the signed-in browser user (the page's cookies). Writes carry the
@@ -216,6 +216,7 @@ test("[PROPOSAL EDITOR] a failed save keeps the typed description, says so, surv
   signUpAndSignIn,
 }) => {
   const s = await setUp(page, signUpAndSignIn);
+  await controlTimers(page);
   await page.goto(editorUrl(s.uuid));
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Roof offer");
 
@@ -241,6 +242,9 @@ test("[PROPOSAL EDITOR] a failed save keeps the typed description, says so, surv
   await expect(page.getByLabel("Description", { exact: true })).toHaveValue("# Your new roof\nTyped while the server is down");
   await expect(preview(page).getByRole("heading", { name: "Your new roof" })).toBeVisible();
 
+  // The automatic retries are held back, so the save that follows is the button's.
+  await stopTimersAndSettle(page);
+  await expect(page.getByText(/Your changes are kept on this page/)).toBeVisible();
   await page.unroute(`**/api/proposals/v3/proposals/${s.uuid}`, failing);
   await page.getByRole("button", { name: "Retry now" }).click();
   await expect(page.getByText("Saved").first()).toBeVisible();

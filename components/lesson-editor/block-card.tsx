@@ -376,7 +376,9 @@ export function BlockCard({
             </button>
           </div>
         </header>
-        {autosave.status === "error" && autosave.error ? (
+        {/* Kept while a retry is under way (the status beside the heading says so), so the bar does
+            not blink away and back with each automatic try; it goes when a save succeeds. */}
+        {autosave.error ? (
           <SaveErrorBar message={autosave.error.message} willRetry={autosave.error.willRetry} onRetry={autosave.retryNow} />
         ) : null}
         {autosave.restored && autosave.status !== "saved" ? (
