@@ -146,8 +146,11 @@ export function preparedStatementNames(limit = preparedStatementLimit()) {
 async function openPostgres(url: string): Promise<DbHandle> {
   const { default: pg } = await import("pg");
   const { PrismaPg } = await import("@prisma/adapter-pg");
-  // Timestamps are read wrongly when a session is not in UTC (prisma/orm#28629).
-  const options = "-c TimeZone=UTC";
+  // Timestamps are read wrongly when a session is not in UTC (prisma/orm#28629). JIT off: the
+  // planner's cost of a whole project's tree crosses the JIT thresholds once the database holds a
+  // few tens of thousands of blocks, and compiling then took 0.4 to 1.2 s of a read that runs in
+  // 0.13 s without it (bench/README.md); these short queries never repay a compilation.
+  const options = "-c TimeZone=UTC -c jit=off";
   const client = new pg.Client({ connectionString: url, options, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();

@@ -7,6 +7,12 @@ describe("[DB] sessions and transactions", () => {
     const db = await getDb();
     const zones = await Promise.all(Array.from({ length: 6 }, () => db.$queryRaw<{ TimeZone: string }[]>`SHOW TimeZone`));
     for (const [row] of zones) expect(row.TimeZone).toBe("UTC");
+    // On PostgreSQL, JIT compilation is off for the app's sessions (lib/db/client.ts says why);
+    // the embedded database has no JIT to turn off.
+    if (process.env.TEST_DATABASE_URL) {
+      const jit = await Promise.all(Array.from({ length: 6 }, () => db.$queryRaw<{ jit: string }[]>`SHOW jit`));
+      for (const [row] of jit) expect(row.jit).toBe("off");
+    }
     const { apiKeyId } = await seedUser();
     const at = new Date("2026-03-29T01:30:00.123Z"); // a DST change in Europe
     await db.apiKey.update({ where: { id: apiKeyId }, data: { lastUsedAt: at } });
