@@ -11,9 +11,24 @@ function smallNote(r) {
   if (!how) return "";
   const beside = r.postgres.floor_auth_beside ?? [];
   const spread = beside.length ? ` The key-lookup floor beside them ran at ${Math.min(...beside)} to ${Math.max(...beside)} req/s.` : "";
+  const P = r.postgres;
+  const spreadOf = (key, what) => {
+    const s = P[key]?.siblings;
+    if (!s) return null;
+    return s.each ? `${key}: ${s.parents} ${what} of ${s.each}` : `${key}: ${s.parents} ${what}, at most ${s.before_max} then ${s.after_max} blocks`;
+  };
+  const writes = [
+    spreadOf("block_insert_500", "lessons"),
+    spreadOf("block_insert_50", "lessons"),
+    spreadOf("lesson_move_500", "modules"),
+    spreadOf("lesson_move_50", "modules"),
+  ].filter(Boolean);
+  const writeNote = writes.length
+    ? ` The writes go to seeded random parents, each with n children (${writes.join("; ")}); the "one lesson" and "one module" rows send all 16 connections to one parent, whose writes take turns by design.`
+    : "";
   return (
     `Each group (a workload, its physical floor and the key-lookup floor) ran ${how.rounds} rounds of ${how.slice_s} s slices in turn; ` +
-    `each figure is the median of its slices, and "/ framework floor" divides by the key-lookup floor of its own group.${spread}\n\n`
+    `each figure is the median of its slices, and "/ framework floor" divides by the key-lookup floor of its own group.${spread}${writeNote}\n\n`
   );
 }
 
@@ -190,10 +205,14 @@ export function report(r) {
     ["block_insert_500_physical", "  physical floor"],
     ["block_insert_50", "POST /lessons/{id}/blocks among 50", "block_insert_50_physical"],
     ["block_insert_50_physical", "  physical floor"],
+    ["block_insert_500_one_parent", "POST /lessons/{id}/blocks among 500, one lesson", "block_insert_500_one_parent_physical"],
+    ["block_insert_500_one_parent_physical", "  physical floor"],
     ["lesson_move_500", "PATCH /lessons/{id} move among 500", "lesson_move_500_physical"],
     ["lesson_move_500_physical", "  physical floor"],
     ["lesson_move_50", "PATCH /lessons/{id} move among 50", "lesson_move_50_physical"],
     ["lesson_move_50_physical", "  physical floor"],
+    ["lesson_move_500_one_parent", "PATCH /lessons/{id} move among 500, one module", "lesson_move_500_one_parent_physical"],
+    ["lesson_move_500_one_parent_physical", "  physical floor"],
     ["floor_auth_post", "framework floor: key lookup + 50-answer POST body"],
     ["quiz_submit_50", "POST /quizzes/{id}/submit, 50 questions", "quiz_submit_50_physical"],
     ["quiz_submit_50_physical", "  physical floor"],
