@@ -15,7 +15,9 @@ function smallNote(r) {
   const spreadOf = (key, what) => {
     const s = P[key]?.siblings;
     if (!s) return null;
-    return s.each ? `${key}: ${s.parents} ${what} of ${s.each}` : `${key}: ${s.parents} ${what}, at most ${s.before_max} then ${s.after_max} blocks`;
+    return s.each
+      ? `${key}: ${s.parents} ${what} of ${s.each}`
+      : `${key}: ${s.parents} ${what}, at most ${s.before_max} then ${s.after_max} blocks`;
   };
   const writes = [
     spreadOf("block_insert_500", "lessons"),

@@ -145,7 +145,9 @@ try {
   // (`_one_parent`, below) on the first parent of each set.
   const lessons = { 500: await tree(small, "l500", { courses: 1, modules: PARENTS.lessons[500], lessons: 500, coursePosition: 2 }) };
   lessons[50] = await tree(small, "l50", { courses: 1, modules: PARENTS.lessons[50], lessons: 50, coursePosition: 3 });
-  const blocks = { 500: await tree(small, "b500", { courses: 1, modules: 1, lessons: PARENTS.blocks[500], blocks: 500, coursePosition: 4 }) };
+  const blocks = {
+    500: await tree(small, "b500", { courses: 1, modules: 1, lessons: PARENTS.blocks[500], blocks: 500, coursePosition: 4 }),
+  };
   blocks[50] = await tree(small, "b50", { courses: 1, modules: 1, lessons: PARENTS.blocks[50], blocks: 50, coursePosition: 5 });
   const quizzes = {
     50: await insertQuiz(q, { projectId: small.id, lessonId: blocks[500].lessonId, prefix: `${SEED}:quiz50`, count: 50 }),
@@ -174,8 +176,14 @@ try {
     blockLessons[n] = await idsOf("SELECT id FROM lessons WHERE module_id = $1 ORDER BY position", blocks[n].moduleId);
     blockLessonsP[n] = await idsOf("SELECT id FROM lessons WHERE module_id = $1 ORDER BY position", blocksP[n].moduleId);
     const lessonsUnder = "SELECT id, module_id AS parent, position FROM lessons";
-    lessonSets[n] = await childrenOf(lessonsUnder, await idsOf("SELECT id FROM modules WHERE course_id = $1 ORDER BY position", lessons[n].courseId));
-    lessonSetsP[n] = await childrenOf(lessonsUnder, await idsOf("SELECT id FROM modules WHERE course_id = $1 ORDER BY position", lessonsP[n].courseId));
+    lessonSets[n] = await childrenOf(
+      lessonsUnder,
+      await idsOf("SELECT id FROM modules WHERE course_id = $1 ORDER BY position", lessons[n].courseId),
+    );
+    lessonSetsP[n] = await childrenOf(
+      lessonsUnder,
+      await idsOf("SELECT id FROM modules WHERE course_id = $1 ORDER BY position", lessonsP[n].courseId),
+    );
   }
   // The first parent's lessons (the writes compared and counted below use them).
   const siblingLessons = { 50: lessonSets[50][0], 500: lessonSets[500][0] };
@@ -391,9 +399,11 @@ try {
   // Each write workload on the app and the same on the physical floor (its own copies of the rows),
   // the same seeded sequence of parents and positions on both.
   const blockCounts = async (lessonIds) =>
-    (await q("SELECT count(*)::int AS n FROM blocks WHERE lesson_id = ANY($1::uuid[]) AND deleted_at IS NULL GROUP BY lesson_id", [lessonIds])).map(
-      (r) => r.n,
-    );
+    (
+      await q("SELECT count(*)::int AS n FROM blocks WHERE lesson_id = ANY($1::uuid[]) AND deleted_at IS NULL GROUP BY lesson_id", [
+        lessonIds,
+      ])
+    ).map((r) => r.n);
   const inserts = (key, base, lessonIds, n) => {
     const next = random(`${SEED}:${key.replace("_physical", "")}`);
     const body = { type: "text", position: Math.floor(n / 2), content: { body: "Inserted by the benchmark." } };
@@ -417,7 +427,10 @@ try {
         [`block_insert_${n}`, blockLessons[n]],
         [`block_insert_${n}_physical`, blockLessonsP[n]],
       ],
-      group: [inserts(`block_insert_${n}`, app.base, blockLessons[n], n), inserts(`block_insert_${n}_physical`, baseline.base, blockLessonsP[n], n)],
+      group: [
+        inserts(`block_insert_${n}`, app.base, blockLessons[n], n),
+        inserts(`block_insert_${n}_physical`, baseline.base, blockLessonsP[n], n),
+      ],
     });
   }
   // 16 writers on one parent: they take turns by design, so this shows the wait, not the work.
@@ -440,7 +453,10 @@ try {
     }
   }
   for (const n of [500, 50]) {
-    await sideBySide([moves(`lesson_move_${n}`, app.base, lessonSets[n], n), moves(`lesson_move_${n}_physical`, baseline.base, lessonSetsP[n], n)]);
+    await sideBySide([
+      moves(`lesson_move_${n}`, app.base, lessonSets[n], n),
+      moves(`lesson_move_${n}_physical`, baseline.base, lessonSetsP[n], n),
+    ]);
     for (const key of [`lesson_move_${n}`, `lesson_move_${n}_physical`]) P[key].siblings = { parents: lessonSets[n].length, each: n };
   }
   await sideBySide([
@@ -463,7 +479,8 @@ try {
   }
   // After the write runs, every sibling set written is still at positions 0..n-1.
   const firstLessons = (sets) => sets.map((ids) => ids[0]);
-  const parentsOfLessons = async (sets) => (await q("SELECT module_id AS id FROM lessons WHERE id = ANY($1::uuid[])", [firstLessons(sets)])).map((r) => r.id);
+  const parentsOfLessons = async (sets) =>
+    (await q("SELECT module_id AS id FROM lessons WHERE id = ANY($1::uuid[])", [firstLessons(sets)])).map((r) => r.id);
   for (const [name, table, column, parents] of [
     ["blocks among 500 (app)", "blocks", "lesson_id", blockLessons[500]],
     ["blocks among 50 (app)", "blocks", "lesson_id", blockLessons[50]],

@@ -117,9 +117,7 @@ export async function stopTimersAndSettle(page: Page) {
   const now = await page.evaluate(() => Date.now());
   // A little ahead, since the page's clock runs on while this is sent; timers due by then fire once.
   await page.clock.pauseAt(now + 1_000);
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { __requestsUnderWay: number }).__requestsUnderWay))
-    .toBe(0);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __requestsUnderWay: number }).__requestsUnderWay)).toBe(0);
 }
 
 /** Answers the app's confirm dialog (components/ui/confirm-dialog) with its confirm button. */
