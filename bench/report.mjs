@@ -163,6 +163,7 @@ export function report(r) {
       for (const [kind, x] of [
         ["app cold", P[`tree_${size}_cold_c${c}`]],
         ["app warm", P[`tree_${size}_warm_c${c}`]],
+        ["app warm, gzip", P[`tree_${size}_warm_gzip_c${c}`]],
         ["physical floor", phys],
       ]) {
         if (!x) continue;
