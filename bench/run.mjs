@@ -127,6 +127,9 @@ try {
   // The physical floor's writes go to copies of the write workloads' lessons, modules and quizzes
   // in a project of their own: the app's runs and the floor's do not touch each other's rows.
   const floorWrites = await project("Bench writes, physical floor");
+  // The app's write sets (about 21,000 lessons and 23,500 blocks) in a project of their own, so
+  // the lists project, where the pages' lessons are, stays the size of a real one.
+  const writes = await project("Bench writes");
   db = new pg.Client({ connectionString: dbUrl });
   db.on("error", () => {});
   await db.connect();
@@ -143,15 +146,17 @@ try {
   // per cent during a run), and the figure is the cost of a write, not the wait of 16 writers on
   // one parent, which the contract makes them take in turn. That wait is measured on its own
   // (`_one_parent`, below) on the first parent of each set.
-  const lessons = { 500: await tree(small, "l500", { courses: 1, modules: PARENTS.lessons[500], lessons: 500, coursePosition: 2 }) };
-  lessons[50] = await tree(small, "l50", { courses: 1, modules: PARENTS.lessons[50], lessons: 50, coursePosition: 3 });
+  const lessons = { 500: await tree(writes, "l500", { courses: 1, modules: PARENTS.lessons[500], lessons: 500, coursePosition: 0 }) };
+  lessons[50] = await tree(writes, "l50", { courses: 1, modules: PARENTS.lessons[50], lessons: 50, coursePosition: 1 });
   const blocks = {
-    500: await tree(small, "b500", { courses: 1, modules: 1, lessons: PARENTS.blocks[500], blocks: 500, coursePosition: 4 }),
+    500: await tree(writes, "b500", { courses: 1, modules: 1, lessons: PARENTS.blocks[500], blocks: 500, coursePosition: 2 }),
   };
-  blocks[50] = await tree(small, "b50", { courses: 1, modules: 1, lessons: PARENTS.blocks[50], blocks: 50, coursePosition: 5 });
+  blocks[50] = await tree(writes, "b50", { courses: 1, modules: 1, lessons: PARENTS.blocks[50], blocks: 50, coursePosition: 3 });
+  // A lesson of ten blocks in the lists project: its question is the learner lesson's practice question.
+  const practiceTree = await tree(small, "practice", { courses: 1, modules: 1, lessons: 1, blocks: 10, coursePosition: 2 });
   const quizzes = {
-    50: await insertQuiz(q, { projectId: small.id, lessonId: blocks[500].lessonId, prefix: `${SEED}:quiz50`, count: 50 }),
-    10: await insertQuiz(q, { projectId: small.id, lessonId: blocks[500].lessonId, prefix: `${SEED}:quiz10`, count: 10 }),
+    50: await insertQuiz(q, { projectId: writes.id, lessonId: blocks[500].lessonId, prefix: `${SEED}:quiz50`, count: 50 }),
+    10: await insertQuiz(q, { projectId: writes.id, lessonId: blocks[500].lessonId, prefix: `${SEED}:quiz10`, count: 10 }),
   };
   const fw = (prefix, shape, coursePosition) => tree(floorWrites, prefix, { courses: 1, coursePosition, ...shape });
   const blocksP = { 500: await fw("b500p", { modules: 1, lessons: PARENTS.blocks[500], blocks: 500 }, 0) };
@@ -216,7 +221,7 @@ try {
     }
   }
   const practice = (
-    await q("SELECT question_id FROM blocks WHERE lesson_id = $1 AND question_id IS NOT NULL LIMIT 1", [blocks[50].lessonId])
+    await q("SELECT question_id FROM blocks WHERE lesson_id = $1 AND question_id IS NOT NULL LIMIT 1", [practiceTree.lessonId])
   )[0];
   await api("POST", `/api/authoring/lessons/${plainLesson.id}/blocks`, {
     type: "question",
