@@ -84,6 +84,8 @@ function prebuilt(status: number, body: JsonText | NotModified, requestId: strin
   if (body instanceof NotModified) return new Response(null, { status: 304, headers });
   const json = { "content-type": "application/json; charset=utf-8", ...headers };
   if (typeof body.text === "string") return new Response(body.text, { status, headers: json });
+  // Next.js drops a route handler's Content-Length (and Content-Encoding) and sends the body chunked
+  // (next/dist/server/send-response.js); the length stays for servers that keep it.
   return new Response(uncopied(body.text), { status, headers: { ...json, "content-length": String(body.text.byteLength) } });
 }
 
