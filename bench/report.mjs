@@ -9,9 +9,9 @@ const fmt = (v) => (v === null || v === undefined ? "-" : String(v));
 function smallNote(r) {
   const how = r.small_requests;
   if (!how) return "";
-  const beside = r.postgres.floor_auth_beside ?? [];
-  const spread = beside.length ? ` The key-lookup floor beside them ran at ${Math.min(...beside)} to ${Math.max(...beside)} req/s.` : "";
   const P = r.postgres;
+  const beside = P.floor_auth_beside ?? [];
+  const spread = beside.length ? ` The key-lookup floor beside them ran at ${Math.min(...beside)} to ${Math.max(...beside)} req/s.` : "";
   const spreadOf = (key, what) => {
     const s = P[key]?.siblings;
     if (!s) return null;

@@ -167,28 +167,25 @@ try {
     50: await insertQuiz(q, { projectId: floorWrites.id, lessonId: blocksP[500].lessonId, prefix: `${SEED}:quiz50p`, count: 50 }),
     10: await insertQuiz(q, { projectId: floorWrites.id, lessonId: blocksP[500].lessonId, prefix: `${SEED}:quiz10p`, count: 10 }),
   };
-  // Each set's parents, and each parent's children in order (for the moves).
-  const childrenOf = async (sql, parentIds) => {
-    const rows = await q(`SELECT id, parent FROM (${sql}) x WHERE parent = ANY($1::uuid[]) ORDER BY position`, [parentIds]);
-    return parentIds.map((parent) => rows.filter((r) => r.parent === parent).map((r) => r.id));
-  };
+  // Each set's parents in order, and for the moves each module's lessons in order.
   const idsOf = async (sql, param) => (await q(sql, [param])).map((r) => r.id);
+  const lessonsOf = async (moduleIds) => {
+    const rows = await q("SELECT id, module_id FROM lessons WHERE module_id = ANY($1::uuid[]) ORDER BY position", [moduleIds]);
+    return moduleIds.map((moduleId) => rows.filter((r) => r.module_id === moduleId).map((r) => r.id));
+  };
   const blockLessons = {};
   const blockLessonsP = {};
+  const lessonModules = {};
+  const lessonModulesP = {};
   const lessonSets = {};
   const lessonSetsP = {};
   for (const n of [50, 500]) {
     blockLessons[n] = await idsOf("SELECT id FROM lessons WHERE module_id = $1 ORDER BY position", blocks[n].moduleId);
     blockLessonsP[n] = await idsOf("SELECT id FROM lessons WHERE module_id = $1 ORDER BY position", blocksP[n].moduleId);
-    const lessonsUnder = "SELECT id, module_id AS parent, position FROM lessons";
-    lessonSets[n] = await childrenOf(
-      lessonsUnder,
-      await idsOf("SELECT id FROM modules WHERE course_id = $1 ORDER BY position", lessons[n].courseId),
-    );
-    lessonSetsP[n] = await childrenOf(
-      lessonsUnder,
-      await idsOf("SELECT id FROM modules WHERE course_id = $1 ORDER BY position", lessonsP[n].courseId),
-    );
+    lessonModules[n] = await idsOf("SELECT id FROM modules WHERE course_id = $1 ORDER BY position", lessons[n].courseId);
+    lessonModulesP[n] = await idsOf("SELECT id FROM modules WHERE course_id = $1 ORDER BY position", lessonsP[n].courseId);
+    lessonSets[n] = await lessonsOf(lessonModules[n]);
+    lessonSetsP[n] = await lessonsOf(lessonModulesP[n]);
   }
   // The first parent's lessons (the writes compared and counted below use them).
   const siblingLessons = { 50: lessonSets[50][0], 500: lessonSets[500][0] };
@@ -429,13 +426,16 @@ try {
   };
   const moves = (key, base, sets, n) => {
     const next = random(`${SEED}:${key.replace("_physical", "")}`);
-    const request = () => {
+    const move = () => {
       const ids = sets[Math.floor(next() * sets.length)];
-      return { path: `/api/authoring/lessons/${ids[Math.floor(next() * n)]}`, body: JSON.stringify({ position: Math.floor(next() * n) }) };
+      return { path: `/api/authoring/lessons/${ids[Math.floor(next() * n)]}`, body: { position: Math.floor(next() * n) } };
     };
-    const first = request();
-    const options = { url: `${base}${first.path}`, method: "PATCH", headers: auth, body: JSON.parse(first.body) };
-    return [key, { ...options, setupRequest: (req) => ({ ...req, ...request() }) }];
+    const first = move();
+    const setupRequest = (req) => {
+      const { path, body } = move();
+      return { ...req, path, body: JSON.stringify(body) };
+    };
+    return [key, { url: `${base}${first.path}`, method: "PATCH", headers: auth, body: first.body, setupRequest }];
   };
   const writeGroups = [];
   for (const n of [500, 50]) {
@@ -495,18 +495,15 @@ try {
     ]);
   }
   // After the write runs, every sibling set written is still at positions 0..n-1.
-  const firstLessons = (sets) => sets.map((ids) => ids[0]);
-  const parentsOfLessons = async (sets) =>
-    (await q("SELECT module_id AS id FROM lessons WHERE id = ANY($1::uuid[])", [firstLessons(sets)])).map((r) => r.id);
   for (const [name, table, column, parents] of [
     ["blocks among 500 (app)", "blocks", "lesson_id", blockLessons[500]],
     ["blocks among 50 (app)", "blocks", "lesson_id", blockLessons[50]],
     ["blocks among 500 (physical floor)", "blocks", "lesson_id", blockLessonsP[500]],
     ["blocks among 50 (physical floor)", "blocks", "lesson_id", blockLessonsP[50]],
-    ["lessons among 500 (app)", "lessons", "module_id", await parentsOfLessons(lessonSets[500])],
-    ["lessons among 50 (app)", "lessons", "module_id", await parentsOfLessons(lessonSets[50])],
-    ["lessons among 500 (physical floor)", "lessons", "module_id", await parentsOfLessons(lessonSetsP[500])],
-    ["lessons among 50 (physical floor)", "lessons", "module_id", await parentsOfLessons(lessonSetsP[50])],
+    ["lessons among 500 (app)", "lessons", "module_id", lessonModules[500]],
+    ["lessons among 50 (app)", "lessons", "module_id", lessonModules[50]],
+    ["lessons among 500 (physical floor)", "lessons", "module_id", lessonModulesP[500]],
+    ["lessons among 50 (physical floor)", "lessons", "module_id", lessonModulesP[50]],
   ]) {
     const [got] = await q(
       `SELECT count(*)::int AS rows, count(DISTINCT ${column})::int AS parents, count(*) FILTER (WHERE position <> rank)::int AS misplaced
