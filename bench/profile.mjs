@@ -3,12 +3,12 @@
 // package (and the top functions). The profile itself is kept for Chrome's DevTools. With
 // NEXT_SERVER_MINIFY=0 (and its own NEXT_DIST_DIR) the server code keeps its function names.
 //
-//   npm run bench:profile -- [block_get|quiz_submit|block_insert|lesson_move|modules|floor_auth|tree_20k_warm] [seconds]
+//   npm run bench:profile -- [block_get|quiz_submit|proposal_patch|proposal_get|block_insert|lesson_move|modules|floor_auth|tree_20k_warm] [seconds]
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { client, signUpOwner, startApp, stopAll } from "./app.mjs";
-import { insertQuiz, insertTree, prepareIds } from "./data.mjs";
+import { insertProducts, insertQuiz, insertTree, prepareIds } from "./data.mjs";
 import { cannon } from "./load.mjs";
 
 const [workload = "block_get", seconds = "10"] = process.argv.slice(2);
@@ -65,6 +65,15 @@ try {
       : null;
   const quiz = await insertQuiz(q, { projectId: project, lessonId: blocks.lessonId, prefix: "prof:quiz", count: 50 });
   const lessonIds = (await q("SELECT id FROM lessons WHERE module_id = $1 ORDER BY position", [lessons.moduleId])).map((r) => r.id);
+  // A company's library of 5,000 products and proposals of 100 of them, one per connection.
+  const session = client(app.base, { cookie: owner.cookie });
+  const company = (await session("POST", "/api/proposals/v3/companies", { name: "Profile" })).data.id;
+  const variations = await insertProducts(q, { companyId: company, prefix: "prof:co", count: 5000 });
+  const proposalBody = { company_id: company, blocks: variations.map((id, i) => ({ content_id: id, quantity: 1 + (i % 5) })) };
+  const proposalIds = [];
+  for (let i = 0; i < 16; i++) {
+    proposalIds.push((await api("POST", "/api/proposals/v3/proposals", { ...proposalBody, language: "en" })).proposal.uuid);
+  }
   await q("ANALYZE");
   await db.end();
 
@@ -90,6 +99,14 @@ try {
         body: JSON.stringify({ position: (n * 7) % lessonIds.length }),
       }),
     },
+    // PATCH of a proposal's 100 blocks, each request to the next of 16 proposals.
+    proposal_patch: {
+      url: `${app.base}/api/proposals/v3/proposals/${proposalIds[0]}`,
+      method: "PATCH",
+      body: proposalBody,
+      setupRequest: (req) => ({ ...req, path: `/api/proposals/v3/proposals/${proposalIds[n++ % proposalIds.length]}` }),
+    },
+    proposal_get: { url: `${app.base}/api/proposals/v3/proposals/${proposalIds[0]}` },
     quiz_submit: {
       url: `${app.base}/api/authoring/quizzes/${quiz.quizId}/submit`,
       method: "POST",

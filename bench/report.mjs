@@ -26,7 +26,7 @@ function smallNote(r) {
     spreadOf("lesson_move_50", "modules"),
   ].filter(Boolean);
   const writeNote = writes.length
-    ? ` The writes go to seeded random parents, each with n children (${writes.join("; ")}); the "one lesson" and "one module" rows send all 16 connections to one parent, whose writes take turns by design.`
+    ? ` The writes go to seeded random parents, each with n children (${writes.join("; ")}); the "one lesson" and "one module" rows send all 16 connections to one parent, whose writes take turns by design. The proposal PATCHes go to 16 drafts of each size in turn.`
     : "";
   return (
     `Each group (a workload, its physical floor and the key-lookup floor) ran ${how.rounds} rounds of ${how.slice_s} s slices in turn; ` +

@@ -22,6 +22,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 3); // slices of each small-re
 const SLICE = Number(process.env.BENCH_SLICE || 2); // seconds per slice
 // How many parents each write workload spreads its requests over (see the data set-up).
 const PARENTS = { blocks: { 500: 32, 50: 150 }, lessons: { 500: 32, 50: 100 } };
+// The proposal PATCHes take turns over this many drafts of each size.
+const PROPOSALS_PER_SIZE = SMALL_CONNECTIONS;
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)}s`;
 const say = (message) => console.log(`[bench ${elapsed()}] ${message}`);
 
@@ -200,9 +202,13 @@ try {
     const company = (await session("POST", "/api/proposals/v3/companies", { name: `Bench ${products}` })).data.id;
     const variations = await insertProducts(q, { companyId: company, prefix: `${SEED}:co${products}`, count: products });
     const blocksBody = variations.slice(0, blockCount).map((id, i) => ({ content_id: id, quantity: 1 + (i % 5) }));
-    const created = await api("POST", "/api/proposals/v3/proposals", { company_id: company, language: "en", blocks: blocksBody });
+    // As many drafts as connections: people edit their own proposals, not one between sixteen.
+    const uuids = [];
+    for (let i = 0; i < PROPOSALS_PER_SIZE; i++) {
+      uuids.push((await api("POST", "/api/proposals/v3/proposals", { company_id: company, language: "en", blocks: blocksBody })).proposal.uuid);
+    }
     companies[products] = company;
-    proposals[blockCount] = { uuid: created.proposal.uuid, company, blocks: blocksBody };
+    proposals[blockCount] = { uuids, company, blocks: blocksBody };
   }
   await q("ANALYZE");
   // The learner's lessons, through the app: one of text and a practice question, one with a diagram.
@@ -522,15 +528,20 @@ try {
     ]),
   );
   await sideBySide(
-    [100, 10].map((n) => [
-      `proposal_patch_${n}`,
-      {
-        url: `${app.base}/api/proposals/v3/proposals/${proposals[n].uuid}`,
-        method: "PATCH",
-        headers: auth,
-        body: { company_id: proposals[n].company, blocks: proposals[n].blocks },
-      },
-    ]),
+    [100, 10].map((n) => {
+      const { uuids, company, blocks } = proposals[n];
+      let next = 0;
+      return [
+        `proposal_patch_${n}`,
+        {
+          url: `${app.base}/api/proposals/v3/proposals/${uuids[0]}`,
+          method: "PATCH",
+          headers: auth,
+          body: { company_id: company, blocks },
+          setupRequest: (req) => ({ ...req, path: `/api/proposals/v3/proposals/${uuids[next++ % uuids.length]}` }),
+        },
+      ];
+    }),
   );
 
   // ---- pages in Chromium -----------------------------------------------------------------

@@ -17,6 +17,7 @@ import {
   seedContact,
   seedPricedItem,
   setProposalColumns,
+  uploadPng,
   type CompanyMember,
 } from "../proposals-factories";
 
@@ -353,6 +354,40 @@ describe("[PROPOSALS] PATCH /v3/proposals/{uuid}: blocks", () => {
     expect(stored.body.data.blocks[0].title).toBe("Licens");
     const given = await patch(ann, uuid, { company_id: ann.company.id, language: "de", blocks: [{ content_id: item.variationId }] });
     expect(given.body.data.blocks[0].title).toBe("Lizenz");
+  });
+
+  it("gives a new block its library item's images in the library's order, and its price, tax rate and unit exactly", async () => {
+    const ann = await member();
+    const images = [await uploadPng(ann), await uploadPng(ann, 6, 2), await uploadPng(ann, 2, 6)];
+    const made = await ann.api.post("/v3/content", {
+      company_id: ann.company.id,
+      language: "en",
+      title: "Workshop",
+      description: "Half a day",
+      images: images.map((uuid) => ({ uuid })),
+      price: 1234.5678,
+      tax_rate: 12.5,
+      unit: "h",
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const plain = await seedPricedItem({ companyId: ann.company.id, price: null, taxRate: null });
+    const uuid = await createDraft(ann, { language: "en" });
+    const res = await patch(ann, uuid, {
+      company_id: ann.company.id,
+      blocks: [{ content_id: made.body.data.variation_id }, { content_id: plain.variationId }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [workshop, bare] = res.body.data.blocks;
+    expect(workshop).toMatchObject({
+      content_id: made.body.data.variation_id,
+      title: "Workshop",
+      description: "Half a day",
+      image_uuids: images,
+      price: 1234.5678,
+      tax_rate: 12.5,
+      unit: "h",
+    });
+    expect(bare).toMatchObject({ image_uuids: [], price: null, tax_rate: null, unit: null });
   });
 
   it("refuses an archived or foreign library item on PATCH, changing nothing", async () => {

@@ -43,28 +43,41 @@ export function inLanguage(value: unknown, language: string): string {
   return typeof chosen === "string" ? chosen : "";
 }
 
-const toNumber = (d: { toNumber(): number } | null) => (d === null ? null : d.toNumber());
+type LibraryRow = {
+  variationId: number;
+  companyId: number;
+  archived: boolean;
+  title: unknown;
+  description: unknown;
+  imageUuids: string[];
+  price: number | null;
+  taxRate: number | null;
+  unit: string | null;
+};
 
-/** The active library items of a company named by variation id, in the proposal's language. */
+/** The library items of a company named by variation id, in the proposal's language, in one statement. */
 async function libraryItems(tx: Tx, companyId: number, variationIds: number[], language: string) {
-  const rows = await tx.variation.findMany({
-    where: { id: { in: variationIds } },
-    include: { product: { include: { images: { include: { asset: { select: { uuid: true } } }, orderBy: { position: "asc" } } } } },
-  });
+  // Prices as float8: the double nearest the stored decimal, as Decimal.toNumber() gives it.
+  const rows = await tx.$queryRaw<LibraryRow[]>`
+    SELECT v.id AS "variationId", p.company_id AS "companyId", p.archived_at IS NOT NULL AS archived, p.title, p.description,
+      coalesce((SELECT array_agg(a.uuid::text ORDER BY i.position) FROM product_images i JOIN assets a ON a.id = i.asset_id
+                WHERE i.product_id = p.id), '{}') AS "imageUuids",
+      p.price::float8 AS price, p.tax_rate::float8 AS "taxRate", p.unit
+    FROM variations v JOIN products p ON p.id = v.product_id
+    WHERE v.id = ANY(${variationIds}::int[])`;
   const found = new Map<number, LibraryItem | "archived" | "elsewhere">();
   for (const row of rows) {
-    const p = row.product;
-    if (p.companyId !== companyId) found.set(row.id, "elsewhere");
-    else if (p.archivedAt) found.set(row.id, "archived");
+    if (row.companyId !== companyId) found.set(row.variationId, "elsewhere");
+    else if (row.archived) found.set(row.variationId, "archived");
     else {
-      found.set(row.id, {
-        variationId: row.id,
-        title: inLanguage(p.title, language),
-        description: inLanguage(p.description, language),
-        imageUuids: p.images.map((i) => i.asset.uuid),
-        price: toNumber(p.price),
-        taxRate: toNumber(p.taxRate),
-        unit: p.unit,
+      found.set(row.variationId, {
+        variationId: row.variationId,
+        title: inLanguage(row.title, language),
+        description: inLanguage(row.description, language),
+        imageUuids: row.imageUuids,
+        price: row.price,
+        taxRate: row.taxRate,
+        unit: row.unit,
       });
     }
   }

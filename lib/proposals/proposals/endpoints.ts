@@ -6,12 +6,13 @@ import {
   assertEditable,
   createProposal,
   editBlock,
+  getProposalHeadOrThrow,
   getProposalOrThrow,
   listProposals,
   mergeProposalData,
   updateProposal,
 } from "./proposals";
-import { toProposalDto } from "./read-model";
+import { proposalAnswer, toProposalDto } from "./read-model";
 import {
   BlockEdit,
   BlockParams,
@@ -33,11 +34,9 @@ const tag = "Proposals";
 
 type Params = { uuid: string };
 /** Reading another company's proposal: 404 (contract.md). */
-const loadForReading = ({ db, caller, params }: LoadContext<Params>) =>
-  getProposalOrThrow({ tx: db, caller, uuid: params.uuid, refusal: "not_found" });
+const loadForReading = ({ db, caller, params }: LoadContext<Params>) => getProposalOrThrow({ tx: db, caller, uuid: params.uuid });
 /** Changing one: 401 (proposals-service.md, "editing a proposal the user may not edit gives 401"). */
-const loadForEditing = ({ db, caller, params }: LoadContext<Params>) =>
-  getProposalOrThrow({ tx: db, caller, uuid: params.uuid, refusal: "unauthorized" });
+const loadForEditing = ({ db, caller, params }: LoadContext<Params>) => getProposalHeadOrThrow({ tx: db, caller, uuid: params.uuid });
 const onProposal = (uuid: string) => ({ target: () => uuid });
 /** The audit trail names the proposal a write made. */
 const byRef = { target: (result: { proposal: { uuid: string } }) => result.proposal.uuid };
@@ -92,7 +91,7 @@ export const getProposalEndpoint = defineEndpoint({
   load: loadForReading,
   response: ProposalData,
   status: 200,
-  run: async ({ loaded }) => ({ data: toProposalDto(loaded) }),
+  run: async ({ loaded }) => proposalAnswer(toProposalDto(loaded)),
 });
 
 export const updateProposalEndpoint = defineEndpoint({
@@ -115,7 +114,12 @@ export const updateProposalEndpoint = defineEndpoint({
   run: async (ctx) => {
     assertEditable(ctx.loaded, ctx.body.company_id);
     const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never, { dryRun: ctx.dryRun });
-    return write(ctx, (tx) => updateProposal(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments), onProposal(ctx.params.uuid));
+    const { data } = await write(
+      ctx,
+      (tx) => updateProposal(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments),
+      onProposal(ctx.params.uuid),
+    );
+    return proposalAnswer(data);
   },
 });
 
@@ -153,12 +157,15 @@ export const editProposalBlockEndpoint = defineEndpoint({
     "Returns {data: the proposal} as saved. Beyond the document: the editor's changes to one block of a draft or template: title, description and images (which a full PATCH " +
     "ignores), price, quantity, discount and tax rate. They are kept while later PATCHes echo the block's uuid. 409 unless draft or template.",
   params: BlockParams,
-  load: ({ db, caller, params }) => getProposalOrThrow({ tx: db, caller, uuid: params.uuid, refusal: "unauthorized" }),
+  load: ({ db, caller, params }) => getProposalHeadOrThrow({ tx: db, caller, uuid: params.uuid }),
   body: BlockEdit,
   response: ProposalData,
   status: 200,
   errors: ["not_editable"],
-  run: (ctx) => write(ctx, (tx) => editBlock(tx, ctx.params.uuid, ctx.params.blockUuid, ctx.body), onProposal(ctx.params.uuid)),
+  run: async (ctx) => {
+    const { data } = await write(ctx, (tx) => editBlock(tx, ctx.params.uuid, ctx.params.blockUuid, ctx.body), onProposal(ctx.params.uuid));
+    return proposalAnswer(data);
+  },
 });
 
 export const updateProposalDataEndpoint = defineEndpoint({

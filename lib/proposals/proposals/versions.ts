@@ -2,7 +2,7 @@ import type { Caller } from "@/lib/api/authenticate";
 import { AppError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import type { PreparedAttachments } from "./attachments";
-import { contentColumns, revisionOf } from "./proposals";
+import { contentColumns, revisionOf, saveRevision } from "./proposals";
 import type { Proposal } from "@/lib/generated/prisma/client";
 import { editorUrl } from "./read-model";
 import type { ProposalNewVersion } from "./schemas";
@@ -37,7 +37,7 @@ export async function createNextVersion(
     orderBy: { createdAt: "desc" },
   });
   const draft = existing ?? (await carryOver(tx, source));
-  await tx.proposal.update({ where: { id: draft.id }, data: await revisionOf(tx, caller, draft, overrides, attachments) });
+  await saveRevision(tx, draft.id, await revisionOf(tx, caller, draft, overrides, attachments));
   return { proposal: { uuid: draft.id, url: editorUrl(draft.id) } };
 }
 

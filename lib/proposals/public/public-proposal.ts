@@ -51,21 +51,8 @@ export async function toPublicProposal(tx: Tx, row: ProposalRow, now = new Date(
     currency: dto.currency,
     discount_decimals: dto.discount_decimals,
     tax_options: dto.tax_options,
-    blocks: dto.blocks.map((b) => ({
-      uuid: b.uuid,
-      type: b.type,
-      title: b.title,
-      description: b.description,
-      image_uuids: b.image_uuids,
-      video_url: b.video_url,
-      price: b.price,
-      quantity: b.quantity,
-      discount: b.discount,
-      tax_rate: b.tax_rate,
-      unit: b.unit,
-      value_without_tax: b.value_without_tax,
-      value_with_tax: b.value_with_tax,
-    })),
+    // The read model's blocks are built field by field (toProposalDto): all but the library's ids.
+    blocks: dto.blocks.map(({ content_id: _contentId, ...block }) => block),
     attachments: dto.attachments.map((a) => ({ name: a.name, mime_type: a.mime_type, url: a.url })),
     // The signer's email is the recipient's own: the page has no reason to repeat it to whoever holds the link.
     signatures: dto.signatures.map((s) => ({ name: s.name, signed_at: s.signed_at })),

@@ -102,26 +102,44 @@ export function computeLineValues(block: PricedBlock, tax: TaxOptions, fractionD
 
 /** The read model's value_without_tax and value_with_tax: sums of the rounded lines. */
 export function computeProposalValues(blocks: readonly PricedBlock[], tax: TaxOptions, fractionDigits = 2): ProposalValues {
+  return computeValues(blocks, tax, fractionDigits).total;
+}
+
+/** Each line's values and the proposal's, from one pass of the arithmetic over the blocks. */
+export function computeValues(
+  blocks: readonly PricedBlock[],
+  tax: TaxOptions,
+  fractionDigits = 2,
+): { lines: LineValues[]; total: ProposalValues } {
   let withoutTax = 0n;
   let withTax = 0n;
-  for (const block of blocks) {
+  const lines = blocks.map((block) => {
     const line = lineMinorUnits(block, tax, fractionDigits);
     withoutTax += line.withoutTax;
     withTax += line.withTax;
-  }
+    return { without_tax: toMajorUnits(line.withoutTax, fractionDigits), with_tax: toMajorUnits(line.withTax, fractionDigits) };
+  });
   return {
-    value_without_tax: toMajorUnits(withoutTax, fractionDigits),
-    value_with_tax: toMajorUnits(withTax, fractionDigits),
+    lines,
+    total: { value_without_tax: toMajorUnits(withoutTax, fractionDigits), value_with_tax: toMajorUnits(withTax, fractionDigits) },
   };
 }
 
+const fractionDigitsByCurrency = new Map<string, number>();
+
 /** Digits of the currency's minor unit (SEK 2, JPY 0, KWD 3); 2 for a code Intl does not know. */
 export function currencyFractionDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = fractionDigitsByCurrency.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    // Bounded: proposals carry their company's currency, and a company's is one of ISO 4217's codes.
+    if (fractionDigitsByCurrency.size < 1000) fractionDigitsByCurrency.set(currency, digits);
   }
+  return digits;
 }
 
 /**
