@@ -205,7 +205,9 @@ try {
     // As many drafts as connections: people edit their own proposals, not one between sixteen.
     const uuids = [];
     for (let i = 0; i < PROPOSALS_PER_SIZE; i++) {
-      uuids.push((await api("POST", "/api/proposals/v3/proposals", { company_id: company, language: "en", blocks: blocksBody })).proposal.uuid);
+      uuids.push(
+        (await api("POST", "/api/proposals/v3/proposals", { company_id: company, language: "en", blocks: blocksBody })).proposal.uuid,
+      );
     }
     companies[products] = company;
     proposals[blockCount] = { uuids, company, blocks: blocksBody };

@@ -80,5 +80,37 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole("listitem", { name: /^lesson Lesson/ }).first()).toHaveAccessibleName("lesson Lesson B");
       expect(await lessonTitles(page, mod.id)).toEqual(["Lesson B", "Lesson A, renamed", "Lesson C"]);
     });
+
+    test(`the lesson editor reads its course's outline, not the project's, for its location and "Move to lesson…" (${name})`, async ({
+      page,
+      signUpAndSignIn,
+    }) => {
+      await signUpAndSignIn();
+      const { project, course, lessons } = await projectWithContent(page);
+      // Another course of the same project: its lessons are no target of a move from this lesson.
+      const other = await authoringApi(page, "POST", `/projects/${project.id}/courses`, { title: "Elsewhere" });
+      const otherModule = await authoringApi(page, "POST", `/courses/${other.id}/modules`, { title: "Far chapter" });
+      await authoringApi(page, "POST", `/modules/${otherModule.id}/lessons`, { title: "Far lesson" });
+      const reads: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "GET") reads.push(new URL(request.url()).pathname);
+      });
+
+      await page.goto(`/projects/${project.id}/lessons/${lessons[0].id}`);
+      await expect(page.getByRole("navigation", { name: "Lesson location" })).toHaveText("Handbook › Chapter one");
+      expect(reads).toContain(`/api/authoring/courses/${course.id}/outline`);
+      expect(reads.filter((path) => path.startsWith(`/api/authoring/projects/${project.id}`))).toEqual([]);
+
+      await page.getByRole("button", { name: "Move to lesson…" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Move to another lesson" });
+      await expect(dialog.getByRole("radio", { name: /Lesson B/ })).toBeVisible();
+      await expect(dialog.getByRole("radio", { name: /Lesson C/ })).toBeVisible();
+      await expect(dialog.getByRole("radio", { name: /Far lesson/ })).toHaveCount(0);
+      await dialog.getByRole("radio", { name: /Lesson C/ }).check();
+      await dialog.getByRole("button", { name: "Move block" }).click();
+      await expect(page.getByText("Moved to “Lesson C”.")).toBeVisible();
+      const moved = await authoringApi(page, "GET", `/lessons/${lessons[2].id}/blocks`);
+      expect(moved.blocks.map((b: { content: { body: string } }) => b.content.body)).toContain("SECRET-BODY Lesson A 0");
+    });
   });
 }

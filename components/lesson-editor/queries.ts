@@ -3,14 +3,15 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { ApiClientError, appFetch, authoringFetch } from "@/lib/client/api";
 import { blockKeys, courseKeys, lessonKeys, moduleKeys, projectKeys, questionKeys, quizKeys } from "@/lib/client/query-keys";
-import { fetchOutline } from "@/components/course-tree/queries";
 import type {
   BlockDto,
+  CourseOutlineDto,
   LessonEditors,
   CourseDto,
   LessonDto,
   ModuleDto,
   NewBlock as BlockCreateInput,
+  ProjectOutlineDto,
   QuestionDto,
   QuizSummaryDto,
 } from "@/lib/client/types";
@@ -65,9 +66,11 @@ export const useLessonEditors = (lessonId: string) =>
 
 /**
  * The lesson's module and its course's modules and lessons, for the breadcrumb and "Move to
- * lesson…": from the project's outline (no block content), which the course tree shares.
+ * lesson…": the course's outline (no block content), a read the size of one course however big
+ * the project is. Coming from the course tree, its project outline shows the course meanwhile.
  */
 export function useLessonCourse(projectId: string, moduleId: string | undefined) {
+  const client = useQueryClient();
   const moduleQuery = useQuery({
     queryKey: moduleKeys.detail(moduleId ?? ""),
     queryFn: () => authoringFetch<ModuleDto>(`/modules/${moduleId}`),
@@ -75,10 +78,13 @@ export function useLessonCourse(projectId: string, moduleId: string | undefined)
   });
   const courseId = moduleQuery.data?.course_id;
   const course = useQuery({
-    queryKey: projectKeys.tree(projectId),
-    queryFn: () => fetchOutline(projectId),
+    queryKey: courseKeys.outline(courseId ?? ""),
+    queryFn: () => authoringFetch<CourseOutlineDto>(`/courses/${courseId}/outline`),
     enabled: !!courseId,
-    select: (tree) => tree.courses.find((c) => c.id === courseId),
+    // Read again on each visit: the answer carries an ETag, so an unchanged course is a 304, and a
+    // move made in the course tree a moment ago shows here.
+    staleTime: 0,
+    placeholderData: () => client.getQueryData<ProjectOutlineDto>(projectKeys.tree(projectId))?.courses.find((c) => c.id === courseId),
   });
   return { module: moduleQuery, course };
 }

@@ -28,6 +28,8 @@ export const projectKeys = {
 export const courseKeys = {
   all: ["courses"] as const,
   detail: (courseId: string) => ["courses", courseId] as const,
+  /** The course's modules and lessons without block content (the lesson editor's breadcrumb and "Move to lesson…"). */
+  outline: (courseId: string) => ["courses", courseId, "outline"] as const,
   /** What publishing the course would show learners that its author may not mean. */
   publishChecks: (courseId: string) => ["courses", courseId, "publish-checks"] as const,
 };

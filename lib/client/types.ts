@@ -65,6 +65,7 @@ export type MemberList = ResponseOf<typeof listMembersEndpoint>;
 export type ProjectDto = z.output<typeof Project>;
 /** The course tree without block content (GET /projects/{id}/outline). */
 export type ProjectOutlineDto = z.output<typeof ProjectOutline>;
+export type CourseOutlineDto = ProjectOutlineDto["courses"][number];
 export type ProjectInput = z.input<typeof ProjectCreate>;
 export type ProjectChange = z.input<typeof ProjectUpdate>;
 export type DeletedProjectDto = z.output<typeof DeletedProject>;

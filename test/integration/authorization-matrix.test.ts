@@ -97,6 +97,7 @@ const AUTHORING_MATRIX: Record<string, AuthoringRow> = {
   "POST /projects/{projectId}/courses": editors,
   // The one read that answers 403 for a course the learner may not read (contract.md).
   "GET /courses/{courseId}": readsPublished("forbidden"),
+  "GET /courses/{courseId}/outline": readsPublished("forbidden"),
   "PATCH /courses/{courseId}": editors,
   "DELETE /courses/{courseId}": editors,
   "POST /courses/{courseId}/publish": editors,

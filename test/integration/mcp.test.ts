@@ -14,10 +14,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("[MCP] agent tools", () => {
-  it("lists one tool per endpoint except publish and unpublish: 56, annotated", async () => {
+  it("lists one tool per endpoint except publish and unpublish: 57, annotated", async () => {
     const client = await connect((await seedUser()).key);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(56);
+    expect(tools).toHaveLength(57);
     const expected = authoringEndpoints.map((e) => e.operationId).filter((id) => !NOT_AGENT_TOOLS.has(id));
     expect(tools.map((t) => t.name).sort()).toEqual(expected.sort());
     for (const name of ["publish_course", "unpublish_course", "publish_lesson", "unpublish_lesson"]) {

@@ -6,7 +6,7 @@ import { Course } from "@/lib/authoring/courses/schemas";
 import { getBlock } from "@/lib/authoring/blocks/blocks";
 import { Block } from "@/lib/authoring/blocks/schemas";
 import type { AppError } from "@/lib/api/errors";
-import { Project, ProjectOutline } from "@/lib/authoring/projects/schemas";
+import { CourseOutline, Project, ProjectOutline } from "@/lib/authoring/projects/schemas";
 import { startTestServer, type TestServer } from "../http-server";
 import { expectStatus } from "../expect";
 import {
@@ -339,5 +339,37 @@ describe("[TREE JSON] the whole-project read built by the database", () => {
     const res = await outsider.admin.api.get(`/projects/${built.project.id}/outline`);
     expectStatus(res, 404);
     expect(res.body.code).toBe("not_found");
+  }, 120_000);
+
+  it("answers a course's outline: that course of the project's outline, for authors and learners, tagged apart", async () => {
+    const team = await seedTeam(server);
+    const outsider = await seedTeam(server);
+    const built = await buildVariedProject(team.author, team.workspace.id);
+    for (const reader of [team.author, team.learner]) {
+      const project = (await reader.api.get(`/projects/${built.project.id}/outline`)).body;
+      expect(project.courses.length).toBeGreaterThan(0);
+      for (const course of project.courses) {
+        const outline = await reader.api.get(`/courses/${course.id}/outline`);
+        expectStatus(outline, 200);
+        expect(CourseOutline.parse(outline.body)).toEqual(outline.body);
+        expect(outline.body).toEqual(course);
+        const full = await reader.api.get(`/courses/${course.id}`);
+        expect(outline.headers.get("etag")).not.toBe(full.headers.get("etag"));
+        const again = await reader.api.get(`/courses/${course.id}/outline`, { "if-none-match": outline.headers.get("etag")! });
+        expect(again.status).toBe(304);
+      }
+    }
+    // The learner's outline of a published course holds its published lessons only.
+    const authorCourses = (await team.author.api.get(`/projects/${built.project.id}/outline`)).body.courses;
+    const learnerCourses = (await team.learner.api.get(`/projects/${built.project.id}/outline`)).body.courses;
+    const lessonIds = (course: { modules: { lessons: { id: string }[] }[] }) => course.modules.flatMap((m) => m.lessons.map((l) => l.id));
+    const shared = learnerCourses[0];
+    const authorView = authorCourses.find((c: { id: string }) => c.id === shared.id);
+    expect(lessonIds(authorView).length).toBeGreaterThan(lessonIds(shared).length);
+    // A draft course is 403 to a learner, as GET /courses/{id} is; a stranger's key finds nothing.
+    const draft = built.draft;
+    expectStatus(await team.learner.api.get(`/courses/${draft.id}/outline`), 403);
+    expectStatus(await outsider.admin.api.get(`/courses/${draft.id}/outline`), 404);
+    expectStatus(await team.author.api.get(`/courses/00000000-0000-4000-8000-000000000000/outline`), 404);
   }, 120_000);
 });

@@ -41,11 +41,16 @@ export async function createCourse(tx: Tx, caller: Caller, projectId: string, in
  * cached and tagged by its project's content version like the whole-project read
  * (docs/decisions/016-project-reads.md).
  */
-export async function getCourseTree(tx: Tx, caller: Caller, courseId: string, ifNoneMatch?: string | null) {
+export async function getCourseTree(
+  tx: Tx,
+  caller: Caller,
+  courseId: string,
+  { ifNoneMatch, outline = false }: { ifNoneMatch?: string | null; outline?: boolean } = {},
+) {
   const { course, access } = await getCourseOrThrow({ tx, caller, courseId, ifHidden: "forbidden" });
   const version = await contentVersion(tx, course.projectId);
   const learner = isLearner(access);
-  const kind = `course:${learner ? "learner" : "author"}`;
+  const kind = `${outline ? "course-outline" : "course"}:${learner ? "learner" : "author"}`;
   const etag = entityTag(kind, version ?? "", courseId);
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return new NotModified(etag);
   const scope = `${kind}:${courseId}`;
@@ -53,7 +58,7 @@ export async function getCourseTree(tx: Tx, caller: Caller, courseId: string, if
   if (cached !== undefined) return new JsonText(cached, etag);
   const built = await buildOnce(scope, etag, async () => {
     // The courses array of one course, without its brackets.
-    const parts = await coursesJson(tx, { courseId }, { learner, audience: audienceOf(access) });
+    const parts = await coursesJson(tx, { courseId }, { learner, audience: audienceOf(access), outline });
     const body = utf8(parts.slice(1, -1));
     return { body, current: (await contentVersion(tx, course.projectId)) === version };
   });

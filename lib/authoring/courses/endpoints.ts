@@ -16,6 +16,7 @@ import {
   updateCourse,
 } from "./courses";
 import { getPublishChecks } from "./publish-checks";
+import { CourseOutline } from "../projects/schemas";
 import { Course, CourseCreate, CourseParams, CourseUpdate, PublishChecks } from "./schemas";
 
 const tag = "Courses";
@@ -65,7 +66,22 @@ export const getCourseEndpoint = defineEndpoint({
   response: Course,
   status: 200,
   errors: ["forbidden"],
-  run: async ({ db, caller, params, ifNoneMatch }) => getCourseTree(db, caller, params.courseId, ifNoneMatch),
+  run: async ({ db, caller, params, ifNoneMatch }) => getCourseTree(db, caller, params.courseId, { ifNoneMatch }),
+});
+
+export const getCourseOutlineEndpoint = defineEndpoint({
+  operationId: "get_course_outline",
+  method: "GET",
+  path: "/courses/{courseId}/outline",
+  tag,
+  summary: "Read a course's structure without block content",
+  description:
+    "Returns the course with its modules and lessons in position order, each lesson with block_count instead of its blocks: the course's part of get_project_outline. A learner gets 403 for a course that is not published, and only its published lessons. Answers carry an ETag; send it back as If-None-Match to get 304 while nothing changed.",
+  params: CourseParams,
+  response: CourseOutline,
+  status: 200,
+  errors: ["forbidden"],
+  run: async ({ db, caller, params, ifNoneMatch }) => getCourseTree(db, caller, params.courseId, { ifNoneMatch, outline: true }),
 });
 
 export const updateCourseEndpoint = defineEndpoint({

@@ -26,7 +26,7 @@ const LessonOutline = Lesson.extend({
 
 const ModuleOutline = Module.extend({ lessons: z.array(LessonOutline) }).meta({ id: "ModuleOutline" });
 
-const CourseOutline = Course.extend({ modules: z.array(ModuleOutline) }).meta({ id: "CourseOutline" });
+export const CourseOutline = Course.extend({ modules: z.array(ModuleOutline) }).meta({ id: "CourseOutline" });
 
 export const ProjectOutline = Project.extend({ courses: z.array(CourseOutline) }).meta({ id: "ProjectOutline" });
 
