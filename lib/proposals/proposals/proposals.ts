@@ -187,6 +187,20 @@ const REVISION_COLUMNS = {
 /** A revision of a proposal: new values by column (null clears a nullable one). */
 export type Revision = { -readonly [Column in keyof typeof REVISION_COLUMNS]?: unknown };
 
+/** The body's fields whose column has the same name and takes the value as sent. */
+const STORED_AS_SENT = [
+  "language",
+  "title_md",
+  "description_md",
+  "data",
+  "background_image",
+  "background_video",
+  "tax_options",
+  "invoicing_enabled",
+  "invoicing",
+  "discount_decimals",
+] as const satisfies readonly (keyof Revision & keyof ProposalPatch)[];
+
 /** The fields PATCH and new version may change, as one revision built from the body. */
 export async function revisionOf(
   tx: Tx,
@@ -198,16 +212,7 @@ export async function revisionOf(
   const companyId = row.companyId;
   const language = body.language ?? row.language;
   const update: Revision = {};
-  if (body.language !== undefined) update.language = body.language;
-  if (body.title_md !== undefined) update.title_md = body.title_md;
-  if (body.description_md !== undefined) update.description_md = body.description_md;
-  if (body.data !== undefined) update.data = body.data;
-  if (body.background_image !== undefined) update.background_image = body.background_image;
-  if (body.background_video !== undefined) update.background_video = body.background_video;
-  if (body.tax_options !== undefined) update.tax_options = body.tax_options;
-  if (body.invoicing_enabled !== undefined) update.invoicing_enabled = body.invoicing_enabled;
-  if (body.invoicing !== undefined) update.invoicing = body.invoicing;
-  if (body.discount_decimals !== undefined) update.discount_decimals = body.discount_decimals;
+  for (const field of STORED_AS_SENT) if (body[field] !== undefined) update[field] = body[field];
   if (body.contact_email !== undefined) update.contact_user_id = (await activeMemberByEmail(tx, companyId, body.contact_email))?.id ?? null;
   if (body.recipient !== undefined) {
     update.recipient_id = await resolveRecipient(tx, { companyId, recipient: body.recipient, currentRecipientId: row.recipientId });

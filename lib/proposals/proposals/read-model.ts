@@ -1,3 +1,4 @@
+import { JsonText } from "@/lib/api/prebuilt";
 import { toUnix, toUnixOrNull } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -5,7 +6,6 @@ import { renderDescriptionHtml, renderTitle } from "../markdown/render-markdown"
 import { computeValues, currencyFractionDigits, type TaxMode } from "../values/proposal-values";
 import type { StoredAttachment } from "./attachments";
 import type { StoredBlock } from "./blocks";
-import { JsonText } from "@/lib/api/prebuilt";
 import type { ProposalDto } from "./schemas";
 
 /** What a proposal is read with: one query, whatever the list's length. */
