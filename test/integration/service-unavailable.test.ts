@@ -33,5 +33,6 @@ describe("[AVAILABILITY] database unreachable", () => {
     });
     const after = apiClient(`${server.url}/api/authoring`, (await seedUser()).key);
     expect((await after.get("/workspaces")).status).toBe(200);
-  });
+    // Every endpoint of both services, twice: 18 s alone, over 30 s among CI's parallel files on a slow machine.
+  }, 120_000);
 });
