@@ -260,8 +260,8 @@ export function BlockCard({
       <QuestionRefForm
         projectId={projectId}
         questionId={draft.question_id ?? ""}
+        current={preview.question}
         role={draft.question_role ?? "practice"}
-        bank={bank}
         onChange={(patch) => autosave.setValue((d) => ({ ...d, ...patch }), { immediate: true })}
       />
     );

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import {
   INTERACTIVE_HEIGHT,
   parseDiagram,
@@ -26,7 +26,7 @@ import { VISUAL_STATUSES } from "@/components/blocks/text-blocks";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { ChoiceField, SelectField, TextAreaField } from "./form-controls";
-import type { QuestionDto, QuizSummaryDto } from "./queries";
+import { useQuestionBank, type QuestionDto, type QuizSummaryDto } from "./queries";
 
 type Rec = Record<string, unknown>;
 const rec = (c: unknown): Rec => (typeof c === "object" && c !== null && !Array.isArray(c) ? (c as Rec) : {});
@@ -385,42 +385,72 @@ export function questionOptionLabel(q: QuestionDto) {
   return `${clip(q.prompt)} (${QUESTION_TYPE_LABELS[q.question_type] ?? q.question_type})`;
 }
 
+/**
+ * A question block's question and role. The question shows as it is; the project's bank (every
+ * question with its options: megabytes in a big project) is read only when the author asks to
+ * change it, not whenever a lesson holds a question block.
+ */
 export function QuestionRefForm({
   projectId,
   questionId,
+  current,
   role,
-  bank,
   onChange,
 }: {
   projectId: string;
   questionId: string;
+  /** The question the block shows now; null when it has left the bank. */
+  current: QuestionDto | null | undefined;
   role: string;
-  bank: { data?: QuestionDto[]; isPending: boolean; isError: boolean };
   onChange: (patch: { question_id?: string; question_role?: string }) => void;
 }) {
+  const [changing, setChanging] = useState(false);
+  const bank = useQuestionBank(projectId, changing);
+  const select = useRef<HTMLSelectElement>(null);
+  // The button that asked for the list is gone: focus moves to the list once it can take it.
+  useEffect(() => {
+    if (changing && !bank.isPending) select.current?.focus();
+  }, [changing, bank.isPending]);
   const inBank = bank.data?.some((q) => q.id === questionId) ?? false;
+  const bankLink = (
+    <Link href={`/projects/${projectId}/questions`} className="text-brand-600 underline">
+      Edit questions in the question bank
+    </Link>
+  );
   return (
     <div className="space-y-4">
-      <SelectField
-        label="Question"
-        value={questionId}
-        disabled={bank.isPending}
-        error={bank.isError ? "Could not load the question bank." : undefined}
-        hint={
-          <Link href={`/projects/${projectId}/questions`} className="text-brand-600 underline">
-            Edit questions in the question bank
-          </Link>
-        }
-        onChange={(e) => onChange({ question_id: e.target.value })}
-      >
-        {bank.isPending ? <option value={questionId}>Loading questions…</option> : null}
-        {!bank.isPending && !inBank ? <option value={questionId}>(This question is no longer in the bank)</option> : null}
-        {bank.data?.map((q) => (
-          <option key={q.id} value={q.id}>
-            {questionOptionLabel(q)}
-          </option>
-        ))}
-      </SelectField>
+      {changing ? (
+        <SelectField
+          ref={select}
+          label="Question"
+          value={questionId}
+          disabled={bank.isPending}
+          error={bank.isError ? "Could not load the question bank." : undefined}
+          hint={bankLink}
+          onChange={(e) => onChange({ question_id: e.target.value })}
+        >
+          {bank.isPending ? <option value={questionId}>Loading questions…</option> : null}
+          {!bank.isPending && !inBank ? <option value={questionId}>{NOT_IN_BANK}</option> : null}
+          {bank.data?.map((q) => (
+            <option key={q.id} value={q.id}>
+              {questionOptionLabel(q)}
+            </option>
+          ))}
+        </SelectField>
+      ) : (
+        <div className="space-y-1">
+          <p className="text-sm font-medium text-slate-700">Question</p>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+            <p className="min-w-0 flex-1 break-words text-sm text-slate-900" data-testid="current-question">
+              {current ? questionOptionLabel(current) : NOT_IN_BANK}
+            </p>
+            <Button type="button" variant="secondary" className="py-1.5" onClick={() => setChanging(true)}>
+              Change question…
+            </Button>
+          </div>
+          <p className="text-xs text-slate-500">{bankLink}</p>
+        </div>
+      )}
       <SelectField label="Role" value={role} onChange={(e) => onChange({ question_role: e.target.value })}>
         {Object.entries(QUESTION_ROLE_LABELS).map(([value, label]) => (
           <option key={value} value={value}>
@@ -431,6 +461,8 @@ export function QuestionRefForm({
     </div>
   );
 }
+
+const NOT_IN_BANK = "(This question is no longer in the bank)";
 
 export function QuizRefForm({
   projectId,

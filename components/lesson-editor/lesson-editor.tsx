@@ -169,7 +169,9 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
 
   const list = useMemo(() => blocks.data ?? [], [blocks.data]);
   const hasType = (type: string) => list.some((b) => b.type === type);
-  const bank = useQuestionBank(projectId, hasType("question") || picker === "question");
+  // The bank is read when the new-block picker opens; a card reads it when its author changes its
+  // question (QuestionRefForm). Cards find a newly picked question in the same cache.
+  const bank = useQuestionBank(projectId, picker === "question");
   const quizzes = useQuizList(projectId, hasType("quiz") || picker === "quiz");
 
   const create = useCreateBlock(lessonId);
