@@ -105,6 +105,27 @@ function cpuTicks(pid) {
   }
 }
 
+/**
+ * CPU time (user + system, ms) used so far by the processes of a server and by PostgreSQL's
+ * processes (every process named postgres: backends, WAL writer, autovacuum). Differences over a
+ * run, divided by its requests, give the CPU each request cost on each side. A process that ends
+ * during the run takes its time with it (an autovacuum worker's, say), so the PostgreSQL figure is
+ * a lower bound.
+ */
+export function cpuSnapshot(servers) {
+  const out = { pg: 0 };
+  for (const [name, pid] of Object.entries(servers)) out[name] = processTree(pid).reduce((sum, p) => sum + cpuTicks(p), 0) * 10;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") out.pg += cpuTicks(entry) * 10;
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
 /** Waits until the process (and PostgreSQL's backends, when pids are given) used under 3% of a core for 300 ms, at most `max` ms. */
 export async function waitIdle(pids, max = 5000) {
   const deadline = Date.now() + max;

@@ -30,7 +30,9 @@ function smallNote(r) {
     : "";
   return (
     `Each group (a workload, its physical floor and the key-lookup floor) ran ${how.rounds} rounds of ${how.slice_s} s slices in turn; ` +
-    `each figure is the median of its slices, and "/ framework floor" divides by the key-lookup floor of its own group.${spread}${writeNote}\n\n`
+    `each figure is the median of its slices, and "/ framework floor" divides by the key-lookup floor of its own group. ` +
+    `"server CPU ms" is the CPU time the answering server's processes (the app, or the physical floor) used per request, and "PG CPU ms" that of PostgreSQL's processes, both over the slice: ` +
+    `with 2 cores shared by the server, PostgreSQL and the load generator, they say which side a request's time goes to.${spread}${writeNote}\n\n`
   );
 }
 
@@ -240,13 +242,27 @@ export function report(r) {
       physical ? ratio(x.rps, P[physical]?.rps) : "-",
       x.non2xx || x.errors ? `${x.non2xx} non-2xx, ${x.errors} errors` : "",
       stm ?? "-",
+      x.server_cpu_ms ?? "-",
+      x.pg_cpu_ms ?? "-",
     ]);
   }
   parts.push(
     "### Small requests at 16 connections (PostgreSQL)\n\n" +
       smallNote(r) +
       table(
-        ["request", "p50", "p99", "req/s", "/ framework floor", "/ floor + rate limit", "/ physical floor", "failures", "SQL stmts"],
+        [
+          "request",
+          "p50",
+          "p99",
+          "req/s",
+          "/ framework floor",
+          "/ floor + rate limit",
+          "/ physical floor",
+          "failures",
+          "SQL stmts",
+          "server CPU ms",
+          "PG CPU ms",
+        ],
         smallRows,
       ),
   );

@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from "node:util";
 import pg from "pg";
 import { client, signUpOwner, startApp, startBaseline, stopAll } from "./app.mjs";
 import { insertProducts, insertQuiz, insertTree, prepareIds } from "./data.mjs";
-import { cannon, loop, request, sampleRss, waitIdle } from "./load.mjs";
+import { cannon, cpuSnapshot, loop, request, round, sampleRss, waitIdle } from "./load.mjs";
 import { startCountingProxy } from "./pg-proxy.mjs";
 
 const started = Date.now();
@@ -293,6 +293,7 @@ try {
   // Idle = the app, the physical floor and the database's backends for this run all quiet.
   const backends = async () => (await admin.query("SELECT pid FROM pg_stat_activity WHERE datname = $1", [dbName])).rows.map((r) => r.pid);
   const idle = async () => waitIdle([app.pid, baseline.pid, ...(await backends())]);
+  const servers = { app: app.pid, baseline: baseline.pid };
   const bumpOf = (projectId) => {
     let n = 0;
     return () => api("PATCH", `/api/authoring/projects/${projectId}`, { description: `bench bump ${n++}` });
@@ -376,10 +377,15 @@ try {
     const all = floor ? [["floor_auth", floorAuth], ...group] : group;
     const slices = new Map(all.map(([key]) => [key, []]));
     say(`${group.map(([key]) => key).join(", ")}: ${ROUNDS} rounds side by side at ${SMALL_CONNECTIONS} connections`);
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let pass = 0; pass < ROUNDS; pass++) {
       for (const [key, options] of all) {
         await idle();
-        slices.get(key).push(await cannon({ connections: SMALL_CONNECTIONS, duration: SLICE, ...options }));
+        const server = options.url.startsWith(baseline.base) ? "baseline" : "app";
+        const before = cpuSnapshot(servers);
+        const slice = await cannon({ connections: SMALL_CONNECTIONS, duration: SLICE, ...options });
+        const after = cpuSnapshot(servers);
+        const per = (side) => (slice.total ? (after[side] - before[side]) / slice.total : null);
+        slices.get(key).push({ ...slice, server_cpu_ms: per(server), pg_cpu_ms: per("pg") });
       }
     }
     const figures = (runs) => ({
@@ -390,6 +396,8 @@ try {
       non2xx: runs.reduce((sum, x) => sum + x.non2xx, 0),
       errors: runs.reduce((sum, x) => sum + x.errors, 0),
       slices_rps: runs.map((x) => x.rps),
+      server_cpu_ms: round(median(runs.map((x) => x.server_cpu_ms)), 2),
+      pg_cpu_ms: round(median(runs.map((x) => x.pg_cpu_ms)), 2),
     });
     const floorRps = floor ? figures(slices.get("floor_auth")).rps : undefined;
     if (floor) (P.floor_auth_beside ??= []).push(floorRps);
