@@ -1,9 +1,13 @@
 -- hand-written: triggers are not in prisma/schema.prisma.
 -- The content-version triggers (20261122220000_project_content_version) find the projects of the
--- changed rows by their parents, not row by row: a write among 500 siblings shifts up to 500 rows,
--- all under one parent, and joined each of them up to its course twice (the rows before and after
--- the change), to bump one project twice. Now the distinct parents of the rows before and after
--- are taken first, then joined up, and an update bumps once. Same projects bumped, same statements.
+-- changed rows by their parents, not row by row. A write among 500 siblings shifts up to 500 rows,
+-- all under one parent, and the triggers joined every row before and every row after the change
+-- up to its course: PostgreSQL planned each join of a few hundred rows as a hash join over the
+-- whole lessons table (3 ms a join with 16,000 lessons, twice per shift, EXPLAIN ANALYZE through
+-- auto_explain), to bump one project twice. Now the distinct parents of the rows before and after
+-- are taken first, each parent's project is looked up by its keys (a scalar subquery per parent,
+-- which the planner cannot turn into a join over the table), and a statement bumps once.
+-- The same projects are bumped, in the same statements (test/integration/content-version-triggers.test.ts).
 CREATE OR REPLACE FUNCTION "rows_bump_version"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -16,18 +20,32 @@ BEGIN
   RETURN NULL;
 END $$;
 
+CREATE FUNCTION "project_of_course"(course UUID) RETURNS UUID LANGUAGE SQL STABLE AS $$
+  SELECT c."project_id" FROM "courses" c WHERE c."id" = course
+$$;
+
+CREATE FUNCTION "project_of_module"(module UUID) RETURNS UUID LANGUAGE SQL STABLE AS $$
+  SELECT c."project_id" FROM "modules" m JOIN "courses" c ON c."id" = m."course_id" WHERE m."id" = module
+$$;
+
+CREATE FUNCTION "project_of_lesson"(lesson UUID) RETURNS UUID LANGUAGE SQL STABLE AS $$
+  SELECT c."project_id" FROM "lessons" l JOIN "modules" m ON m."id" = l."module_id" JOIN "courses" c ON c."id" = m."course_id"
+  WHERE l."id" = lesson
+$$;
+
+CREATE FUNCTION "project_of_question"(question UUID) RETURNS UUID LANGUAGE SQL STABLE AS $$
+  SELECT q."project_id" FROM "questions" q WHERE q."id" = question
+$$;
+
 CREATE OR REPLACE FUNCTION "modules_bump_version"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT c."project_id" FROM (SELECT DISTINCT "course_id" FROM new_rows) r JOIN "courses" c ON c."id" = r."course_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_course"(p) FROM (SELECT DISTINCT "course_id" AS p FROM new_rows) r));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT c."project_id" FROM (SELECT DISTINCT "course_id" FROM old_rows) r JOIN "courses" c ON c."id" = r."course_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_course"(p) FROM (SELECT DISTINCT "course_id" AS p FROM old_rows) r));
   ELSE
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT c."project_id" FROM (SELECT "course_id" FROM new_rows UNION SELECT "course_id" FROM old_rows) r
-      JOIN "courses" c ON c."id" = r."course_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_course"(p)
+      FROM (SELECT "course_id" AS p FROM new_rows UNION SELECT "course_id" FROM old_rows) r));
   END IF;
   RETURN NULL;
 END $$;
@@ -35,17 +53,12 @@ END $$;
 CREATE OR REPLACE FUNCTION "lessons_bump_version"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT c."project_id" FROM (SELECT DISTINCT "module_id" FROM new_rows) r
-      JOIN "modules" m ON m."id" = r."module_id" JOIN "courses" c ON c."id" = m."course_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_module"(p) FROM (SELECT DISTINCT "module_id" AS p FROM new_rows) r));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT c."project_id" FROM (SELECT DISTINCT "module_id" FROM old_rows) r
-      JOIN "modules" m ON m."id" = r."module_id" JOIN "courses" c ON c."id" = m."course_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_module"(p) FROM (SELECT DISTINCT "module_id" AS p FROM old_rows) r));
   ELSE
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT c."project_id" FROM (SELECT "module_id" FROM new_rows UNION SELECT "module_id" FROM old_rows) r
-      JOIN "modules" m ON m."id" = r."module_id" JOIN "courses" c ON c."id" = m."course_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_module"(p)
+      FROM (SELECT "module_id" AS p FROM new_rows UNION SELECT "module_id" FROM old_rows) r));
   END IF;
   RETURN NULL;
 END $$;
@@ -53,17 +66,12 @@ END $$;
 CREATE OR REPLACE FUNCTION "blocks_bump_version"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT c."project_id" FROM (SELECT DISTINCT "lesson_id" FROM new_rows) r JOIN "lessons" l ON l."id" = r."lesson_id"
-      JOIN "modules" m ON m."id" = l."module_id" JOIN "courses" c ON c."id" = m."course_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_lesson"(p) FROM (SELECT DISTINCT "lesson_id" AS p FROM new_rows) r));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT c."project_id" FROM (SELECT DISTINCT "lesson_id" FROM old_rows) r JOIN "lessons" l ON l."id" = r."lesson_id"
-      JOIN "modules" m ON m."id" = l."module_id" JOIN "courses" c ON c."id" = m."course_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_lesson"(p) FROM (SELECT DISTINCT "lesson_id" AS p FROM old_rows) r));
   ELSE
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT c."project_id" FROM (SELECT "lesson_id" FROM new_rows UNION SELECT "lesson_id" FROM old_rows) r
-      JOIN "lessons" l ON l."id" = r."lesson_id" JOIN "modules" m ON m."id" = l."module_id" JOIN "courses" c ON c."id" = m."course_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_lesson"(p)
+      FROM (SELECT "lesson_id" AS p FROM new_rows UNION SELECT "lesson_id" FROM old_rows) r));
   END IF;
   RETURN NULL;
 END $$;
@@ -71,15 +79,12 @@ END $$;
 CREATE OR REPLACE FUNCTION "question_options_bump_version"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT q."project_id" FROM (SELECT DISTINCT "question_id" FROM new_rows) r JOIN "questions" q ON q."id" = r."question_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_question"(p) FROM (SELECT DISTINCT "question_id" AS p FROM new_rows) r));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT q."project_id" FROM (SELECT DISTINCT "question_id" FROM old_rows) r JOIN "questions" q ON q."id" = r."question_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_question"(p) FROM (SELECT DISTINCT "question_id" AS p FROM old_rows) r));
   ELSE
-    PERFORM "bump_project_versions"(ARRAY(
-      SELECT q."project_id" FROM (SELECT "question_id" FROM new_rows UNION SELECT "question_id" FROM old_rows) r
-      JOIN "questions" q ON q."id" = r."question_id"));
+    PERFORM "bump_project_versions"(ARRAY(SELECT "project_of_question"(p)
+      FROM (SELECT "question_id" AS p FROM new_rows UNION SELECT "question_id" FROM old_rows) r));
   END IF;
   RETURN NULL;
 END $$;
