@@ -3,7 +3,7 @@
 // package (and the top functions). The profile itself is kept for Chrome's DevTools. With
 // NEXT_SERVER_MINIFY=0 (and its own NEXT_DIST_DIR) the server code keeps its function names.
 //
-//   npm run bench:profile -- [block_get|quiz_submit|proposal_patch|proposal_get|block_insert|lesson_move|modules|floor_auth|tree_20k_warm] [seconds]
+//   npm run bench:profile -- [block_get|quiz_submit|proposal_patch|proposal_get|content_list|block_insert|lesson_move|modules|floor_auth|tree_20k_warm] [seconds]
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -107,6 +107,8 @@ try {
       setupRequest: (req) => ({ ...req, path: `/api/proposals/v3/proposals/${proposalIds[n++ % proposalIds.length]}` }),
     },
     proposal_get: { url: `${app.base}/api/proposals/v3/proposals/${proposalIds[0]}` },
+    // The company's whole library of 5,000 products (the proposal editor's first read).
+    content_list: { url: `${app.base}/api/proposals/v3/content?company_id=${company}` },
     quiz_submit: {
       url: `${app.base}/api/authoring/quizzes/${quiz.quizId}/submit`,
       method: "POST",
