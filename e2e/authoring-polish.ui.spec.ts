@@ -1,11 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { authoringApi, screenshot } from "./helpers";
-
-const VIEWPORTS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
+import { authoringApi, screenshot, VIEWPORTS } from "./helpers";
 
 async function smallTree(page: Page) {
   const project = await authoringApi(page, "POST", "/projects", { name: "Awareness" });

@@ -1,11 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { authoringApi, dragKey, pickUpWithKeyboard } from "./helpers";
-
-const VIEWPORTS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
+import { authoringApi, dragKey, pickUpWithKeyboard, VIEWPORTS } from "./helpers";
 
 /** A project whose lessons carry blocks with a recognisable text the tree must never download. */
 async function projectWithContent(page: Page) {

@@ -141,3 +141,22 @@ export async function authoringApi<T = any>(
   if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
   return res.json();
 }
+
+/** The two widths every user-visible feature is tested at: a desktop and a phone (390 px). */
+export const VIEWPORTS = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 390, height: 844 } },
+];
+
+/** A single-choice question in the project's category: `right` is its correct option, `wrong` the other. */
+export const singleChoiceQuestion = (page: Page, projectId: string, categoryId: string, prompt: string, right: string, wrong: string) =>
+  authoringApi(page, "POST", `/projects/${projectId}/questions`, {
+    category_id: categoryId,
+    prompt,
+    question_type: "single_choice",
+    difficulty: 1,
+    options: [
+      { label: right, is_correct: true },
+      { label: wrong, is_correct: false },
+    ],
+  });

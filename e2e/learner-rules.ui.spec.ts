@@ -1,15 +1,10 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { screenshot, signInViaApi, signUpViaApi, type TestUser } from "./helpers";
+import { screenshot, signInViaApi, signUpViaApi, type TestUser, VIEWPORTS } from "./helpers";
 import { overflowsSideways } from "./proposals-helpers";
 
 // Issue 13, items 10-13: completion is explicit and undoable, unanswered questions are warned
 // about, previews are not results, and authors see each learner's results.
-
-const VIEWPORTS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 
 type Call = (method: string, path: string, data?: unknown) => Promise<any>;
 

@@ -1,14 +1,9 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { authoringApi, signInViaApi, signUpViaApi } from "./helpers";
+import { authoringApi, signInViaApi, signUpViaApi, VIEWPORTS } from "./helpers";
 
 // Issue 14, front end: the learner's lesson is rendered on the server. Its text is in the HTML the
 // server sends, it reads without JavaScript, and the browser does not fetch the lesson again.
-
-const VIEWPORTS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 
 /** The signed-in user's published course: a lesson of markdown and a practice question, and a second lesson. */
 async function publishedLesson(page: Page) {

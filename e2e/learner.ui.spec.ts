@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { authoringApi, callerOf, screenshot, signInViaApi, signUpViaApi } from "./helpers";
+import { authoringApi, callerOf, screenshot, signInViaApi, signUpViaApi, singleChoiceQuestion } from "./helpers";
 
 /** An author's signed-in request context, and a team workspace with a published course. */
 async function setUp(browser: Browser, baseURL: string) {
@@ -144,17 +144,7 @@ test("[LEARN] the quiz player shows one question at a time or all at once, and s
   await signUpAndSignIn();
   const project = await authoringApi(page, "POST", "/projects", { name: "Quiz project" });
   const category = await authoringApi(page, "POST", `/projects/${project.id}/categories`, { name: "Maths" });
-  const ask = (prompt: string, right: string, wrong: string) =>
-    authoringApi(page, "POST", `/projects/${project.id}/questions`, {
-      category_id: category.id,
-      prompt,
-      question_type: "single_choice",
-      difficulty: 1,
-      options: [
-        { label: right, is_correct: true },
-        { label: wrong, is_correct: false },
-      ],
-    });
+  const ask = (prompt: string, right: string, wrong: string) => singleChoiceQuestion(page, project.id, category.id, prompt, right, wrong);
   const q1 = await ask("1 + 1?", "2", "3");
   const q2 = await ask("2 + 2?", "4", "5");
   const quiz = await authoringApi(page, "POST", `/projects/${project.id}/quizzes`, { title: "Sums", question_ids: [q1.id, q2.id] });

@@ -1,27 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { authoringApi, screenshot } from "./helpers";
-
-const VIEWPORTS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
+import { authoringApi, screenshot, singleChoiceQuestion, VIEWPORTS } from "./helpers";
 
 /** A lesson with a question block, in a project whose bank holds two more questions. */
 async function lessonWithQuestionBlock(page: Page) {
   const project = await authoringApi(page, "POST", "/projects", { name: "Biology" });
   const category = await authoringApi(page, "POST", `/projects/${project.id}/categories`, { name: "Cells" });
-  const ask = (prompt: string, right: string, wrong: string) =>
-    authoringApi(page, "POST", `/projects/${project.id}/questions`, {
-      category_id: category.id,
-      prompt,
-      question_type: "single_choice",
-      difficulty: 2,
-      options: [
-        { label: right, is_correct: true },
-        { label: wrong, is_correct: false },
-      ],
-    });
+  const ask = (prompt: string, right: string, wrong: string) => singleChoiceQuestion(page, project.id, category.id, prompt, right, wrong);
   const shown = await ask("Which organelle makes most of the cell's energy?", "Mitochondrion", "Ribosome");
   const other = await ask("Where are proteins made?", "Ribosome", "Vacuole");
   await ask("What holds the cell's DNA?", "Nucleus", "Membrane");

@@ -1,12 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { callerOf, screenshot, signInViaApi, signUpViaApi, type TestUser } from "./helpers";
+import { callerOf, screenshot, signInViaApi, signUpViaApi, type TestUser, VIEWPORTS } from "./helpers";
 import { createCompany, overflowsSideways } from "./proposals-helpers";
-
-const VIEWPORTS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 
 /** An author's team workspace with one project and a published course, and a learner in it. */
 async function teamWithLearner(browser: Browser, baseURL: string) {

@@ -1,12 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { authoringApi, screenshot } from "./helpers";
+import { authoringApi, screenshot, VIEWPORTS } from "./helpers";
 import { overflowsSideways } from "./proposals-helpers";
-
-const VIEWPORTS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 
 async function expectNotFoundPage(page: Page, path: string) {
   const response = await page.goto(path);

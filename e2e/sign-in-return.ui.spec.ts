@@ -1,12 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { signInViaApi, signUpViaApi, type TestUser } from "./helpers";
+import { signInViaApi, signUpViaApi, type TestUser, VIEWPORTS } from "./helpers";
 import { createCompany } from "./proposals-helpers";
-
-const VIEWPORTS = [
-  { name: "desktop", viewport: { width: 1280, height: 800 } },
-  { name: "phone", viewport: { width: 390, height: 844 } },
-];
 
 /**
  * A user with a project, a published lesson, a team workspace and a company, made through the API
