@@ -166,3 +166,56 @@ describe("[KERNEL] services map every internal code", () => {
     expect(errorCodesOf(publicRead)).toEqual(["not_configured"]);
   });
 });
+
+describe("[KERNEL] a list with a row its schema refuses", () => {
+  const listThings = defineEndpoint({
+    operationId: "list_things",
+    method: "GET",
+    path: "/things",
+    tag: "Things",
+    summary: "List things",
+    response: z.object({ data: z.array(z.object({ uuid: z.string(), expires_at: z.number().int().nullable() })) }),
+    status: 200,
+    run: async () => ({
+      data: [
+        { uuid: "a", expires_at: 1 },
+        { uuid: "broken", expires_at: Number.NaN },
+        { uuid: "c", expires_at: null },
+      ],
+    }),
+  });
+
+  it("answers the rest of the list and logs the row left out with the request id, instead of a 500", async () => {
+    const logged: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      const raw: RawInput = { params: {}, query: {}, body: async () => undefined };
+      const result = await runEndpoint(proposalsService, listThings, raw, { db: await getDb(), caller, requestId: "r-list", via: "api" });
+      expect(result).toMatchObject({ ok: true, status: 200, body: { data: [{ uuid: "a" }, { uuid: "c" }] } });
+    } finally {
+      console.error = original;
+    }
+    expect(logged).toHaveLength(1);
+    expect(String(logged[0][0])).toContain("request r-list: list_things left out data[1]");
+  });
+
+  it("still fails a single item that does not match, as a 500 with the request id", async () => {
+    const getThing = defineEndpoint({
+      ...listThings,
+      operationId: "get_thing",
+      response: z.object({ data: z.object({ uuid: z.string(), expires_at: z.number().int() }) }),
+      run: async () => ({ data: { uuid: "broken", expires_at: Number.NaN } }),
+    });
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const raw: RawInput = { params: {}, query: {}, body: async () => undefined };
+      const result = await runEndpoint(proposalsService, getThing, raw, { db: await getDb(), caller, requestId: "r-one", via: "api" });
+      expect(result).toMatchObject({ ok: false, status: 500 });
+      expect(JSON.stringify(result.body)).toContain("r-one");
+    } finally {
+      console.error = original;
+    }
+  });
+});

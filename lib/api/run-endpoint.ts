@@ -42,6 +42,31 @@ export function toAppError(error: unknown, requestId: string): AppError {
   return new AppError("internal_error", `Internal error (request id ${requestId})`);
 }
 
+/**
+ * The answer through its response schema. A list whose items fail it (a stored row no longer
+ * readable as the schema says) leaves those items out, each logged with the request id, instead
+ * of failing the whole list: one bad row must not take every member's list down.
+ */
+export function parseResponse(endpoint: AnyEndpoint, result: unknown, requestId: string): unknown {
+  const parsed = endpoint.response.safeParse(result);
+  if (parsed.success) return parsed.data;
+  const response = endpoint.response;
+  if (!(response instanceof z.ZodObject) || !result || typeof result !== "object") throw parsed.error;
+  const salvaged: Record<string, unknown> = { ...(result as Record<string, unknown>) };
+  for (const [key, field] of Object.entries(response.shape as Record<string, z.ZodType>)) {
+    const items = salvaged[key];
+    if (!(field instanceof z.ZodArray) || !Array.isArray(items)) continue;
+    salvaged[key] = items.filter((item, index) => {
+      const checked = (field.element as z.ZodType).safeParse(item);
+      if (!checked.success) {
+        console.error(`[api] request ${requestId}: ${endpoint.operationId} left out ${key}[${index}]:`, z.prettifyError(checked.error));
+      }
+      return checked.success;
+    });
+  }
+  return response.parse(salvaged);
+}
+
 /** A request's input before validation, however it arrived (HTTP or an agent tool call). */
 export type RawInput = {
   params: Record<string, unknown>;
@@ -173,7 +198,7 @@ export async function runEndpoint(service: Service, endpoint: AnyEndpoint, raw: 
     if (precondition && !isChecked) throw new Error(`${endpoint.operationId} declares ifMatch but does not write through write()`);
     // Text an endpoint built itself is proven equal to the schema's output by that endpoint's tests.
     if (isPrebuilt(result)) return { ok: true, status: result instanceof NotModified ? 304 : endpoint.status, body: result };
-    return { ok: true, status: endpoint.status, body: endpoint.response.parse(result) };
+    return { ok: true, status: endpoint.status, body: parseResponse(endpoint, result, options.requestId) };
   } catch (error) {
     const appError = toAppError(error, options.requestId);
     return { ok: false, ...serviceError(service, appError), error: appError };

@@ -37,10 +37,25 @@ export function atLeastOne<T extends z.ZodObject>(schema: T, fields: string[]) {
 export const toIso = (d: Date) => d.toISOString();
 export const toIsoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** UNIX seconds, the proposals service's timestamps. */
+/** UNIX seconds, the proposals service's timestamps, as answered. */
 export const UnixTime = z.number().int().nonnegative();
+
+/** The first second a UNIX-time input may not name: 2100-01-01T00:00:00Z. */
+export const UNIX_TIME_INPUT_END = 4_102_444_800;
+
+/**
+ * A UNIX time a client sends: bounded, because PostgreSQL stores dates JavaScript cannot read back
+ * (year 10000 reads as an invalid Date) and JavaScript refuses some PostgreSQL can store.
+ */
+export const UnixTimeInput = z
+  .number()
+  .int()
+  .min(0)
+  .max(UNIX_TIME_INPUT_END - 1, { message: `Expected UNIX seconds before 2100-01-01 (at most ${UNIX_TIME_INPUT_END - 1})` });
+
 export const toUnix = (d: Date) => Math.floor(d.getTime() / 1000);
-export const toUnixOrNull = (d: Date | null | undefined) => (d ? toUnix(d) : null);
+/** A date a stored row holds, or null: one JavaScript cannot represent (written before inputs were bounded) reads as none. */
+export const toUnixOrNull = (d: Date | null | undefined) => (d && !Number.isNaN(d.getTime()) ? toUnix(d) : null);
 
 /** A positive integer id as it arrives in a path or a query string ("12"), within PostgreSQL's int range. */
 export const NumericId = z.coerce.number().int().min(1).max(2147483647);

@@ -28,4 +28,14 @@ describe("[INPUT] text the database can store", () => {
   it("prefixes paths, for a query string or a part of a request", () => {
     expect(unstorableText({ q: "\u0000" }, "query")).toEqual([{ path: "query.q", message: expect.any(String) }]);
   });
+
+  it("names every number that is not finite: JSON's 1e309 parses as Infinity, which a JSON column stores as null", () => {
+    const body = JSON.parse('{"data": {"big": 1e309, "small": -1e309, "fine": 1e308}, "list": [1, 1e999]}');
+    expect(
+      unstorableText(body)
+        .map((i) => i.path)
+        .sort(),
+    ).toEqual(["data.big", "data.small", "list.1"]);
+    expect(unstorableText({ n: Number.NaN })).toEqual([{ path: "n", message: expect.stringMatching(/finite/) }]);
+  });
 });

@@ -9,8 +9,10 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 /**
  * What PostgreSQL cannot store, found before anything reaches it: a NUL character or an unpaired
- * UTF-16 surrogate in any string (key or value), and nesting deeper than MAX_JSON_DEPTH. Walks
- * iteratively, so a hostile depth cannot overflow the stack here either.
+ * UTF-16 surrogate in any string (key or value), nesting deeper than MAX_JSON_DEPTH, and a number
+ * that is not finite (JSON's 1e309 parses as Infinity, which a JSON column stores as null: in a
+ * merge, where null deletes a key, a number would become a delete). Walks iteratively, so a
+ * hostile depth cannot overflow the stack here either.
  */
 export function unstorableText(value: unknown, prefix = ""): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -18,6 +20,10 @@ export function unstorableText(value: unknown, prefix = ""): ValidationIssue[] {
   const badText = (s: string) => s.includes("\u0000") || !s.isWellFormed();
   while (stack.length && issues.length < MAX_ISSUES) {
     const { value: v, path, depth } = stack.pop()!;
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) issues.push({ path, message: "Numbers must be finite (1e309 and larger read as infinity)" });
+      continue;
+    }
     if (typeof v === "string") {
       if (badText(v)) issues.push({ path, message: "Text cannot contain NUL characters or unpaired surrogates" });
       continue;

@@ -40,6 +40,18 @@ describe("[HOSTILE INPUT] course authoring", () => {
     expect((await api.get(`/lessons/${lesson.id}/blocks`)).body.blocks).toHaveLength(1);
   });
 
+  it("answers 400 naming the field to a number JSON reads as infinity (1e309), and stores nothing", async () => {
+    const { api } = await newUser(server);
+    const { lesson } = await createTree(api);
+    const res = await api.post(`/lessons/${lesson.id}/blocks`, '{"type":"text","content":{"markdown":"x","size":1e309}}');
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({
+      code: "validation_error",
+      details: { issues: [{ path: "content.size", message: expect.stringMatching(/finite/) }] },
+    });
+    expect((await api.get(`/lessons/${lesson.id}/blocks`)).body.blocks).toHaveLength(1);
+  });
+
   it("answers 400 to a NUL character in a query string", async () => {
     const { api } = await newUser(server);
     const { project } = await createTree(api);
@@ -63,5 +75,23 @@ describe("[HOSTILE INPUT] proposals", () => {
     const deep = await api.post("/v3/proposals", `{"company_id":${company.id},"language":"en","data":${deeplyNested(500)}}`);
     expect(deep.status).toBe(400);
     expect((await api.get(`/v3/proposals?company_id=${company.id}`)).body.data).toEqual([]);
+  });
+
+  it("answers 400 naming the key to data {big: 1e309}, which would otherwise be stored as null and so delete the key", async () => {
+    const owner = await newUser(server);
+    const company = await createCompany(await getDb(), { name: "Acme", ownerUserId: owner.user.id });
+    const api = apiClient(`${server.url}/api/proposals`, owner.key);
+    const created = await api.post("/v3/proposals", { company_id: company.id, language: "en", data: { big: 7 } });
+    expect(created.status).toBe(201);
+    const uuid = created.body.proposal.uuid;
+    const res = await api.patch(`/v3/proposals/${uuid}/data`, '{"data":{"big":1e309}}');
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toMatchObject({
+      code: "VALIDATION_ERROR",
+      issues: [{ path: "data.big", message: expect.stringMatching(/finite/) }],
+    });
+    expect((await api.get(`/v3/proposals/${uuid}`)).body.data.data).toEqual({ big: 7 });
+    const create = await api.post("/v3/proposals", `{"company_id":${company.id},"language":"en","data":{"n":-1e400}}`);
+    expect(create.status).toBe(400);
   });
 });
