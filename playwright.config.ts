@@ -64,7 +64,15 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    // Every test signs up its own users from this one address: lift the per-address sign-up limit.
-    env: { E2E_PORT: String(port), SIGN_UP_PER_ADDRESS: "100000" },
+    // Every test signs up its own users, opens recipients' pages and sends bad keys from this one
+    // address: lift the per-address limits (the specs that test them use addresses, or a server,
+    // of their own).
+    env: {
+      E2E_PORT: String(port),
+      SIGN_UP_PER_ADDRESS: "100000",
+      PUBLIC_RATE_LIMIT_PER_ADDRESS: "100000",
+      PUBLIC_ANSWERS_PER_ADDRESS: "100000",
+      API_KEY_FAILURES_PER_ADDRESS: "100000",
+    },
   },
 });

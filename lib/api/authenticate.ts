@@ -5,6 +5,8 @@ import { servedOverHttps, sessionCookieName } from "@/lib/auth/cookies";
 import { authSecret } from "@/lib/auth/secret";
 import { sessionUser, type SessionClaims } from "@/lib/auth/session-claims";
 import { digestApiKey, digestsEqual, looksLikeApiKey } from "@/lib/auth/api-key-secret";
+import { countKeyFailure, refuseKeysPastFailures } from "./address-limits";
+import { clientAddress } from "./client-address";
 import { AppError, unauthorized } from "./errors";
 
 export type Caller = {
@@ -116,6 +118,21 @@ async function keyCaller(db: Db, header: string, read?: ReadWithKey): Promise<{ 
   return { caller, read: read ? key.read : undefined };
 }
 
+/**
+ * A key caller, unless the request's address has spent its budget of failed keys (429, the key
+ * not looked up). A malformed header, an unknown or a revoked key counts against that budget.
+ */
+async function keyCallerFrom(req: Request, db: Db, header: string, read?: ReadWithKey): Promise<{ caller: Caller; read?: string | null }> {
+  const address = clientAddress(req.headers);
+  refuseKeysPastFailures(address);
+  try {
+    return await keyCaller(db, header, read);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "unauthorized") await countKeyFailure(address);
+    throw error;
+  }
+}
+
 export async function authenticate(req: Request, db: Db): Promise<Caller> {
   return (await authenticateWith(req, db)).caller;
 }
@@ -127,7 +144,7 @@ export async function authenticate(req: Request, db: Db): Promise<Caller> {
  */
 export async function authenticateWith(req: Request, db: Db, read?: ReadWithKey): Promise<{ caller: Caller; read?: string | null }> {
   const header = req.headers.get("authorization");
-  if (header !== null) return keyCaller(db, header, read);
+  if (header !== null) return keyCallerFrom(req, db, header, read);
   const claims = await sessionClaims(req);
   if (!claims) throw unauthorized('Sign in, or send an API key as "Authorization: Bearer <key>"');
   const user = await sessionUser(db, claims);

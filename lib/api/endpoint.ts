@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
+import type { AddressLimit } from "./address-limits";
 import type { Caller, ReadWithKey } from "./authenticate";
 import type { Prebuilt } from "./prebuilt";
 import type { ErrorCode } from "./errors";
@@ -84,6 +85,8 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown, L = und
   errors?: ErrorCode[];
   /** Open to anyone (sign-up, health); everything else needs a key or a session. */
   isPublic?: boolean;
+  /** Counted per client address before anything else (429 past the budget): a public endpoint has no key to count. */
+  addressLimit?: AddressLimit;
   /**
    * Runs before the query and body are read: finds the resource and checks the caller's access,
    * so an unknown id (404) or a resource the caller may not touch outranks an invalid body (400).

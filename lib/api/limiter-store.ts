@@ -28,6 +28,8 @@ type Store = {
   redisClient?: { url: string; client: Redis };
   /** Points reserved by this instance from a database's counts: the next to hand out, the last, the window's end (ms). */
   batches: WeakMap<Pool, { batches: Map<string, Batch>; refills: Map<string, Promise<void>> }>;
+  /** Counts this instance has seen spend their budget, by store key: when their window ends (ms). */
+  spent: Map<string, number>;
 };
 
 // Next.js may load this module more than once in one process; the limiters must be one set.
@@ -36,7 +38,10 @@ const store: Store = ((globalThis as { __appLimiters?: Store }).__appLimiters ??
   pools: new WeakMap(),
   redis: new Map(),
   batches: new WeakMap(),
+  spent: new Map(),
 });
+// A store made by an older copy of this module (a development server's reload) lacks the newer fields.
+store.spent ??= new Map();
 
 const idOf = (o: LimiterOptions) => `${o.keyPrefix}:${o.points}:${o.duration}:${o.blockDuration ?? 0}`;
 
@@ -104,9 +109,46 @@ const batchOf = (points: number) => Math.max(1, Math.floor(points / 50));
  * spent take a new one together in one statement (the same table, keys and arithmetic as
  * rate-limiter-flexible's own upsert, so the two count together); elsewhere through the library,
  * side by side. Never refuses: the caller compares `consumedPoints` with its budget. Throws when
- * the store cannot be reached.
+ * the store cannot be reached. A count it sees spend its whole budget is noted for `knownSpent`.
  */
 export async function consumeEach(items: { options: LimiterOptions; key: string }[]): Promise<Consumed[]> {
+  const counted = await consumeEachFromStore(items);
+  counted.forEach(({ consumedPoints, msBeforeNext }, i) => {
+    const { options, key } = items[i];
+    if (consumedPoints >= options.points) noteSpent(`${options.keyPrefix}:${key}`, Date.now() + msBeforeNext);
+  });
+  return counted;
+}
+
+/** Noted counts are swept of the ended ones once there are this many (then twice as many as remain), so they do not pile up. */
+let sweepAt = 10_000;
+
+function noteSpent(fullKey: string, until: number) {
+  if (store.spent.size >= sweepAt) {
+    const now = Date.now();
+    for (const [key, end] of store.spent) if (end <= now) store.spent.delete(key);
+    sweepAt = Math.max(10_000, 2 * store.spent.size);
+  }
+  store.spent.set(fullKey, until);
+}
+
+/**
+ * Milliseconds until the window ends of a count this instance has seen spend its whole budget
+ * (through `consumeEach`), or 0: a check that costs no round trip, for refusing a request before
+ * doing any work for it. Exact on one instance; with several, each learns that a count is spent
+ * the next time it counts a point against it.
+ */
+export function knownSpent(options: LimiterOptions, key: string): number {
+  const fullKey = `${options.keyPrefix}:${key}`;
+  const until = store.spent.get(fullKey);
+  if (until === undefined) return 0;
+  const ms = until - Date.now();
+  if (ms > 0) return ms;
+  store.spent.delete(fullKey);
+  return 0;
+}
+
+async function consumeEachFromStore(items: { options: LimiterOptions; key: string }[]): Promise<Consumed[]> {
   const pool = process.env.REDIS_URL ? undefined : await pgPool();
   if (!pool) {
     return Promise.all(
@@ -191,4 +233,5 @@ export function forgetLimiters() {
   store.batches = new WeakMap();
   store.pools = new WeakMap();
   store.redis.clear();
+  store.spent.clear();
 }

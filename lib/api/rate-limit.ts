@@ -1,6 +1,12 @@
 import { clientAddress } from "./client-address";
 import { AppError } from "./errors";
-import { consumeEach, forgetLimiters, type Consumed } from "./limiter-store";
+import { consumeEach, forgetLimiters, type Consumed, type LimiterOptions } from "./limiter-store";
+
+/** A positive number from the environment, or the fallback when it is unset or not one. */
+export function positiveSetting(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
 
 /**
  * Request limits for API keys and agent (MCP) calls, per key and per client address, in a fixed
@@ -10,14 +16,10 @@ import { consumeEach, forgetLimiters, type Consumed } from "./limiter-store";
  * are shared by every instance (lib/api/limiter-store.ts).
  */
 export function rateLimitConfig() {
-  const positive = (name: string, fallback: number) => {
-    const value = Number(process.env[name]);
-    return Number.isFinite(value) && value > 0 ? value : fallback;
-  };
   return {
-    perKey: Math.floor(positive("API_RATE_LIMIT", 600)),
-    perAddress: Math.floor(positive("API_RATE_LIMIT_PER_ADDRESS", 1200)),
-    windowSeconds: positive("API_RATE_LIMIT_WINDOW", 60),
+    perKey: Math.floor(positiveSetting("API_RATE_LIMIT", 600)),
+    perAddress: Math.floor(positiveSetting("API_RATE_LIMIT_PER_ADDRESS", 1200)),
+    windowSeconds: positiveSetting("API_RATE_LIMIT_WINDOW", 60),
   };
 }
 
@@ -44,6 +46,52 @@ export class RateLimitedError extends AppError {
   ) {
     super("rate_limited", message);
   }
+
+  /** Seconds to wait, as Retry-After says. */
+  get retryAfter(): number {
+    return Number(this.headers["retry-after"]);
+  }
+}
+
+/** So many points per window for each key (an API key, an address), its counts named by `name`. */
+export type Budget = { name: string; points: number; windowSeconds: number };
+
+// A count belongs to its window's length: changing the window starts new counts.
+export const limiterOptions = ({ name, points, windowSeconds }: Budget): LimiterOptions => ({
+  keyPrefix: `${name}_${windowSeconds}s`,
+  points,
+  duration: windowSeconds,
+});
+
+/** The 429 for a budget spent, `msBeforeNext` before its window ends. */
+export function tooManyRequests(budget: Budget, spent: Consumed, message = "Too many requests"): RateLimitedError {
+  const retryAfter = Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
+  const headers = headersOf(budget.points, budget.windowSeconds, spent);
+  return new RateLimitedError(`${message}: try again in ${retryAfter} s`, { ...headers, "retry-after": String(retryAfter) });
+}
+
+export type Counted = { budget: Budget; key: string };
+
+/**
+ * Counts one point against each budget's key, in one round trip to the store, and answers the
+ * counts; 503 when the store cannot be reached, so nothing goes uncounted.
+ */
+export async function countAgainst(items: Counted[]): Promise<Consumed[]> {
+  try {
+    return await consumeEach(items.map(({ budget, key }) => ({ options: limiterOptions(budget), key })));
+  } catch (error) {
+    console.error("[rate-limit]", error);
+    throw new AppError("not_configured", "The service is not available: its rate-limit store cannot be reached.");
+  }
+}
+
+/** The same, and 429 for the first budget spent past its points. */
+export async function limitEach(items: Counted[]): Promise<Consumed[]> {
+  const counted = await countAgainst(items);
+  items.forEach(({ budget }, i) => {
+    if (counted[i].consumedPoints > budget.points) throw tooManyRequests(budget, counted[i]);
+  });
+  return counted;
 }
 
 /**
@@ -53,28 +101,9 @@ export class RateLimitedError extends AppError {
  */
 export async function limitApiRequest(req: Request, apiKeyId: string): Promise<RateLimitHeaders> {
   const { perKey, perAddress, windowSeconds } = rateLimitConfig();
-  // A count belongs to its window's length: changing the window starts new counts.
-  const budgets = [
-    { name: "address", points: perAddress, key: clientAddress(req.headers) },
-    { name: "key", points: perKey, key: apiKeyId },
-  ];
-  let counted: Consumed[];
-  try {
-    counted = await consumeEach(
-      budgets.map(({ name, points, key }) => ({
-        options: { keyPrefix: `api_${name}_${windowSeconds}s`, points, duration: windowSeconds },
-        key,
-      })),
-    );
-  } catch (error) {
-    console.error("[rate-limit]", error);
-    throw new AppError("not_configured", "The service is not available: its rate-limit store cannot be reached.");
-  }
-  budgets.forEach(({ points }, i) => {
-    if (counted[i].consumedPoints <= points) return;
-    const headers = headersOf(points, windowSeconds, counted[i]);
-    const retryAfter = Math.max(1, Math.ceil(counted[i].msBeforeNext / 1000));
-    throw new RateLimitedError(`Too many requests: try again in ${retryAfter} s`, { ...headers, "retry-after": String(retryAfter) });
-  });
+  const counted = await limitEach([
+    { budget: { name: "api_address", points: perAddress, windowSeconds }, key: clientAddress(req.headers) },
+    { budget: { name: "api_key", points: perKey, windowSeconds }, key: apiKeyId },
+  ]);
   return headersOf(perKey, windowSeconds, counted[1]);
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/db/client";
+import { limitAddress } from "./address-limits";
 import { authenticateWith, type Caller, type ReadWithKey } from "./authenticate";
 import type { AnyEndpoint, BodyKind } from "./endpoint";
+import { clientAddress } from "./client-address";
 import { AppError } from "./errors";
 import { limitApiRequest, RateLimitedError } from "./rate-limit";
 import { JsonText, NotModified } from "./prebuilt";
@@ -126,6 +128,7 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint): RouteHand
     const params = await ctx.params;
     try {
       db = await getDb();
+      if (endpoint.addressLimit) await limitAddress(endpoint.addressLimit, clientAddress(req.headers));
       // Who is asking comes first: a request without a valid key is 401 whatever its body.
       if (!endpoint.isPublic) ({ caller, read: prefetched } = await authenticateWith(req, db, readWithKey(endpoint, params)));
       if (caller?.apiKeyId) limitHeaders = await limitApiRequest(req, caller.apiKeyId);

@@ -37,13 +37,13 @@ export function serviceError(service: Service, error: AppError): { status: numbe
 /**
  * The internal codes an endpoint can answer, derived from its shape: 401 unless it is public,
  * 404 when its path names something (or it loads a resource), 400 when it reads a query or a body,
- * 429 when it needs a key (keys are rate-limited), 503 always (the database may be unavailable),
- * an edit conflict when it accepts If-Match; plus what it declares.
+ * 429 when it needs a key (keys are rate-limited) or declares a limit per address, 503 always (the
+ * database may be unavailable), an edit conflict when it accepts If-Match; plus what it declares.
  */
 export function errorCodesOf(endpoint: AnyEndpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(["not_configured"]);
   if (!endpoint.isPublic) codes.add("unauthorized");
-  if (!endpoint.isPublic) codes.add("rate_limited");
+  if (!endpoint.isPublic || endpoint.addressLimit) codes.add("rate_limited");
   if (endpoint.path.includes("{") || endpoint.load) codes.add("not_found");
   if (endpoint.query || endpoint.body) codes.add("validation_error");
   if (endpoint.body && (endpoint.bodyKind ?? "json") === "json") codes.add("invalid_json");

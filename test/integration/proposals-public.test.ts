@@ -3,6 +3,7 @@
  * recipient-safe, each view recorded unless a member of the company previews it) and the public
  * accept and reject endpoints (no sign-in; only an active proposal can be answered).
  */
+import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { getPublicProposal } from "@/lib/proposals/public/public-proposal";
@@ -34,10 +35,14 @@ const anonymous = () => publicClient(server);
 const accept = (uuid: string, body: unknown = { name: "Rita Recipient" }) => anonymous().post(`/proposals/${uuid}/accept`, body);
 const reject = (uuid: string, body?: unknown) => anonymous().post(`/proposals/${uuid}/reject`, body);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const asRecipient = async (uuid: string) => getPublicProposal(await getDb(), uuid, { viewer: null });
+// Each read from an address of its own, so each counts as a view (one address counts once in a
+// few minutes: public-throttle.test.ts).
+const anAddress = () => `2001:db8::${randomInt(0x10000).toString(16)}:${randomInt(0x10000).toString(16)}`;
+const asRecipient = async (uuid: string) => getPublicProposal(await getDb(), uuid, { viewer: null, address: anAddress() });
 const asMember = async (who: CompanyMember, uuid: string) =>
   getPublicProposal(await getDb(), uuid, {
     viewer: { userId: who.user.id, name: who.user.name, email: who.user.email, via: "session", apiKeyId: null, apiKey: null },
+    address: anAddress(),
   });
 
 /** The app's error shape (`{error, code}`) with this status and code. */
@@ -110,6 +115,41 @@ describe("[RECIPIENT] reading a proposal by its uuid", () => {
     // Still the current version once it is accepted.
     expect((await accept(current)).status).toBe(200);
     expect((await asRecipient(replaced)).proposal.current_version_uuid).toBe(current);
+  });
+
+  it("a replaced proposal leads to the current version only when that went to the same recipient: Rita's old link never opens Nils's offer", async () => {
+    const ann = await member();
+    const rita = await seedContact(ann.company.id, { firstName: "Rita", email: "rita@example.test" });
+    const nils = await seedContact(ann.company.id, { firstName: "Nils", email: "nils@example.test" });
+    const v1 = await createSentProposal(ann, { recipient: { id: rita.id } });
+    const next = await ann.api.post(`/v3/proposals/${v1}`, { company_id: ann.company.id, language: "en", recipient: { id: nils.id } });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    const v2 = next.body.proposal.uuid as string;
+    expect((await ann.api.post(`/v3/proposals/${v2}/send`)).status).toBe(200);
+
+    const { proposal } = await asRecipient(v1);
+    expect(proposal).toMatchObject({ status: "replaced", current_version_uuid: null });
+    expect(JSON.stringify(proposal)).not.toContain(v2);
+    const refused = await accept(v1);
+    expectAppError(refused, 409, "not_editable");
+    expect(refused.body.error).toMatch(/replaced.*ask the sender/);
+    expect(JSON.stringify(refused.body)).not.toContain(v2);
+
+    // Back to Rita in v3: her v1 link leads to v3 (the current one), never to Nils's v2.
+    const third = await ann.api.post(`/v3/proposals/${v2}`, { company_id: ann.company.id, language: "en", recipient: { id: rita.id } });
+    const v3 = third.body.proposal.uuid as string;
+    expect((await ann.api.post(`/v3/proposals/${v3}/send`)).status).toBe(200);
+    expect((await asRecipient(v1)).proposal.current_version_uuid).toBe(v3);
+    expect((await asRecipient(v2)).proposal.current_version_uuid).toBe(null);
+  });
+
+  it("a proposal sent without a recipient, once replaced, leads nowhere: its link was shared with someone the app does not know", async () => {
+    const ann = await member();
+    const v1 = await createDraft(ann);
+    expect((await ann.api.post(`/v3/proposals/${v1}/send`)).status).toBe(200);
+    const v2 = (await ann.api.post(`/v3/proposals/${v1}`, { company_id: ann.company.id, language: "en" })).body.proposal.uuid as string;
+    expect((await ann.api.post(`/v3/proposals/${v2}/send`)).status).toBe(200);
+    expect((await asRecipient(v1)).proposal).toMatchObject({ status: "replaced", current_version_uuid: null });
   });
 });
 

@@ -53,7 +53,7 @@ export function ProposalStatus({ proposal }: { proposal: PublicProposal }) {
               Open the current version
             </Link>
           ) : (
-            "Contact the sender for the current one."
+            "Ask the sender to send you the current one."
           )}
         </Banner>
       );

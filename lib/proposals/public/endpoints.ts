@@ -7,6 +7,7 @@ import { AcceptBody, PublicProposalData, PublicProposalParams, RejectBody } from
  * The recipient's answers from /p/{uuid}: public (no sign-in; the uuid is the secret), served
  * under /api/public in the app's own error shape. A draft or template is 404 before the body is
  * read; any status but active (expired included) is 409 with a message the page shows as is.
+ * Each client address has a budget of answers per window (lib/api/address-limits.ts), 429 past it.
  */
 
 const tag = "Recipient";
@@ -19,6 +20,7 @@ export const acceptPublicProposalEndpoint = defineEndpoint({
   tag,
   summary: "Accept a proposal as its recipient, signing with a typed name",
   isPublic: true,
+  addressLimit: "public_answer",
   params: PublicProposalParams,
   load: loadViewable,
   body: AcceptBody,
@@ -35,6 +37,7 @@ export const rejectPublicProposalEndpoint = defineEndpoint({
   tag,
   summary: "Decline a proposal as its recipient",
   isPublic: true,
+  addressLimit: "public_answer",
   params: PublicProposalParams,
   load: loadViewable,
   body: RejectBody,

@@ -1,3 +1,4 @@
+import { isNewView, limitAddress } from "@/lib/api/address-limits";
 import type { Caller } from "@/lib/api/authenticate";
 import { notFound } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
@@ -24,14 +25,21 @@ export async function getViewableRow(tx: Tx, uuid: string): Promise<ProposalRow>
   return row;
 }
 
-/** The series' current version: its newest active (expired or not) or accepted proposal. */
-export async function currentVersionUuid(tx: Tx, seriesId: string): Promise<string | null> {
+/**
+ * Where a replaced proposal's page may lead: the series' current version (its newest active,
+ * expired or not, or accepted proposal), and only when that version went to the same recipient.
+ * The link is the only secret: a version sent to someone else must not open with the old
+ * recipient's link, nor be signed through it. A proposal sent without a recipient was a link
+ * shared with someone the app does not know, so it leads nowhere either.
+ */
+export async function currentVersionUuid(tx: Tx, row: Pick<ProposalRow, "seriesId" | "recipientId">): Promise<string | null> {
+  if (row.recipientId === null) return null;
   const current = await tx.proposal.findFirst({
-    where: { seriesId, status: { in: ["active", "accepted"] } },
+    where: { seriesId: row.seriesId, status: { in: ["active", "accepted"] } },
     orderBy: { version: "desc" },
-    select: { id: true },
+    select: { id: true, recipientId: true },
   });
-  return current?.id ?? null;
+  return current && current.recipientId === row.recipientId ? current.id : null;
 }
 
 /** The recipient-safe read model; values, title and description come from the one read model. */
@@ -68,7 +76,7 @@ export async function toPublicProposal(tx: Tx, row: ProposalRow, now = new Date(
     },
     sender: { name: dto.contact_name, email: dto.contact_email },
     recipient: { name: dto.recipient_name, company_name: dto.recipient_company_name },
-    current_version_uuid: dto.status === "replaced" ? await currentVersionUuid(tx, row.seriesId) : null,
+    current_version_uuid: dto.status === "replaced" ? await currentVersionUuid(tx, row) : null,
   };
 }
 
@@ -85,13 +93,21 @@ export async function recordView(tx: Tx, uuid: string) {
 export type PublicProposalView = { proposal: PublicProposal; isPreview: boolean };
 
 /**
- * The page's read: the proposal for its recipient, and the view recorded, unless `viewer` (the
- * signed-in user, if any) is a member of the proposal's company: that is the sales staff checking
- * their own work, a preview, which must not tell them the customer has looked.
+ * The page's read from a client `address`: counted against the address's budget of page reads
+ * first (429 past it, before the proposal is read), then the proposal for its recipient, and the
+ * view recorded, unless `viewer` (the signed-in user, if any) is a member of the proposal's
+ * company: that is the sales staff checking their own work, a preview, which must not tell them
+ * the customer has looked. A view counts once per address in a few minutes
+ * (lib/api/address-limits.ts): reloading the page is not looking again.
  */
-export async function getPublicProposal(db: Db, uuid: string, { viewer }: { viewer: Caller | null }): Promise<PublicProposalView> {
+export async function getPublicProposal(
+  db: Db,
+  uuid: string,
+  { viewer, address }: { viewer: Caller | null; address: string },
+): Promise<PublicProposalView> {
+  await limitAddress("public_page", address);
   const row = await getViewableRow(db, uuid);
   const isPreview = viewer !== null && (await isCompanyMember(db, viewer, row.companyId));
-  if (!isPreview) await recordView(db, uuid);
+  if (!isPreview && (await isNewView(uuid, address))) await recordView(db, uuid);
   return { proposal: await toPublicProposal(db, row), isPreview };
 }

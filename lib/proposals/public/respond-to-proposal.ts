@@ -22,7 +22,7 @@ function closedMessage(status: string, expiresAt: Date | null): string {
     case "expired":
       return `This proposal expired on ${expiresAt ? isoDate(expiresAt) : "its expiry date"}: ask the sender for a new one`;
     case "replaced":
-      return "This proposal has been replaced by a newer version: open the current one to answer";
+      return "This proposal has been replaced by a newer version: answer the current one, or ask the sender to send it to you";
     case "withdrawn":
       return "The sender has withdrawn this proposal";
     default:

@@ -66,7 +66,9 @@ export const PublicProposal = z
     current_version_uuid: z
       .uuid()
       .nullable()
-      .describe("For a replaced proposal: the series' current version (newest active, accepted or expired)"),
+      .describe(
+        "For a replaced proposal: the series' current version (newest active, accepted or expired), when it was sent to the same recipient; else null",
+      ),
   })
   .meta({ id: "PublicProposal" });
 export type PublicProposal = z.infer<typeof PublicProposal>;

@@ -1,0 +1,59 @@
+import { knownSpent } from "./limiter-store";
+import { countAgainst, limitEach, limiterOptions, positiveSetting, tooManyRequests, type Budget } from "./rate-limit";
+
+/**
+ * Limits per client address (lib/api/client-address.ts) where there is no account to count
+ * against: the recipient's public page and answers (the proposal's uuid is the only secret, so
+ * whoever has an address may try any number of them), and API keys that fail (a guesser has no
+ * key of its own to be limited by). Read from the environment at each call; counted where the API
+ * rate limits are (lib/api/limiter-store.ts), so every instance shares them.
+ */
+export function addressLimitConfig() {
+  const count = (name: string, fallback: number) => Math.floor(positiveSetting(name, fallback));
+  const publicWindow = positiveSetting("PUBLIC_RATE_LIMIT_WINDOW", 60);
+  return {
+    /** Reads of /p/{uuid}. */
+    public_page: { name: "public_page", points: count("PUBLIC_RATE_LIMIT_PER_ADDRESS", 60), windowSeconds: publicWindow },
+    /** POST /api/public/proposals/{uuid}/accept and /reject. */
+    public_answer: { name: "public_answer", points: count("PUBLIC_ANSWERS_PER_ADDRESS", 20), windowSeconds: publicWindow },
+    /** A proposal's view counts once per address in this window. */
+    proposal_view: { name: "proposal_view", points: 1, windowSeconds: positiveSetting("PUBLIC_VIEW_WINDOW_SECONDS", 300) },
+    key_failure: {
+      name: "api_key_failure",
+      points: count("API_KEY_FAILURES_PER_ADDRESS", 30),
+      windowSeconds: positiveSetting("API_KEY_FAILURES_WINDOW_SECONDS", 60),
+    },
+  } satisfies Record<string, Budget>;
+}
+
+/** The limits a request declares (an endpoint's `addressLimit`, the recipient's page). */
+export type AddressLimit = "public_page" | "public_answer";
+
+/** Counts one request from this address; 429 with Retry-After past the limit's budget. */
+export async function limitAddress(limit: AddressLimit, address: string): Promise<void> {
+  await limitEach([{ budget: addressLimitConfig()[limit], key: address }]);
+}
+
+/** Whether this is the first view of the proposal from this address in the view window (a reload is not another view). */
+export async function isNewView(proposalId: string, address: string): Promise<boolean> {
+  const [counted] = await countAgainst([{ budget: addressLimitConfig().proposal_view, key: `${proposalId} ${address}` }]);
+  return counted.consumedPoints === 1;
+}
+
+/**
+ * 429 before an API key is even looked up, when this address has spent its budget of failed keys:
+ * a guesser learns nothing more until the window ends, and the database does no work for it. This
+ * instance's own knowledge (`knownSpent`), so the check costs no round trip on a key's every
+ * request; with several instances each refuses from the first failure it counts past the budget.
+ */
+export function refuseKeysPastFailures(address: string): void {
+  const budget = addressLimitConfig().key_failure;
+  const ms = knownSpent(limiterOptions(budget), address);
+  if (ms === 0) return;
+  throw tooManyRequests(budget, { consumedPoints: budget.points, msBeforeNext: ms }, "Too many failed API keys from your address");
+}
+
+/** Counts a failed key (malformed, unknown or revoked) against its address. */
+export async function countKeyFailure(address: string): Promise<void> {
+  await countAgainst([{ budget: addressLimitConfig().key_failure, key: address }]);
+}
