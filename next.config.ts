@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { NO_SCRIPT_POLICY } from "./lib/security/csp";
+import { NO_SCRIPT_POLICY, SERVED_FILE_POLICY } from "./lib/security/csp";
 
 /** The app uses none of these; embedded content gets none either. */
 const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), interest-cohort=()";
@@ -36,9 +36,14 @@ const nextConfig: NextConfig = {
       },
       {
         // Pages get a policy with a script nonce per request (proxy.ts); the interactive-block
-        // sandbox its own (app/sandbox). API answers and served files run no script of the app's.
-        source: "/api/:path*",
+        // sandbox its own (app/sandbox). API answers run no script of the app's.
+        source: "/api/:path((?!files(?:/|$)).*)",
         headers: [{ key: "Content-Security-Policy", value: NO_SCRIPT_POLICY }],
+      },
+      {
+        // A served file keeps the route's own, stricter policy (a header here replaces the route's).
+        source: "/api/files/:path*",
+        headers: [{ key: "Content-Security-Policy", value: SERVED_FILE_POLICY }],
       },
       {
         // HSTS only where the app is reached over https (a proxy in front says so); on plain http

@@ -1,4 +1,6 @@
 import { expect, test } from "@playwright/test";
+import { pdfBytes, pngBytes } from "../lib/files/test-images";
+import { signInViaApi, signUpViaApi } from "./helpers";
 
 // The production server's answers carry the browser protections (docs/reliability.md).
 
@@ -50,4 +52,27 @@ test("[HEADERS] the interactive-block frame is sandboxed by its own policy, even
   expect(policy).toMatch(/(^|;\s*)sandbox allow-scripts(;|$)/);
   expect(policy).not.toContain("allow-same-origin");
   expect(policy).toContain("frame-ancestors 'self'");
+});
+
+test("[HEADERS] a served file keeps its own strict policy: sandboxed, loading and running nothing", async ({ request }) => {
+  await signInViaApi(request, await signUpViaApi(request, "Fay Files"));
+  const company = (await (await request.post("/api/proposals/v3/companies", { data: { name: "Files AB" } })).json()).data as { id: number };
+  const uploads = [
+    { path: "/api/proposals/v1/attachments", file: { name: "offer.pdf", mimeType: "application/pdf", buffer: pdfBytes() } },
+    { path: "/api/proposals/v3/images", file: { name: "photo.png", mimeType: "image/png", buffer: pngBytes(4, 3) } },
+  ];
+  for (const { path, file } of uploads) {
+    const uploaded = await request.post(path, { multipart: { file, company_id: String(company.id) } });
+    expect(uploaded.status(), await uploaded.text()).toBe(201);
+    const body = await uploaded.json();
+    const url: string = (body.attachment ?? body.data).url;
+    const res = await request.get(url);
+    expect(res.status(), url).toBe(200);
+    const policy = res.headers()["content-security-policy"];
+    const directives = policy.split(";").map((d) => d.trim());
+    expect(directives, file.name).toContain("sandbox");
+    expect(directives, file.name).toContain("default-src 'none'");
+    // Nothing that would let the file run a script, frame a page, submit a form or load from elsewhere.
+    expect(policy, file.name).not.toMatch(/script-src|frame-src|child-src|form-action|https:|allow-/);
+  }
 });

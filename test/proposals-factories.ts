@@ -59,6 +59,13 @@ export async function uploadPng(
   return res.body.data.uuid as string;
 }
 
+/** An image uploaded to the member's company, as a proposal's background_image names it: {id, uuid}. */
+export async function uploadedImageRef(member: CompanyMember): Promise<{ id: number; uuid: string }> {
+  const uuid = await uploadPng(member);
+  const { id } = await (await getDb()).asset.findUniqueOrThrow({ where: { uuid }, select: { id: true } });
+  return { id, uuid };
+}
+
 export type ContentSeed = {
   companyId: number;
   title?: Record<string, string>;

@@ -12,7 +12,16 @@ import { isPublicAddress } from "./public-address";
  */
 
 export type FetchRefusedReason =
-  "bad_url" | "dns_failed" | "private_address" | "network" | "http_status" | "too_many_redirects" | "too_large" | "timeout" | "bad_type";
+  | "bad_url"
+  | "dns_failed"
+  | "private_address"
+  | "network"
+  | "http_status"
+  | "too_many_redirects"
+  | "too_large"
+  | "timeout"
+  | "deadline"
+  | "bad_type";
 
 export class FetchRefused extends Error {
   constructor(
@@ -36,6 +45,8 @@ export type FetchUrlOptions = {
   allowAddress?: (address: string) => boolean;
   /** Total time for every hop and the body. */
   timeoutMs?: number;
+  /** The request's deadline (./fetch-all.ts): once aborted, the download stops and is refused as "deadline". */
+  deadline?: AbortSignal;
   maxBytes?: number;
   maxRedirects?: number;
   /** Name resolution; tests inject one to point a made-up name at an address. */
@@ -50,7 +61,7 @@ export const FETCH_MAX_REDIRECTS = 3;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-type Settings = Required<Omit<FetchUrlOptions, "allowPrivate" | "allowAddress">> & {
+type Settings = Required<Omit<FetchUrlOptions, "allowPrivate" | "allowAddress" | "deadline">> & {
   isAllowed: (address: string) => boolean;
   signal: AbortSignal;
 };
@@ -58,15 +69,22 @@ type Settings = Required<Omit<FetchUrlOptions, "allowPrivate" | "allowAddress">>
 type Hop = { location: string } | { body: Buffer; contentDisposition?: string };
 
 export async function fetchUrl(url: string, options: FetchUrlOptions): Promise<FetchedFile> {
+  const { deadline } = options;
+  const pastDeadline = () => new FetchRefused("deadline", "The request's downloads did not finish in time", url);
+  if (deadline?.aborted) throw pastDeadline();
   const controller = new AbortController();
   const settings = resolveSettings(options, controller.signal);
   const timer = setTimeout(() => controller.abort(), settings.timeoutMs);
+  const stop = () => controller.abort();
+  deadline?.addEventListener("abort", stop, { once: true });
   try {
     return await fetchFollowingRedirects(url, settings);
   } catch (error) {
-    throw controller.signal.aborted ? new FetchRefused("timeout", "The download took too long", url) : error;
+    if (!controller.signal.aborted) throw error;
+    throw deadline?.aborted ? pastDeadline() : new FetchRefused("timeout", "The download took too long", url);
   } finally {
     clearTimeout(timer);
+    deadline?.removeEventListener("abort", stop);
   }
 }
 

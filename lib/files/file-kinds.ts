@@ -17,6 +17,31 @@ const ALLOWED: Record<FileKind, readonly string[]> = {
   pdf: [PDF_MIME_TYPE],
 };
 
+/** The extensions a file of each hosted type is saved under; the first is given to a name with another one. */
+const EXTENSIONS: Record<string, readonly string[]> = {
+  "application/pdf": ["pdf"],
+  "image/png": ["png"],
+  "image/jpeg": ["jpg", "jpeg"],
+  "image/gif": ["gif"],
+  "image/webp": ["webp"],
+};
+
+const LAST_EXTENSION = /\.([A-Za-z0-9]{1,5})$/;
+
+/**
+ * The name a hosted file is saved under: the given name's stem with an extension of the type read
+ * from its bytes. A browser picks the program that opens a download by its extension, so a PDF
+ * uploaded as offer.html must download as offer.pdf, never as a page that runs when opened.
+ */
+export function filenameForType(name: string, mimeType: string): string {
+  const allowed = EXTENSIONS[mimeType];
+  if (!allowed) return name;
+  const match = LAST_EXTENSION.exec(name);
+  const given = match?.[1].toLowerCase();
+  const stem = (match ? name.slice(0, match.index) : name).replace(/[\s.]+$/, "") || "file";
+  return `${stem}.${given && allowed.includes(given) ? given : allowed[0]}`;
+}
+
 export function isImageMimeType(mimeType: string): mimeType is ImageMimeType {
   return (IMAGE_MIME_TYPES as readonly string[]).includes(mimeType);
 }

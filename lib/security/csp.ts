@@ -33,8 +33,15 @@ export function pagePolicy(nonce: string, development = process.env.NODE_ENV ===
   return [...BASE, scripts].join("; ");
 }
 
-/** For API answers and served files: nothing in them is a script of the app's. */
+/** For API answers: nothing in them is a script of the app's. */
 export const NO_SCRIPT_POLICY = [...BASE, "script-src 'none'"].join("; ");
+
+/**
+ * For a hosted file (/api/files/{uuid}), even opened on its own: it runs nothing, loads nothing
+ * from elsewhere, submits nothing and frames nothing (an image shows, its viewer styles itself).
+ * Sent by the route and by next.config.ts, which would otherwise put the API policy over it.
+ */
+export const SERVED_FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
 
 /** A fresh unguessable nonce (128 bits), base64 as CSP expects. */
 export function newNonce(): string {

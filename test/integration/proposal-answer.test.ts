@@ -16,6 +16,7 @@ import {
   seedContact,
   seedPricedItem,
   setProposalColumns,
+  uploadedImageRef,
   type CompanyMember,
 } from "../proposals-factories";
 
@@ -38,7 +39,7 @@ async function fullDraft(ann: CompanyMember) {
     tax_options: { mode: "standard", tax_included: true, tax_label_key: "vat" },
     blocks: [{ content_id: item.variationId, quantity: 3, discount: 12.5 }, { video_url: "https://www.youtube.com/watch?v=aqz-KE-bpKQ" }],
     attachments: [{ mime_type: "text/html", name: "Site", url: "https://www.example.com/" }],
-    background_image: { id: 1, uuid: "11111111-2222-4333-8444-555555555555" },
+    background_image: await uploadedImageRef(ann),
     invoicing_enabled: true,
     invoicing: { reference: "PO-1" },
   });

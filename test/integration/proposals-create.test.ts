@@ -18,6 +18,7 @@ import {
   seedPricedItem,
   setProposalColumns,
   startPdfServer,
+  uploadedImageRef,
   userRow,
   type CompanyMember,
 } from "../proposals-factories";
@@ -565,7 +566,7 @@ describe("[PROPOSALS] GET /v3/proposals/{uuid}", () => {
       },
     });
     const item = await seedPricedItem({ companyId: ann.company.id, title: { sv: "Licens" }, price: 100, taxRate: 25 });
-    const background = { id: 12, uuid: "11111111-2222-4333-8444-555555555555" };
+    const background = await uploadedImageRef(ann);
     const res = await ann.api.post("/v3/proposals", {
       company_id: ann.company.id,
       language: "sv",

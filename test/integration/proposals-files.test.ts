@@ -2,8 +2,11 @@
  * Hosted files of the proposals service: POST /v3/images, the attachment library (GET and POST
  * /v1/attachments) and serving at GET /api/files/{uuid} with the right headers.
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
+import { assetStorageKey } from "@/lib/files/asset-keys";
+import { getStorage } from "@/lib/files/storage";
 import { gifBytes, jpegBytes, pdfBytes, pngBytes, SVG_BYTES } from "@/lib/files/test-images";
 import { UUID_RE } from "../expect";
 import { startTestServer, type TestServer } from "../http-server";
@@ -130,6 +133,45 @@ describe("[FILES] GET /api/files/{uuid}", () => {
     const cached = await serve(body.data.url, { "if-none-match": etag });
     expect(cached.status).toBe(304);
     // Public by its uuid: no key needed (recipients of a proposal have none).
+  });
+
+  it("names the download by the type read from the bytes, keeping the uploader's stem: offer.html of a PDF is offer.pdf", async () => {
+    const owner = await member();
+    const companyId = String(owner.company.id);
+    const served = async (bytes: Buffer, filename: string) => {
+      const res = await owner.upload("/v1/attachments", { file: { bytes, filename, type: "text/html" }, company_id: companyId });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const file = await serve(res.body.attachment.url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-security-policy")).toMatch(/(^|; )sandbox(;|$)/);
+      return file.headers.get("content-disposition");
+    };
+    expect(await served(pdfBytes(), "offer.html")).toBe(`attachment; filename="offer.pdf"; filename*=UTF-8''offer.pdf`);
+    expect(await served(pdfBytes(), "report")).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
+    expect(await served(pngBytes(2, 2), "photo.PNG")).toBe(`inline; filename="photo.png"; filename*=UTF-8''photo.png`);
+    expect(await served(jpegBytes(2, 2), "x.jpeg")).toBe(`inline; filename="x.jpeg"; filename*=UTF-8''x.jpeg`);
+  });
+
+  it("serves a file stored before names followed the type under its safe name too", async () => {
+    const owner = await member();
+    const db = await getDb();
+    const uuid = randomUUID();
+    const storageKey = assetStorageKey(uuid);
+    await getStorage().put(storageKey, pdfBytes(), { contentType: "application/pdf", filename: "offer.html" });
+    await db.asset.create({
+      data: {
+        uuid,
+        companyId: owner.company.id,
+        uploadedBy: owner.user.id,
+        filename: "offer.html",
+        mimeType: "application/pdf",
+        size: pdfBytes().length,
+        storageKey,
+      },
+    });
+    const file = await serve(`/api/files/${uuid}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="offer.pdf"; filename*=UTF-8''offer.pdf`);
   });
 
   it("answers 404 NOT_FOUND for an unknown uuid and for something that is not a uuid", async () => {

@@ -19,6 +19,7 @@ import {
   seedLibraryAttachment,
   seedPricedItem,
   seriesRows,
+  uploadedImageRef,
   userRow,
   type CompanyMember,
 } from "../proposals-factories";
@@ -178,7 +179,7 @@ describe("[VERSIONS] carry-over", () => {
         { type: "video-block", video_url: "https://video.example/v", title: "Film" },
       ],
       attachments: [{ id: library.id }, { mime_type: "text/html", name: "Webb", url: "https://www.example.com/" }],
-      background_image: { id: 5, uuid: "55555555-2222-4333-8444-555555555555" },
+      background_image: await uploadedImageRef(ann),
       background_video: { id: 6, uuid: "66666666-2222-4333-8444-555555555555" },
       invoicing_enabled: true,
       invoicing: { reference: "PO-9" },

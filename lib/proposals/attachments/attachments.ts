@@ -9,7 +9,7 @@ import { imageFacts } from "@/lib/files/image-facts";
 import type { Attachment as AttachmentRow } from "@/lib/generated/prisma/client";
 import { getCompanyOrThrow, memberCompanyIds } from "../access";
 import { assetUrl } from "../common-schemas";
-import { recordAsset, safeFilename, storeFile, type VerifiedFile } from "../images/host-file";
+import { recordAsset, safeFilename, withRequestFiles, type VerifiedFile } from "../images/host-file";
 import type { AttachmentDto, AttachmentUploadInput } from "./schemas";
 
 /**
@@ -62,19 +62,21 @@ export async function uploadAttachment(ctx: WriteContext & { db: Db; caller: Cal
   await getCompanyOrThrow({ tx: db, caller, companyId });
   const file = await verifyAttachment(new Uint8Array(await body.file.arrayBuffer()), body.file.name);
   if (!file) throw validationError([{ path: "file", message: NOT_AN_ATTACHMENT }]);
-  const stored = await storeFile(file, { dryRun: ctx.dryRun });
-  const row = await write(ctx, async (tx) => {
-    await getCompanyOrThrow({ tx, caller, companyId });
-    await recordAsset(tx, stored, { companyId, uploadedBy: caller.userId });
-    return tx.attachment.create({
-      data: {
-        companyId,
-        uploadedBy: caller.userId,
-        filename: stored.filename,
-        mimeType: stored.mimeType,
-        size: stored.size,
-        storageKey: stored.storageKey,
-      },
+  const row = await withRequestFiles(ctx, async (files) => {
+    const stored = await files.store(file);
+    return write(ctx, async (tx) => {
+      await getCompanyOrThrow({ tx, caller, companyId });
+      await recordAsset(tx, stored, { companyId, uploadedBy: caller.userId });
+      return tx.attachment.create({
+        data: {
+          companyId,
+          uploadedBy: caller.userId,
+          filename: stored.filename,
+          mimeType: stored.mimeType,
+          size: stored.size,
+          storageKey: stored.storageKey,
+        },
+      });
     });
   });
   return toAttachmentDto(row);

@@ -3,6 +3,7 @@ import { validationError } from "@/lib/api/errors";
 import { write } from "@/lib/db/transaction";
 import { getCompanyOrThrow } from "../access";
 import { prepareImages } from "../images/content-images";
+import { withRequestFiles } from "../images/host-file";
 import { archiveContent, createContent, getProductOrThrow, listContentBody, setContentArchived, updateContent } from "./content";
 import {
   ContentCreate,
@@ -61,8 +62,10 @@ export const createContentEndpoint = defineEndpoint({
   run: async (ctx) => {
     // Refuse a stranger before downloading anything on their behalf.
     await getCompanyOrThrow({ tx: ctx.db, caller: ctx.caller, companyId: ctx.body.company_id });
-    const images = await prepareImages(ctx.body.images, { dryRun: ctx.dryRun });
-    const created = await write(ctx, (tx) => createContent(tx, ctx.caller, ctx.body, images), { target: (r) => r.product_id });
+    const created = await withRequestFiles(ctx, async (files) => {
+      const images = await prepareImages(ctx.body.images, files);
+      return write(ctx, (tx) => createContent(tx, ctx.caller, ctx.body, images), { target: (r) => r.product_id });
+    });
     return { data: created };
   },
 });
@@ -85,9 +88,12 @@ export const updateContentEndpoint = defineEndpoint({
   errors: ["not_found"],
   run: async (ctx) => {
     const ref = { productId: ctx.body.product_id, variationId: ctx.body.variation_id };
+    // Refuse a stranger before downloading anything on their behalf.
     await getProductOrThrow(ctx.db, ctx.caller, ref);
-    const images = ctx.body.images ? await prepareImages(ctx.body.images, { dryRun: ctx.dryRun }) : null;
-    const item = await write(ctx, (tx) => updateContent(tx, ctx.caller, ctx.body, images), { target: (r) => r.product_id });
+    const item = await withRequestFiles(ctx, async (files) => {
+      const images = ctx.body.images ? await prepareImages(ctx.body.images, files) : null;
+      return write(ctx, (tx) => updateContent(tx, ctx.caller, ctx.body, images), { target: (r) => r.product_id });
+    });
     return { data: item };
   },
 });

@@ -2,11 +2,12 @@ import type { Caller } from "@/lib/api/authenticate";
 import { validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { isUuid } from "@/lib/files/asset-keys";
-import { FetchRefused, fetchUrl } from "@/lib/files/fetch-url";
-import { IMAGE_MIME_TYPES } from "@/lib/files/file-kinds";
+import { fetchAll } from "@/lib/files/fetch-all";
+import { FetchRefused } from "@/lib/files/fetch-url";
 import { imageFacts } from "@/lib/files/image-facts";
-import { recordAsset, safeFilename, storeFile, type StoredAsset } from "./host-file";
+import { recordAsset, safeFilename, type RequestFiles, type StoredAsset } from "./host-file";
 import type { ImageInputDto } from "./schemas";
+import { usableImages } from "./usable-images";
 
 /**
  * The images of a content item (POST and PUT /v3/content). An image is valid when its uuid names
@@ -17,42 +18,35 @@ import type { ImageInputDto } from "./schemas";
 
 export type PreparedImage = { kind: "hosted"; uuid: string } | { kind: "downloaded"; stored: StoredAsset };
 
-const PARALLEL_DOWNLOADS = 4;
-
 export const NO_VALID_IMAGE =
   "No valid image: give the uuid of a hosted image (POST /v3/images) or a public PNG, JPEG, GIF or WebP URL that downloads";
 
 /**
- * Downloads and stores the url images, before any transaction is opened (a download may take up
- * to 10 s). Returns the images in the order given, the skipped ones left out.
+ * Downloads the url images and stores them through `files` (which deletes them again should the
+ * request fail), before any transaction is opened. Returns the images in the order given, the
+ * skipped ones left out. Call it only once the caller may write to the item's company.
  */
-export async function prepareImages(inputs: ImageInputDto[], { dryRun = false }: { dryRun?: boolean } = {}): Promise<PreparedImage[]> {
-  const results: (PreparedImage | null)[] = new Array(inputs.length).fill(null);
-  let next = 0;
-  const worker = async () => {
-    while (next < inputs.length) {
-      const i = next++;
-      results[i] = await prepareOne(inputs[i], dryRun);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_DOWNLOADS, inputs.length) }, worker));
-  return results.filter((r): r is PreparedImage => r !== null);
-}
-
-async function prepareOne(input: ImageInputDto, dryRun: boolean): Promise<PreparedImage | null> {
-  const uuid = input.uuid.trim();
-  if (uuid !== "") return isUuid(uuid) ? { kind: "hosted", uuid: uuid.toLowerCase() } : null;
-  if (!input.url?.trim()) return null;
-  try {
-    const file = await fetchUrl(input.url.trim(), { accept: "image" });
-    const facts = await imageFacts(file.bytes);
-    if (!facts) return null;
-    const filename = safeFilename(input.filename, file.filename);
-    return { kind: "downloaded", stored: await storeFile({ bytes: file.bytes, filename, ...facts }, { dryRun }) };
-  } catch (error) {
-    if (error instanceof FetchRefused) return null;
-    throw error;
-  }
+export async function prepareImages(inputs: ImageInputDto[], files: RequestFiles): Promise<PreparedImage[]> {
+  const urls = inputs.map((input) => (input.uuid.trim() === "" ? input.url?.trim() : undefined));
+  const wanted = [...urls.entries()].filter((entry): entry is [number, string] => Boolean(entry[1]));
+  const outcomes = await fetchAll(
+    wanted.map(([, url]) => url),
+    { accept: "image" },
+    async (file, position): Promise<PreparedImage | null> => {
+      const facts = await imageFacts(file.bytes);
+      if (!facts) return null;
+      const filename = safeFilename(inputs[wanted[position][0]].filename, file.filename);
+      return { kind: "downloaded", stored: await files.store({ bytes: file.bytes, filename, ...facts }) };
+    },
+  );
+  const downloaded = new Map(wanted.map(([index], position) => [index, outcomes[position]]));
+  return inputs.flatMap((input, index): PreparedImage[] => {
+    const uuid = input.uuid.trim();
+    if (uuid !== "") return isUuid(uuid) ? [{ kind: "hosted", uuid: uuid.toLowerCase() }] : [];
+    const outcome = downloaded.get(index);
+    // A failed download is skipped, as the document says.
+    return outcome && !(outcome instanceof FetchRefused) ? [outcome] : [];
+  });
 }
 
 /**
@@ -62,17 +56,7 @@ async function prepareOne(input: ImageInputDto, dryRun: boolean): Promise<Prepar
  */
 export async function recordImages(tx: Tx, caller: Caller, companyId: number, prepared: PreparedImage[]): Promise<number[]> {
   const hostedUuids = prepared.flatMap((p) => (p.kind === "hosted" ? [p.uuid] : []));
-  const hosted = hostedUuids.length
-    ? await tx.asset.findMany({
-        where: {
-          uuid: { in: hostedUuids },
-          mimeType: { in: [...IMAGE_MIME_TYPES] },
-          OR: [{ companyId }, { uploadedBy: caller.userId }],
-        },
-        select: { id: true, uuid: true },
-      })
-    : [];
-  const idByUuid = new Map(hosted.map((a) => [a.uuid, a.id]));
+  const idByUuid = await usableImages(tx, { caller, companyId, uuids: hostedUuids });
   const ids: number[] = [];
   for (const image of prepared) {
     const id =

@@ -23,8 +23,8 @@ export type StoredAsset = {
 
 /**
  * Puts a file in storage under a new uuid. Called before the transaction that records it, so no
- * transaction waits on storage; should that transaction fail, the bytes stay unreferenced (no
- * row points at them, nothing serves them). A dry run stores nothing.
+ * transaction waits on storage. A dry run stores nothing. A request stores through
+ * `withRequestFiles`, which removes the file again should the request fail.
  */
 export async function storeFile(file: VerifiedFile, { dryRun = false }: { dryRun?: boolean } = {}): Promise<StoredAsset> {
   const uuid = randomUUID();
@@ -39,6 +39,41 @@ export async function storeFile(file: VerifiedFile, { dryRun = false }: { dryRun
     width: file.width ?? null,
     height: file.height ?? null,
   };
+}
+
+/** Stores files for one request (see `withRequestFiles`). */
+export type RequestFiles = { store(file: VerifiedFile): Promise<StoredAsset> };
+
+/**
+ * Runs a request that stores files before its write records them (uploads, downloads). Should the
+ * request fail at any step after storing (another download refused, a validation error, the
+ * transaction), the files it stored are deleted again: nothing stays in storage that no row names.
+ */
+export async function withRequestFiles<T>({ dryRun = false }: { dryRun?: boolean }, run: (files: RequestFiles) => Promise<T>): Promise<T> {
+  const stored: StoredAsset[] = [];
+  const files: RequestFiles = {
+    async store(file) {
+      const asset = await storeFile(file, { dryRun });
+      if (!dryRun) stored.push(asset);
+      return asset;
+    },
+  };
+  try {
+    return await run(files);
+  } catch (error) {
+    await deleteStoredFiles(stored);
+    throw error;
+  }
+}
+
+/** Best effort: a file that cannot be deleted now is logged, and the request's own error is what its caller sees. */
+async function deleteStoredFiles(stored: readonly StoredAsset[]) {
+  const storage = getStorage();
+  await Promise.all(
+    stored.map((asset) =>
+      storage.delete(asset.storageKey).catch((error: unknown) => console.error("[files] could not delete", asset.storageKey, error)),
+    ),
+  );
 }
 
 export function recordAsset(tx: Tx, stored: StoredAsset, owner: { companyId: number | null; uploadedBy: string }) {

@@ -5,8 +5,9 @@ import { serviceError } from "@/lib/api/service";
 import { getDb } from "@/lib/db/client";
 import { isUuid } from "@/lib/files/asset-keys";
 import { contentDisposition } from "@/lib/files/content-disposition";
-import { isImageMimeType } from "@/lib/files/file-kinds";
+import { filenameForType, isImageMimeType } from "@/lib/files/file-kinds";
 import { getStorage } from "@/lib/files/storage";
+import { SERVED_FILE_POLICY } from "@/lib/security/csp";
 import { proposalsService } from "../service";
 
 /**
@@ -27,8 +28,7 @@ export async function serveAsset(req: Request, uuid: string): Promise<Response> 
       "cache-control": "public, max-age=31536000, immutable",
       etag,
       "x-content-type-options": "nosniff",
-      // Even opened directly, the file runs nothing and loads nothing.
-      "content-security-policy": "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      "content-security-policy": SERVED_FILE_POLICY,
     };
     if (
       req.headers
@@ -46,7 +46,11 @@ export async function serveAsset(req: Request, uuid: string): Promise<Response> 
         ...headers,
         "content-type": asset.mimeType,
         "content-length": String(file.bytes.length),
-        "content-disposition": contentDisposition(isImageMimeType(asset.mimeType) ? "inline" : "attachment", asset.filename),
+        // Named from the type read at upload, whatever the uploader called it (files stored before this rule too).
+        "content-disposition": contentDisposition(
+          isImageMimeType(asset.mimeType) ? "inline" : "attachment",
+          filenameForType(asset.filename, asset.mimeType),
+        ),
       },
     });
   } catch (error) {

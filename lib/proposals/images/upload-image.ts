@@ -2,18 +2,12 @@ import { validationError } from "@/lib/api/errors";
 import type { Caller } from "@/lib/api/authenticate";
 import type { Db } from "@/lib/db/client";
 import { write, type WriteContext } from "@/lib/db/transaction";
+import { filenameForType } from "@/lib/files/file-kinds";
 import { imageFacts } from "@/lib/files/image-facts";
 import { getCompanyOrThrow } from "../access";
 import { assetUrl } from "../common-schemas";
-import { recordAsset, safeFilename, storeFile } from "./host-file";
+import { recordAsset, safeFilename, withRequestFiles } from "./host-file";
 import type { ImageUploadInput } from "./schemas";
-
-export const IMAGE_EXTENSIONS: Record<string, string> = {
-  "image/png": "png",
-  "image/jpeg": "jpg",
-  "image/gif": "gif",
-  "image/webp": "webp",
-};
 
 export const NOT_AN_IMAGE = "Not a PNG, JPEG, GIF or WebP image (the type is read from the bytes; SVG is not accepted)";
 
@@ -25,17 +19,20 @@ export async function uploadImage(ctx: WriteContext & { db: Db; caller: Caller; 
   const bytes = new Uint8Array(await body.file.arrayBuffer());
   const facts = await imageFacts(bytes);
   if (!facts) throw validationError([{ path: "file", message: NOT_AN_IMAGE }]);
-  const filename = safeFilename(body.file.name, `image.${IMAGE_EXTENSIONS[facts.mimeType]}`);
-  const stored = await storeFile({ bytes, filename, ...facts }, { dryRun: ctx.dryRun });
-  const row = await write(
-    ctx,
-    async (tx) => {
-      // Membership is checked again where the row is written: it may have ended during the upload.
-      if (companyId !== null) await getCompanyOrThrow({ tx, caller, companyId });
-      return recordAsset(tx, stored, { companyId, uploadedBy: caller.userId });
-    },
-    { target: (row) => row.uuid },
-  );
+  const filename = safeFilename(body.file.name, filenameForType("image", facts.mimeType));
+  const { stored, row } = await withRequestFiles(ctx, async (files) => {
+    const stored = await files.store({ bytes, filename, ...facts });
+    const row = await write(
+      ctx,
+      async (tx) => {
+        // Membership is checked again where the row is written: it may have ended during the upload.
+        if (companyId !== null) await getCompanyOrThrow({ tx, caller, companyId });
+        return recordAsset(tx, stored, { companyId, uploadedBy: caller.userId });
+      },
+      { target: (row) => row.uuid },
+    );
+    return { stored, row };
+  });
   return {
     id: row.id,
     uuid: stored.uuid,

@@ -1,9 +1,10 @@
 import { validationError, type ValidationIssue } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import { FetchRefused, fetchUrl } from "@/lib/files/fetch-url";
+import { fetchAll } from "@/lib/files/fetch-all";
+import { FetchRefused } from "@/lib/files/fetch-url";
 import { attachmentFileUrl } from "../attachments/attachments";
 import { assetUrl } from "../common-schemas";
-import { recordAsset, storeFile, type StoredAsset } from "../images/host-file";
+import { recordAsset, type RequestFiles, type StoredAsset } from "../images/host-file";
 import type { AttachmentInput } from "./schemas";
 
 /** A proposal's attachment as stored and read: a library file, a link, or a PDF the service hosts. */
@@ -16,35 +17,42 @@ const refusalText: Record<string, string> = {
   private_address: "The address is private or local: the service does not fetch from it",
   too_large: "The file is larger than 20 MB",
   timeout: "The server did not answer within 10 seconds",
+  deadline: "The request's downloads did not finish in time",
   bad_type: "The file is not a PDF",
   too_many_redirects: "More than 3 redirects",
   http_status: "The server answered with an error",
 };
 
 /**
- * Downloads the PDFs a request names by url and stores their bytes. A PDF already on the proposal
- * (same url) is kept as it is, so echoing the list back fetches nothing. A url that cannot be
- * fetched is refused with an issue naming it: unlike library images, an attachment the sender
- * chose must not silently go missing.
+ * Downloads the PDFs a request names by url and stores their bytes through `files`, which deletes
+ * them again should the request fail. A PDF already on the proposal (same url) is kept as it is, so
+ * echoing the list back fetches nothing. A url that cannot be fetched is refused with an issue
+ * naming it: unlike library images, an attachment the sender chose must not silently go missing.
+ * Call it only once every refusal that needs no download has been checked.
  */
 export async function prepareAttachments(
   input: AttachmentInput[] | undefined,
   existing: StoredAttachment[],
-  { dryRun = false }: { dryRun?: boolean } = {},
+  files: RequestFiles,
 ): Promise<PreparedAttachments | undefined> {
   if (!input) return undefined;
   const kept = new Set(existing.filter((a) => a.mime_type === "application/pdf").map((a) => a.url));
+  const wanted = [...input.entries()].filter(([, a]) => a.mime_type === "application/pdf" && a.url && !kept.has(a.url));
+  const outcomes = await fetchAll(
+    wanted.map(([, a]) => a.url!),
+    { accept: "pdf" },
+    (file) => files.store({ bytes: file.bytes, filename: file.filename, mimeType: file.mimeType }),
+  );
   const fetched = new Map<number, StoredAsset>();
   const issues: ValidationIssue[] = [];
-  for (const [index, attachment] of input.entries()) {
-    if (attachment.mime_type !== "application/pdf" || !attachment.url || kept.has(attachment.url)) continue;
-    try {
-      const file = await fetchUrl(attachment.url, { accept: "pdf" });
-      fetched.set(index, await storeFile({ bytes: file.bytes, filename: file.filename, mimeType: file.mimeType }, { dryRun }));
-    } catch (error) {
-      if (!(error instanceof FetchRefused)) throw error;
-      issues.push({ path: `attachments.${index}.url`, message: `Could not fetch this PDF: ${refusalText[error.reason] ?? error.message}` });
-    }
+  for (const [position, outcome] of outcomes.entries()) {
+    const index = wanted[position][0];
+    if (outcome instanceof FetchRefused) {
+      issues.push({
+        path: `attachments.${index}.url`,
+        message: `Could not fetch this PDF: ${refusalText[outcome.reason] ?? outcome.message}`,
+      });
+    } else fetched.set(index, outcome);
   }
   if (issues.length) throw validationError(issues);
   return { input, fetched };

@@ -1,11 +1,13 @@
 import { defineEndpoint, type LoadContext } from "@/lib/api/endpoint";
 import { write } from "@/lib/db/transaction";
+import { withRequestFiles } from "../images/host-file";
 import { prepareAttachments } from "./attachments";
 import { changeStatus, saveAsTemplate, sendProposal, setArchived } from "./lifecycle";
 import {
   assertEditable,
   createProposal,
   editBlock,
+  getCreationSourcesOrThrow,
   getProposalHeadOrThrow,
   getProposalOrThrow,
   listProposals,
@@ -74,8 +76,12 @@ export const createProposalEndpoint = defineEndpoint({
   status: 201,
   errors: ["invalid_recipient"],
   run: async (ctx) => {
-    const attachments = await prepareAttachments(ctx.body.attachments, [], { dryRun: ctx.dryRun });
-    return write(ctx, (tx) => createProposal(tx, ctx.caller, ctx.body, attachments), byRef);
+    // Refuse a stranger before downloading anything on their behalf.
+    await getCreationSourcesOrThrow(ctx.db, ctx.caller, ctx.body);
+    return withRequestFiles(ctx, async (files) => {
+      const attachments = await prepareAttachments(ctx.body.attachments, [], files);
+      return write(ctx, (tx) => createProposal(tx, ctx.caller, ctx.body, attachments), byRef);
+    });
   },
 });
 
@@ -112,13 +118,12 @@ export const updateProposalEndpoint = defineEndpoint({
   status: 200,
   errors: ["invalid_recipient", "company_mismatch", "proposal_withdrawn", "not_editable"],
   run: async (ctx) => {
+    // `load` refused a stranger; the proposal's state is checked too before any download.
     assertEditable(ctx.loaded, ctx.body.company_id);
-    const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never, { dryRun: ctx.dryRun });
-    const { data } = await write(
-      ctx,
-      (tx) => updateProposal(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments),
-      onProposal(ctx.params.uuid),
-    );
+    const { data } = await withRequestFiles(ctx, async (files) => {
+      const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never, files);
+      return write(ctx, (tx) => updateProposal(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments), onProposal(ctx.params.uuid));
+    });
     return proposalAnswer(data);
   },
 });
@@ -141,9 +146,12 @@ export const createProposalVersionEndpoint = defineEndpoint({
   status: 200,
   errors: ["invalid_recipient", "company_mismatch", "proposal_withdrawn"],
   run: async (ctx) => {
+    // `load` refused a stranger; the proposal's state is checked too before any download.
     assertVersionable(ctx.loaded, ctx.body.company_id);
-    const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never, { dryRun: ctx.dryRun });
-    return write(ctx, (tx) => createNextVersion(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments), byRef);
+    return withRequestFiles(ctx, async (files) => {
+      const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never, files);
+      return write(ctx, (tx) => createNextVersion(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments), byRef);
+    });
   },
 });
 
@@ -163,7 +171,11 @@ export const editProposalBlockEndpoint = defineEndpoint({
   status: 200,
   errors: ["not_editable"],
   run: async (ctx) => {
-    const { data } = await write(ctx, (tx) => editBlock(tx, ctx.params.uuid, ctx.params.blockUuid, ctx.body), onProposal(ctx.params.uuid));
+    const { data } = await write(
+      ctx,
+      (tx) => editBlock(tx, ctx.caller, ctx.params.uuid, ctx.params.blockUuid, ctx.body),
+      onProposal(ctx.params.uuid),
+    );
     return proposalAnswer(data);
   },
 });
@@ -192,7 +204,8 @@ export const sendProposalEndpoint = defineEndpoint({
   tag,
   summary: "Send a draft",
   description:
-    "Returns {data: the proposal} as sent. draft -> active, optionally with expires_at (UNIX seconds, in the future); the series' earlier active proposal becomes replaced. Needs a recipient.",
+    "Returns {data: the proposal} as sent. draft -> active, optionally with expires_at (UNIX seconds, in the future, before 2100); the series' earlier active proposal becomes replaced. " +
+    "A recipient is not required: the proposal's url is the link to share.",
   params: ProposalParams,
   load: loadForEditing,
   body: SendBody,

@@ -4,6 +4,7 @@ import { AppError, notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { Prisma, type Proposal } from "@/lib/generated/prisma/client";
 import { getCompanyOrThrow, isCompanyMember, memberCompanyIds } from "../access";
+import { assertUsableImages, proposalImageRefs } from "../images/usable-images";
 import { resolveAttachments, type PreparedAttachments, type StoredAttachment } from "./attachments";
 import { copyBlocks, resolveBlocks, type StoredBlock } from "./blocks";
 import { activeMemberByEmail, resolveCreator, resolveRecipient } from "./people";
@@ -96,10 +97,11 @@ async function templateOrThrow(tx: Tx, companyId: number, uuid: string) {
 }
 
 /**
- * POST /v3/proposals: a draft in a new series. With tracking.created_from_template the draft
- * starts as a copy of the template and the body's fields override it.
+ * What a new proposal starts from: the caller's company (another company, or none: 401), the RFP
+ * and template it names (404 unless the company's) and the hosted images it names (400). The create
+ * endpoint checks these before downloading anything the request names; the write checks them again.
  */
-export async function createProposal(tx: Tx, caller: Caller, body: ProposalCreate, attachments: PreparedAttachments | undefined) {
+export async function getCreationSourcesOrThrow(tx: Tx, caller: Caller, body: ProposalCreate) {
   const company = await getCompanyOrThrow({ tx, caller, companyId: body.company_id, refusal: "unauthorized" });
   const tracking = body.tracking ?? {};
   if (tracking.created_from_rfp !== undefined) {
@@ -107,6 +109,17 @@ export async function createProposal(tx: Tx, caller: Caller, body: ProposalCreat
     if (!rfp) throw notFound("RFP");
   }
   const template = tracking.created_from_template ? await templateOrThrow(tx, company.id, tracking.created_from_template) : null;
+  await assertUsableImages(tx, { caller, companyId: company.id, refs: proposalImageRefs(body, { withBlocks: true }) });
+  return { company, template };
+}
+
+/**
+ * POST /v3/proposals: a draft in a new series. With tracking.created_from_template the draft
+ * starts as a copy of the template and the body's fields override it.
+ */
+export async function createProposal(tx: Tx, caller: Caller, body: ProposalCreate, attachments: PreparedAttachments | undefined) {
+  const { company, template } = await getCreationSourcesOrThrow(tx, caller, body);
+  const tracking = body.tracking ?? {};
   const templateBlocks = (template?.blocks ?? []) as StoredBlock[];
   const templateAttachments = (template?.attachments ?? []) as StoredAttachment[];
 
@@ -212,6 +225,7 @@ export async function revisionOf(
   const companyId = row.companyId;
   const language = body.language ?? row.language;
   const update: Revision = {};
+  await assertUsableImages(tx, { caller, companyId, refs: proposalImageRefs(body, { withBlocks: false }) });
   for (const field of STORED_AS_SENT) if (body[field] !== undefined) update[field] = body[field];
   if (body.contact_email !== undefined) update.contact_user_id = (await activeMemberByEmail(tx, companyId, body.contact_email))?.id ?? null;
   if (body.recipient !== undefined) {
@@ -285,12 +299,14 @@ export async function updateProposal(
  * title, description and images, which a full PATCH ignores) and its price, quantity and discount.
  * They survive later PATCHes that echo the block's uuid.
  */
-export async function editBlock(tx: Tx, uuid: string, blockUuid: string, edit: BlockEdit) {
+export async function editBlock(tx: Tx, caller: Caller, uuid: string, blockUuid: string, edit: BlockEdit) {
   const row = await lockProposal(tx, uuid);
   if (!EDITABLE.has(row.status)) throw new AppError("not_editable", `A ${row.status} proposal cannot be edited`);
   const blocks = row.blocks as StoredBlock[];
   const index = blocks.findIndex((b) => b.uuid === blockUuid);
   if (index < 0) throw notFound("Block");
+  const refs = (edit.image_uuids ?? []).map((imageUuid, i) => ({ path: `image_uuids.${i}`, uuid: imageUuid }));
+  await assertUsableImages(tx, { caller, companyId: row.companyId, refs });
   blocks[index] = { ...blocks[index], ...edit };
   await tx.proposal.update({ where: { id: uuid }, data: { blocks: json(blocks) } });
   return { data: await readProposal(tx, uuid) };
