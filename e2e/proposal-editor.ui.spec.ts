@@ -162,9 +162,11 @@ test("[PROPOSAL EDITOR] sending asks first and says what happens; a new version 
 
   await page.getByRole("toolbar", { name: "Proposal actions" }).getByRole("button", { name: "Send" }).click();
   const dialog = page.getByRole("dialog", { name: "Send v1 to Otto?" });
-  await expect(dialog).toContainText("The customer gets the link to v1");
+  await expect(dialog).toContainText("v1 gets a link to share with Otto");
   await dialog.getByRole("button", { name: "Send proposal" }).click();
   await expect(page.getByText("This proposal was sent and can no longer be edited.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Link to share" })).toContainText("Share this link with Otto");
+  await expect(page.getByLabel("Customer's link")).toHaveValue(new RegExp(`^https?://[^/]+/p/${s.uuid}$`));
   await expect(page.getByLabel("Title", { exact: true })).toBeDisabled();
 
   await page.getByRole("button", { name: "New version" }).click();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { gradientPng } from "../lib/seed/demo-images";
 
 /** Calls the proposals API with the page's session (as the browser does). */
@@ -45,3 +45,9 @@ export async function createProduct(page: Page, companyId: number, title: string
 
 /** Whether the page scrolls sideways (a layout too wide for the screen). */
 export const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+
+/** The customer's browser: a context of its own, no cookies, nothing shared with the sales side. */
+export async function customerPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ baseURL, viewport });
+  return context.newPage();
+}

@@ -4,35 +4,17 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { CopyField } from "@/components/ui/copy-field";
 import { Field } from "@/components/ui/field";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function NewKeyNotice({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState(false);
   return (
     <section aria-label="New API key" className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
       <p className="text-sm font-medium text-emerald-900">Key “{name}” created. Copy it now: it will not be shown again.</p>
-      <div className="flex gap-2">
-        <input
-          readOnly
-          aria-label="New API key value"
-          value={secret}
-          onFocus={(e) => e.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-md border border-emerald-300 bg-white px-3 py-2 font-mono text-sm"
-        />
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={async () => {
-            await navigator.clipboard.writeText(secret).catch(() => {});
-            setCopied(true);
-          }}
-        >
-          {copied ? "Copied" : "Copy"}
-        </Button>
-      </div>
+      <CopyField label="New API key value" value={secret} className="border-emerald-300 bg-white" />
       <Button type="button" variant="ghost" onClick={onDone}>
         I have stored it
       </Button>

@@ -11,6 +11,8 @@ import {
   createSentProposal,
   expectProposalsError,
   issuePaths,
+  joinCompany,
+  publicClient,
   readProposal,
   seedCompany,
   seedCompanyMember,
@@ -147,18 +149,59 @@ describe("[LIFECYCLE] send", () => {
     expect((await readProposal(ann.api, other)).status).toBe("active");
   });
 
-  it("refuses an expires_at in the past and a draft without a recipient with 400, leaving it a draft", async () => {
+  it("refuses an expires_at in the past with 400, leaving it a draft", async () => {
     const ann = await member();
     const contact = await seedContact(ann.company.id);
     const uuid = await createDraft(ann, { recipient: { id: contact.id } });
     const past = await action(ann, uuid, "send", { expires_at: nowSeconds() - 60 });
     expectProposalsError(past, 400, "VALIDATION_ERROR");
     expect(issuePaths(past)).toEqual(["expires_at"]);
+    expect((await readProposal(ann.api, uuid)).status).toBe("draft");
+  });
+
+  it("sends a draft without a recipient as a link to share (contract.md: send takes only {expires_at?})", async () => {
+    const ann = await member();
     const lonely = await createDraft(ann);
-    const noRecipient = await action(ann, lonely, "send");
-    expectProposalsError(noRecipient, 400, "VALIDATION_ERROR");
-    expect(issuePaths(noRecipient)).toEqual(["recipient"]);
-    for (const id of [uuid, lonely]) expect((await readProposal(ann.api, id)).status).toBe("draft");
+    const res = await action(ann, lonely, "send");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ uuid: lonely, status: "active", recipient_id: null, url: `/p/${lonely}` });
+    expect(await list(ann, "status=active")).toContain(lonely);
+  });
+
+  it("refuses an expires_at at or after 2100 (year 10000, 1e13) with 400 naming it, sending nothing; just before 2100 is fine", async () => {
+    const ann = await member();
+    const contact = await seedContact(ann.company.id);
+    const uuid = await createDraft(ann, { recipient: { id: contact.id } });
+    for (const expiresAt of [253402300800, 1e13, 4102444800, -1, 1.5]) {
+      const res = await action(ann, uuid, "send", { expires_at: expiresAt });
+      expectProposalsError(res, 400, "VALIDATION_ERROR");
+      expect(issuePaths(res), String(expiresAt)).toEqual(["expires_at"]);
+    }
+    expect((await readProposal(ann.api, uuid)).status).toBe("draft");
+    expect(await list(ann)).toContain(uuid);
+    const sent = await action(ann, uuid, "send", { expires_at: 4102444799 });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.data).toMatchObject({ status: "active", expires_at: 4102444799 });
+    expect((await readProposal(ann.api, uuid)).expires_at).toBe(4102444799);
+  });
+
+  it("a stored expiry JavaScript cannot read (year 10000, written before inputs were bounded) reads as none: the list, the proposal and the customer's accept all answer", async () => {
+    const ann = await member();
+    const colleague = await member();
+    await joinCompany(colleague, ann.company.id);
+    const broken = await createSentProposal(ann, { title_md: "Far future" });
+    const fine = await createSentProposal(ann, { title_md: "Fine" });
+    const db = await getDb();
+    await db.$executeRaw`UPDATE proposals SET expires_at = '10000-01-01T00:00:00Z' WHERE id = ${broken}::uuid`;
+    for (const who of [ann, colleague]) {
+      const res = await who.api.get(`/v3/proposals?company_id=${ann.company.id}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data.map((p: { uuid: string }) => p.uuid).sort()).toEqual([broken, fine].sort());
+    }
+    expect(await readProposal(ann.api, broken)).toMatchObject({ status: "active", expires_at: null });
+    const accepted = await publicClient(server).post(`/proposals/${broken}/accept`, { name: "Rita Recipient" });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.data).toMatchObject({ status: "accepted", expires_at: null });
   });
 
   it("answers 409 NOT_EDITABLE to sending twice, and to sending a template", async () => {

@@ -17,6 +17,7 @@ import {
   seedContact,
   seedPricedItem,
   setProposalColumns,
+  uploadedImageRef,
   uploadPng,
   type CompanyMember,
 } from "../proposals-factories";
@@ -48,7 +49,7 @@ async function fullDraft(ann: CompanyMember) {
     tax_options: { mode: "standard", tax_included: false, tax_label_key: "vat" },
     blocks: [{ content_id: item.variationId, quantity: 2, discount: 5 }],
     attachments: [{ mime_type: "text/html", name: "Site", url: "https://www.example.com/" }],
-    background_image: { id: 1, uuid: "11111111-2222-4333-8444-555555555555" },
+    background_image: await uploadedImageRef(ann),
     invoicing_enabled: true,
     invoicing: { reference: "PO-1" },
   });
@@ -556,5 +557,22 @@ describe("[PROPOSALS] PATCH /v3/proposals/{uuid}/data", () => {
       expectProposalsError(await ann.api.patch(`/v3/proposals/${uuid}/data`, body), 400, "VALIDATION_ERROR");
     }
     expect(issuePaths(await ann.api.patch(`/v3/proposals/${uuid}/data`, { data: {}, extra: 1 }))).toEqual(["extra"]);
+  });
+});
+
+describe("[PATCH] totals at the bounds", () => {
+  it("a line of price 1e12 × quantity 1e9 reads value_without_tax 1e21 exactly, on the proposal and in the list", async () => {
+    const ann = await member();
+    const item = await seedPricedItem({ companyId: ann.company.id, title: { en: "Plant" }, price: 100, taxRate: 25 });
+    const uuid = await createDraft(ann, {
+      tax_options: { mode: "standard", tax_included: false },
+      blocks: [{ content_id: item.variationId, price: 1e12, quantity: 1e9 }],
+    });
+    const res = await ann.api.get(`/v3/proposals/${uuid}`);
+    expect(res.body.data).toMatchObject({ value_without_tax: 1e21, value_with_tax: 1.25e21 });
+    const listed = (await ann.api.get(`/v3/proposals?company_id=${ann.company.id}`)).body.data.find(
+      (p: { uuid: string }) => p.uuid === uuid,
+    );
+    expect(listed).toMatchObject({ value_without_tax: 1e21, value_with_tax: 1.25e21 });
   });
 });

@@ -25,7 +25,7 @@ const endOfDay = (date: string) => Math.floor(new Date(`${date}T23:59:59`).getTi
 
 /**
  * What can be done with the proposal in its status, each step confirmed with what it will do.
- * Refusals (no recipient, already sent…) show under the bar.
+ * Refusals (already sent, expiry in the past…) show under the bar.
  */
 export function ActionsBar({
   proposal,
@@ -45,6 +45,7 @@ export function ActionsBar({
   const [isSending, setIsSending] = useState(false);
   const [error, setError] = useState<string>();
   const { status } = proposal;
+  const hasRecipient = proposal.recipient_id !== null;
   const who = proposal.recipient_name || proposal.recipient_email || "the recipient";
   const activeOther = series.find((p) => p.status === "active" && p.uuid !== proposal.uuid);
   const isBusy =
@@ -182,8 +183,12 @@ export function ActionsBar({
       </div>
       {isSending ? (
         <SendDialog
-          title={`Send v${proposal.version} to ${who}?`}
-          consequence={`The customer gets the link to v${proposal.version} and can accept or reject it; it can no longer be edited.${
+          title={hasRecipient ? `Send v${proposal.version} to ${who}?` : `Send v${proposal.version} as a link?`}
+          consequence={`${
+            hasRecipient
+              ? `v${proposal.version} gets a link to share with ${who}`
+              : `v${proposal.version} has no recipient: it is sent as a link for you to share`
+          }. Whoever has the link can accept or reject it; it can no longer be edited.${
             activeOther ? ` v${activeOther.version} will be marked replaced.` : ""
           }`}
           onCancel={() => setIsSending(false)}

@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
 import { ActionsBar } from "./actions-bar";
+import { ShareLink } from "./share-link";
 import { AttachmentsSection } from "./attachments-section";
 import { BlocksSection, pricedLine, type BlockDraft } from "./blocks-section";
 import { formatMoney, formatTime, STATUS_LABELS, STATUS_STYLES } from "./format";
@@ -146,6 +147,12 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
           This proposal was {WHAT_HAPPENED[proposal.status] ?? STATUS_LABELS[proposal.status].toLowerCase()} and can no longer be edited.
           {proposal.status === "withdrawn" ? "" : " Make a new version to change it."}
         </Alert>
+      ) : null}
+      {proposal.status === "active" || proposal.status === "expired" ? (
+        <ShareLink
+          path={proposal.url}
+          recipient={proposal.recipient_id !== null ? proposal.recipient_name || proposal.recipient_email : null}
+        />
       ) : null}
       {saveError ? (
         <div className="overflow-hidden rounded-md border border-red-200">

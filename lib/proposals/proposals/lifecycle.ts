@@ -25,7 +25,8 @@ function refuse(action: Transition, status: string): never {
 
 /**
  * POST /v3/proposals/{uuid}/send: draft -> active. The series' earlier active proposal (expired
- * or not) becomes replaced: a series has one live version.
+ * or not) becomes replaced: a series has one live version. A recipient is not required
+ * (contract.md): without one the proposal is a link for the sender to share.
  */
 export async function sendProposal(tx: Tx, uuid: string, expiresAt: number | undefined) {
   const row = await lockProposal(tx, uuid);
@@ -35,7 +36,6 @@ export async function sendProposal(tx: Tx, uuid: string, expiresAt: number | und
   if (expiresAt !== undefined && expiresAt * 1000 <= now.getTime()) {
     throw validationError([{ path: "expires_at", message: "The expiry date must be in the future" }]);
   }
-  if (row.recipientId === null) throw validationError([{ path: "recipient", message: "Choose a recipient before sending" }]);
   await tx.proposal.updateMany({
     where: { seriesId: row.seriesId, status: "active", id: { not: uuid } },
     data: { status: "replaced", statusChangedAt: now },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UnixTime } from "@/lib/api/schemas";
+import { UnixTime, UnixTimeInput } from "@/lib/api/schemas";
 import { Id, Language, QueryBoolean, QueryId } from "../common-schemas";
 
 // ---- Input shapes shared by create, patch and new version (proposals-service.md) ----------------
@@ -187,7 +187,7 @@ export const DataPatch = z
   .meta({ id: "ProposalDataPatch" });
 
 export const SendBody = z.strictObject({
-  expires_at: UnixTime.optional().describe("UNIX seconds; after it the proposal reads as expired"),
+  expires_at: UnixTimeInput.optional().describe("UNIX seconds, in the future and before 2100; after it the proposal reads as expired"),
 });
 
 export const ProposalParams = z.object({ uuid: z.uuid() });

@@ -4,6 +4,7 @@ import {
   computeProposalValues,
   currencyFractionDigits,
   formatDiscount,
+  toMajorUnits,
   type PricedBlock,
   type TaxMode,
 } from "./proposal-values";
@@ -162,6 +163,38 @@ describe("[PROPOSAL VALUES] totals", () => {
     const blocks = [{ price: 100.4 }, { price: 100.4 }];
     expect(computeProposalValues(blocks, standard, 0)).toEqual({ value_without_tax: 200, value_with_tax: 200 });
     expect(computeProposalValues([{ price: 1.0005 }], standard, 3).value_without_tax).toBe(1.001);
+  });
+
+  it("stay the double nearest the exact total at the bounds (price 1e12, quantity 1e9, 500 lines), not a rounding of a rounding", () => {
+    const max = { price: 1e12, quantity: 1e9, tax_rate: 25 };
+    expect(computeProposalValues([max], standard)).toEqual({ value_without_tax: 1e21, value_with_tax: 1.25e21 });
+    expect(JSON.stringify(computeProposalValues([max], standard))).toBe('{"value_without_tax":1e+21,"value_with_tax":1.25e+21}');
+    expect(
+      computeProposalValues(
+        Array.from({ length: 500 }, () => max),
+        standard,
+      ),
+    ).toEqual({ value_without_tax: 5e23, value_with_tax: 6.25e23 });
+    expect(computeLineValues({ price: 999999999999.99, quantity: 1e9 }, standard).without_tax).toBe(Number("999999999999990000000"));
+    expect(computeProposalValues([{ price: 1e12, quantity: 1e9 }], standard, 0).value_without_tax).toBe(1e21);
+    expect(computeProposalValues([{ price: 1e12, quantity: 1e9 }], standard, 3).value_without_tax).toBe(1e21);
+  });
+});
+
+describe("[PROPOSAL VALUES] minor units to major units", () => {
+  it("read the exact decimal: small, negative and beyond 2^53 minor units", () => {
+    expect(toMajorUnits(30n, 2)).toBe(0.3);
+    expect(toMajorUnits(5n, 2)).toBe(0.05);
+    expect(toMajorUnits(-5n, 2)).toBe(-0.05);
+    expect(toMajorUnits(-123456n, 3)).toBe(-123.456);
+    expect(toMajorUnits(0n, 2)).toBe(0);
+    expect(toMajorUnits(42n, 0)).toBe(42);
+    expect(toMajorUnits(10n ** 23n, 2)).toBe(1e21);
+    for (let i = 0; i < 1000; i++) {
+      const minor = BigInt(Math.floor(Math.random() * 1e6)) * 10n ** BigInt(Math.floor(Math.random() * 20)) + BigInt(i);
+      const text = minor.toString().padStart(3, "0");
+      expect(toMajorUnits(minor, 2), text).toBe(Number(`${text.slice(0, -2)}.${text.slice(-2)}`));
+    }
   });
 });
 

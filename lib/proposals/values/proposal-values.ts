@@ -90,9 +90,16 @@ export function lineMinorUnits(block: PricedBlock, tax: TaxOptions, fractionDigi
   return { withoutTax: amount, withTax: amount + divideRounded(amount * rate.units, hundred) };
 }
 
-function toMajorUnits(minorUnits: bigint, fractionDigits: number): number {
-  // An integer divided by a power of ten is the double nearest the decimal, so 30n -> 0.3 exactly.
-  return Number(minorUnits) / 10 ** fractionDigits;
+/**
+ * Minor units as a number of major units: the double nearest the exact decimal (30n -> 0.3). Read
+ * from the decimal's digits, not divided: above 2^53 minor units, Number() rounds once and the
+ * division again (1e12 × 1e9 read 999999999999999900000 instead of 1e21).
+ */
+export function toMajorUnits(minorUnits: bigint, fractionDigits: number): number {
+  if (fractionDigits === 0) return Number(minorUnits);
+  const sign = minorUnits < 0n ? "-" : "";
+  const digits = (minorUnits < 0n ? -minorUnits : minorUnits).toString().padStart(fractionDigits + 1, "0");
+  return Number(`${sign}${digits.slice(0, -fractionDigits)}.${digits.slice(-fractionDigits)}`);
 }
 
 export function computeLineValues(block: PricedBlock, tax: TaxOptions, fractionDigits = 2): LineValues {
