@@ -2,16 +2,16 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { baseOf, saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
-import { useVersionConflict } from "@/components/conflicts/use-version-conflict";
-import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
+import { baseOf } from "@/components/conflicts/save-on-version";
+import { useVersionedSave } from "@/components/conflicts/use-versioned-save";
+import { ConflictChoiceDialog } from "@/components/lesson-editor/conflict-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { CheckIcon, PencilIcon, PlusIcon, TrashIcon, XIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { categoryKeys } from "@/lib/client/query-keys";
 import { errorMessage } from "./errors";
-import { CheckIcon, PencilIcon, PlusIcon, TrashIcon, XIcon } from "@/components/ui/icons";
 import { useCategories, useCategoryMutations, useRestoreFromTrash, type CategoryDto } from "./queries";
 
 const inputClass =
@@ -25,25 +25,30 @@ const nameOf = (category: CategoryDto) => category.name;
 /** Renames on the version the name was typed over; a name saved elsewhere meanwhile asks which to keep (docs/decisions/011). */
 function RenameCategory({ category, projectId, onDone }: { category: CategoryDto; projectId: string; onDone: () => void }) {
   const { rename } = useCategoryMutations(projectId);
-  const toast = useToast();
   const client = useQueryClient();
-  const { base, conflict, setConflict, keepMine } = useVersionConflict(category, nameOf);
   const [name, setName] = useState(category.name);
   const [error, setError] = useState<string>();
-
-  const send = (value: string, on: BaseVersion<string>) =>
-    saveOnVersion({
-      base: on,
-      mine: value,
-      partOf: nameOf,
-      send: (ifMatch) => rename.mutateAsync({ id: category.id, name: value, ifMatch }),
-    });
-
-  async function save(value: string, on: BaseVersion<string>) {
-    try {
-      const result = await send(value, on);
-      if (result.outcome === "conflict") return setConflict({ theirs: result.item, mine: value });
+  const saving = useVersionedSave<CategoryDto, string>({
+    initialBase: () => baseOf(category, nameOf),
+    partOf: nameOf,
+    send: (value, ifMatch) => rename.mutateAsync({ id: category.id, name: value, ifMatch }),
+    keepMine: ({ mine }) => void save(mine),
+    // The form closes on the list, which shows their name; Undo saves mine on it.
+    takeTheirs: ({ theirs, mine }) => {
       onDone();
+      void client.invalidateQueries({ queryKey: categoryKeys.ofProject(projectId) });
+      return {
+        message: `The category keeps the other name, “${theirs.name}”.`,
+        undo: () => saving.saveOrToast(mine, `“${mine}” was not saved: the category was changed again elsewhere.`),
+      };
+    },
+    onDismiss: () => setError("Not saved: the category was renamed elsewhere. Save again to choose which name to keep."),
+  });
+
+  async function save(value: string) {
+    try {
+      const result = await saving.save(value);
+      if (result.outcome !== "conflict") onDone();
     } catch (e) {
       setError(errorMessage(e));
     }
@@ -53,28 +58,8 @@ function RenameCategory({ category, projectId, onDone }: { category: CategoryDto
     event.preventDefault();
     const trimmed = name.trim();
     if (!trimmed) return setError("A category needs a name.");
-    if (trimmed === base.value) return onDone();
-    await save(trimmed, base);
-  }
-
-  function takeTheirs() {
-    if (!conflict) return;
-    const { theirs, mine } = conflict;
-    setConflict(undefined);
-    onDone();
-    void client.invalidateQueries({ queryKey: categoryKeys.ofProject(projectId) });
-    toast.show(`The category keeps the other name, “${theirs.name}”.`, {
-      action: {
-        label: "Undo",
-        run: () =>
-          void send(mine, baseOf(theirs, nameOf)).then(
-            (result) =>
-              result.outcome === "conflict" &&
-              toast.show(`“${mine}” was not saved: the category was changed again elsewhere.`, { tone: "error" }),
-            (e) => toast.show(errorMessage(e), { tone: "error" }),
-          ),
-      },
-    });
+    if (trimmed === saving.currentBase().value) return onDone();
+    await save(trimmed);
   }
 
   return (
@@ -111,21 +96,10 @@ function RenameCategory({ category, projectId, onDone }: { category: CategoryDto
           {error}
         </p>
       ) : null}
-      {conflict ? (
-        <ConflictDialog
-          open
-          itemLabel={`The name of the category “${base.value}”`}
-          theirs={conflict.theirs.name}
-          theirsSavedAt={conflict.theirs.updated_at}
-          mine={conflict.mine}
-          onKeepMine={() => keepMine((mine, on) => void save(mine, on))}
-          onTakeTheirs={takeTheirs}
-          onClose={() => {
-            setConflict(undefined);
-            setError("Not saved: the category was renamed elsewhere. Save again to choose which name to keep.");
-          }}
-        />
-      ) : null}
+      <ConflictChoiceDialog
+        choice={saving}
+        describe={({ theirs, mine, base }) => ({ itemLabel: `The name of the category “${base.value}”`, theirs: theirs.name, mine })}
+      />
     </form>
   );
 }

@@ -2,17 +2,17 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { baseOf, saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
-import { useVersionConflict } from "@/components/conflicts/use-version-conflict";
-import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
-import { questionFamilyKeys } from "@/lib/client/query-keys";
+import { baseOf } from "@/components/conflicts/save-on-version";
+import { useVersionedSave } from "@/components/conflicts/use-versioned-save";
+import { ConflictChoiceDialog } from "@/components/lesson-editor/conflict-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { PencilIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
+import { questionFamilyKeys } from "@/lib/client/query-keys";
 import { iconButton } from "./category-panel";
 import { errorMessage, splitApiError, type FieldErrors } from "./errors";
-import { PencilIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { useFamilies, useFamilyMutations, useRestoreFromTrash, type QuestionFamilyDto } from "./queries";
 
 const inputClass =
@@ -112,53 +112,39 @@ function EditFamily({ family, projectId, onDone }: { family: QuestionFamilyDto; 
   const { update } = useFamilyMutations(projectId);
   const client = useQueryClient();
   const toast = useToast();
-  const { base, conflict, setConflict, keepMine } = useVersionConflict(family, familyPart);
+  const saving = useVersionedSave<QuestionFamilyDto, FamilyPart>({
+    initialBase: () => baseOf(family, familyPart),
+    partOf: familyPart,
+    send: (mine, ifMatch) => update.mutateAsync({ id: family.id, ...mine, ifMatch }),
+    keepMine: ({ mine }) => void save(mine).catch((e) => toast.show(errorMessage(e), { tone: "error" })),
+    // The form closes on the list, which shows their version; Undo saves mine on it.
+    takeTheirs: ({ theirs, mine }) => {
+      onDone();
+      void client.invalidateQueries({ queryKey: questionFamilyKeys.ofProject(projectId) });
+      return {
+        message: `The family keeps the other version, “${theirs.name}”.`,
+        undo: () => saving.saveOrToast(mine, "Your version was not saved: the family was changed again elsewhere."),
+      };
+    },
+    // Closing the dialog leaves the form with the typed version, unsaved: nothing more to do.
+  });
 
-  const send = (mine: FamilyPart, on: BaseVersion<FamilyPart>) =>
-    saveOnVersion({ base: on, mine, partOf: familyPart, send: (ifMatch) => update.mutateAsync({ id: family.id, ...mine, ifMatch }) });
-
-  async function save(mine: FamilyPart, on: BaseVersion<FamilyPart>) {
-    const result = await send(mine, on);
-    if (result.outcome === "conflict") return setConflict({ theirs: result.item, mine });
-    onDone();
-  }
-
-  function takeTheirs() {
-    if (!conflict) return;
-    const { theirs, mine } = conflict;
-    setConflict(undefined);
-    onDone();
-    void client.invalidateQueries({ queryKey: questionFamilyKeys.ofProject(projectId) });
-    toast.show(`The family keeps the other version, “${theirs.name}”.`, {
-      action: {
-        label: "Undo",
-        run: () =>
-          void send(mine, baseOf(theirs, familyPart)).then(
-            (result) =>
-              result.outcome === "conflict" &&
-              toast.show(`Your version was not saved: the family was changed again elsewhere.`, { tone: "error" }),
-            (e) => toast.show(errorMessage(e), { tone: "error" }),
-          ),
-      },
-    });
+  async function save(mine: FamilyPart) {
+    const result = await saving.save(mine);
+    if (result.outcome !== "conflict") onDone();
   }
 
   return (
     <>
-      <FamilyForm family={family} pending={update.isPending} onCancel={onDone} onSave={(input) => save(input, base)} />
-      {conflict ? (
-        <ConflictDialog
-          open
-          itemLabel={`The family “${base.value.name}”`}
-          theirs={described(familyPart(conflict.theirs))}
-          theirsSavedAt={conflict.theirs.updated_at}
-          mine={described(conflict.mine)}
-          onKeepMine={() => keepMine((mine, on) => save(mine, on).catch((e) => toast.show(errorMessage(e), { tone: "error" })))}
-          onTakeTheirs={takeTheirs}
-          // The form keeps the typed version, unsaved.
-          onClose={() => setConflict(undefined)}
-        />
-      ) : null}
+      <FamilyForm family={family} pending={update.isPending} onCancel={onDone} onSave={save} />
+      <ConflictChoiceDialog
+        choice={saving}
+        describe={({ theirs, mine, base }) => ({
+          itemLabel: `The family “${base.value.name}”`,
+          theirs: described(familyPart(theirs)),
+          mine: described(mine),
+        })}
+      />
     </>
   );
 }

@@ -1,9 +1,9 @@
 "use client";
 
-import type { QuestionTypeValue } from "@/lib/client/types";
-import { newOption, trueFalseOptions, type DraftOption } from "./draft";
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
+import type { QuestionTypeValue } from "@/lib/client/types";
 import { iconButton } from "./category-panel";
+import { newOption, trueFalseOptions, type DraftOption } from "./draft";
 
 const MAX_OPTIONS = 50;
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { restoreFromTrash, type TrashKindValue } from "@/components/trash/queries";
 import { authoringFetch } from "@/lib/client/api";
 import { categoryKeys, questionFamilyKeys, questionKeys, quizKeys } from "@/lib/client/query-keys";
 import type {
@@ -14,7 +15,6 @@ import type {
   QuestionFilters,
   QuestionInput,
 } from "@/lib/client/types";
-import { restoreFromTrash, type TrashKindValue } from "@/components/trash/queries";
 
 export type { CategoryDto, QuestionDto, QuestionFamilyDto, QuestionFilters, QuestionInput };
 

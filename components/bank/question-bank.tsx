@@ -3,13 +3,13 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { PlusIcon } from "@/components/ui/icons";
 import { CategoryPanel } from "./category-panel";
 import { FamilyPanel } from "./family-panel";
-import { PlusIcon } from "@/components/ui/icons";
 import { DIFFICULTIES, isQuestionType, QUESTION_TYPES } from "./labels";
+import { useCategories, useFamilies, useQuestions, type QuestionFilters } from "./queries";
 import { QuestionEditor, type EditorTarget } from "./question-editor";
 import { QuestionList } from "./question-list";
-import { useCategories, useFamilies, useQuestions, type QuestionFilters } from "./queries";
 
 /** The filters live in the URL (?category=&family=&type=&difficulty=), so a filtered view can be linked. */
 const PARAM = { category_id: "category", question_family_id: "family", question_type: "type", difficulty: "difficulty" } as const;

@@ -3,11 +3,11 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { baseOf, saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
 import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
-import type { QuestionTypeValue } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { useToast } from "@/components/ui/toast";
 import { Modal } from "@/components/ui/modal";
+import { useToast } from "@/components/ui/toast";
+import type { QuestionTypeValue } from "@/lib/client/types";
 import {
   changedFields,
   draftFromQuestion,

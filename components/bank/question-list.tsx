@@ -3,10 +3,10 @@
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { CheckIcon, PencilIcon, TrashIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { iconButton } from "./category-panel";
 import { errorMessage } from "./errors";
-import { CheckIcon, PencilIcon, TrashIcon } from "@/components/ui/icons";
 import { dateFormat, typeLabel } from "./labels";
 import { useQuestionMutations, useRestoreFromTrash, type QuestionDto } from "./queries";
 

@@ -1,10 +1,10 @@
 "use client";
 
+import type { BlockLike } from "@/lib/authoring/blocks/block-content";
 import { BlockErrorBoundary } from "./block-error-boundary";
-import type { BlockLike } from "./content";
 import { renderBlock } from "./render-block";
 
-export type { BlockLike } from "./content";
+export type { BlockLike } from "@/lib/authoring/blocks/block-content";
 
 /** Renders inside the error boundary, so a renderer that throws is caught by it. */
 function Rendered({ block }: { block: BlockLike }) {

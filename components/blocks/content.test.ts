@@ -12,7 +12,7 @@ import {
   videoProblem,
   wholeSeconds,
   YOUTUBE_ID,
-} from "./content";
+} from "@/lib/authoring/blocks/block-content";
 import { svgDataUrl, youTubeEmbedUrl } from "./media-blocks";
 
 describe("block content parsers", () => {

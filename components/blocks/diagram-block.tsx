@@ -1,10 +1,10 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import type MermaidModule from "mermaid";
+import { useEffect, useState } from "react";
+import { parseDiagram } from "@/lib/authoring/blocks/block-content";
 import { useBlockEnvironment } from "./block-environment";
 import { BlockNote, Caption } from "./block-note";
-import { parseDiagram } from "./content";
 
 type Mermaid = typeof MermaidModule;
 

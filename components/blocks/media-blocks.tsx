@@ -1,7 +1,7 @@
 // No "use client": these render on the server for the learner's lesson and in the browser for the
 // editor's previews. Only the interactive frame, which talks to its document, is a client island.
+import { isWebUrl, parseImage, parseInteractive, parseVideo, YOUTUBE_ID } from "@/lib/authoring/blocks/block-content";
 import { BlockNote, Caption } from "./block-note";
-import { isWebUrl, parseImage, parseInteractive, parseVideo, YOUTUBE_ID } from "./content";
 import { InteractiveFrame } from "./interactive-frame";
 
 /**

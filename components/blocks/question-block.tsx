@@ -3,9 +3,10 @@
 import { useId, useState } from "react";
 import { ChoiceGroup } from "@/components/quiz/choice-group";
 import { Button } from "@/components/ui/button";
-import { BlockNote } from "./block-note";
-import type { BlockLike, QuestionView } from "./content";
+import type { BlockLike, QuestionView } from "@/lib/authoring/blocks/block-content";
+import { scoreAnswer } from "@/lib/authoring/quizzes/scoring";
 import { useBlockEnvironment } from "./block-environment";
+import { BlockNote } from "./block-note";
 
 export const QUESTION_ROLE_LABELS: Record<string, string> = {
   practice: "Practice",
@@ -41,7 +42,13 @@ function PracticeQuestion({ question, role }: { question: QuestionView; role: st
   const inlineKey = question.options.some((o) => typeof o.is_correct === "boolean");
   const hasKey = inlineKey || serverKey !== undefined;
   const correct = serverKey ?? new Set(question.options.filter((o) => o.is_correct).map((o) => o.id));
-  const isRight = checked && hasKey && selected.length === correct.size && selected.every((id) => correct.has(id));
+  const isRight =
+    checked &&
+    hasKey &&
+    scoreAnswer(
+      question.options.map((o) => ({ id: o.id, isCorrect: correct.has(o.id) })),
+      selected,
+    ).is_correct;
   const options = question.options.map((o, i) => ({
     id: o.id,
     label: o.label,

@@ -1,9 +1,9 @@
 "use client";
 
 import { lazy, Suspense, useEffect, useState } from "react";
-import { BlockNote } from "./block-note";
+import type { BlockLike } from "@/lib/authoring/blocks/block-content";
 import { useBlockEnvironment, type LoadedQuiz } from "./block-environment";
-import type { BlockLike } from "./content";
+import { BlockNote } from "./block-note";
 
 // The player is fetched with the quiz it plays (as Mermaid with a diagram): a lesson without a quiz
 // never downloads it.

@@ -3,8 +3,8 @@
 // interactive blocks (questions, quizzes, diagrams) are client components; on the server they
 // become client islands, the others render to HTML.
 import type { ReactNode } from "react";
+import type { BlockLike } from "@/lib/authoring/blocks/block-content";
 import { BlockNote } from "./block-note";
-import type { BlockLike } from "./content";
 import { DiagramBlock } from "./diagram-block";
 import { ImageBlock, InteractiveBlock, VideoBlock } from "./media-blocks";
 import { QuestionBlock } from "./question-block";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
+import type { BlockLike } from "@/lib/authoring/blocks/block-content";
 import { BlockErrorBoundary } from "./block-error-boundary";
 import { BlockNote } from "./block-note";
-import type { BlockLike } from "./content";
 import { renderBlock } from "./render-block";
 
 /**

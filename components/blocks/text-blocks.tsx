@@ -2,8 +2,8 @@
 // markdown renderer never reaches the learner's browser) and in the browser for the editor's
 // previews. Only the scenario's Reveal button is a client island.
 import { ImageIcon } from "@/components/ui/icons";
+import { parseGlossary, parseMarkdown, parseScenario, parseVisual } from "@/lib/authoring/blocks/block-content";
 import { BlockNote } from "./block-note";
-import { parseGlossary, parseMarkdown, parseScenario, parseVisual } from "./content";
 import { Markdown } from "./markdown";
 import { ScenarioReveal } from "./scenario-reveal";
 

@@ -1,4 +1,4 @@
-import { conflictOf } from "@/components/lesson-editor/queries";
+import { ApiClientError } from "@/lib/client/api";
 
 /** What an editor's draft is based on: the item's version (its If-Match) and the part of it the editor edits, as it was then. */
 export type BaseVersion<V> = { updatedAt: string; value: V };
@@ -12,13 +12,21 @@ export type VersionedSave<T> =
   /** Someone else changed this editor's part meanwhile: `item` is theirs, and the author chooses. */
   | { outcome: "conflict"; item: T };
 
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** The item as it is now, when an If-Match update was refused because it changed meanwhile (409 `conflict`). */
+export function conflictOf<T>(error: unknown): T | undefined {
+  if (!(error instanceof ApiClientError) || error.status !== 409 || error.code !== "conflict") return undefined;
+  const current = error.details?.current;
+  return current && typeof current === "object" ? (current as T) : undefined;
+}
+
+/** How two versions of a part are compared unless an editor says otherwise. */
+export const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Sends an update with If-Match (docs/decisions/011-optimistic-concurrency.md), as the lesson title
- * does: a 409 whose current item still has this editor's part as the base had it (something else
- * of the item changed: a move, another field) is retried on the new version, at most twice; one
- * whose part already equals the draft counts as done. Anything but a 409 is thrown.
+ * Sends an update with If-Match (docs/decisions/011-optimistic-concurrency.md): a 409 whose current
+ * item still has this editor's part as the base had it (something else of the item changed: a
+ * move, another field) is retried on the new version, at most twice; one whose part already
+ * equals the draft counts as done. Anything but a 409 is thrown.
  */
 export async function saveOnVersion<T extends { updated_at: string }, V>({
   base,

@@ -1,10 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { restoreFromTrash } from "@/components/trash/queries";
 import { authoringFetch } from "@/lib/client/api";
 import { courseKeys, projectKeys, trashKeys } from "@/lib/client/query-keys";
 import type { ProjectOutlineDto, PublishChecksDto } from "@/lib/client/types";
-import { restoreFromTrash } from "@/components/trash/queries";
 import { applyMove, type Kind, type Move } from "./tree-model";
 
 const COLLECTION: Record<Kind, string> = { course: "courses", module: "modules", lesson: "lessons" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyMove, flatten, planMove, type ProjectTree } from "./tree-model";
+import { applyMove, flatten, planMove, versionsOf, type ProjectTree } from "./tree-model";
 
 const lesson = (id: string, module_id: string, position: number) => ({ id, module_id, title: id, position, published_at: null });
 const tree: ProjectTree = {
@@ -52,5 +52,25 @@ describe("[COURSE TREE] moves", () => {
     expect(planMove(items, "m1", "m3")).toHaveProperty("refused");
     expect(planMove(items, "l1", "m3")).toHaveProperty("refused");
     expect(planMove(items, "l1", "l1")).toBeNull();
+  });
+});
+
+describe("[COURSE TREE] versions", () => {
+  it("finds every course, module and lesson's updated_at by its id", () => {
+    const at = (id: string) => ({ id, updated_at: `${id}-v` });
+    const versions = versionsOf({
+      courses: [
+        {
+          ...at("c1"),
+          modules: [
+            { ...at("m1"), lessons: [at("l1"), at("l2")] },
+            { ...at("m2"), lessons: null },
+          ],
+        },
+        { ...at("c2"), modules: null },
+      ],
+    });
+    expect(Object.fromEntries(versions)).toEqual({ c1: "c1-v", m1: "m1-v", l1: "l1-v", l2: "l2-v", m2: "m2-v", c2: "c2-v" });
+    expect(versions.get("unknown")).toBeUndefined();
   });
 });

@@ -11,6 +11,11 @@ export type CourseNode = Pick<CourseDto, "id" | "title" | "position" | "publishe
 export type ProjectTree = Pick<ProjectDto, "id" | "name"> & { courses: CourseNode[] | null };
 
 export type Kind = "course" | "module" | "lesson";
+
+export const KIND_LABEL: Record<Kind, string> = { course: "course", module: "module", lesson: "lesson" };
+
+/** An item as the tree names it to people: "lesson Intro". */
+export const itemLabel = (item: Pick<FlatItem, "kind" | "title">) => `${KIND_LABEL[item.kind]} ${item.title}`;
 export type FlatItem = {
   id: string;
   kind: Kind;
@@ -54,6 +59,25 @@ export function flatten(tree: ProjectTree, collapsed: Set<string>, hideChildrenO
     }
   }
   return out;
+}
+
+type Versioned = { id: string; updated_at: string };
+type VersionedTree = { courses: (Versioned & { modules: (Versioned & { lessons: Versioned[] | null })[] | null })[] | null };
+
+/**
+ * Each course, module and lesson's `updated_at` as the tree last read it, by id: what a rename is
+ * based on (If-Match). Built once per read of the tree, so each row finds its own in one look-up.
+ */
+export function versionsOf(tree: VersionedTree): Map<string, string> {
+  const versions = new Map<string, string>();
+  for (const c of tree.courses ?? []) {
+    versions.set(c.id, c.updated_at);
+    for (const m of c.modules ?? []) {
+      versions.set(m.id, m.updated_at);
+      for (const l of m.lessons ?? []) versions.set(l.id, l.updated_at);
+    }
+  }
+  return versions;
 }
 
 export type Move =

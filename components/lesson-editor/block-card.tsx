@@ -2,12 +2,9 @@
 
 import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { BlockView } from "@/components/blocks/block-view";
 import { GripIcon } from "@/components/ui/icons";
-import { useToast } from "@/components/ui/toast";
-import { ApiClientError } from "@/lib/client/api";
 import {
   blockTypeLabel,
   parseDiagram,
@@ -18,7 +15,7 @@ import {
   parseScenario,
   parseVideo,
   parseVisual,
-} from "@/components/blocks/content";
+} from "@/lib/authoring/blocks/block-content";
 import {
   DiagramForm,
   GlossaryForm,
@@ -33,20 +30,12 @@ import {
   type ContentFormProps,
 } from "./block-forms";
 import { blockSummary } from "./block-types";
-import { stableJson, versionText } from "./block-versions";
+import { versionText } from "./block-versions";
 import { useCollapsedBlocks } from "./collapsed-blocks";
-import { ConflictDialog } from "./conflict-dialog";
-import {
-  conflictOf,
-  patchBlock,
-  writeBlockToCache,
-  type BlockDto,
-  type BlockPatch,
-  type QuestionDto,
-  type QuizSummaryDto,
-} from "./queries";
+import { ConflictChoiceDialog } from "./conflict-dialog";
+import type { BlockDto, QuestionDto, QuizSummaryDto } from "./queries";
 import { SaveErrorBar, SaveIndicator } from "./save-indicator";
-import { useAutosave } from "./use-autosave";
+import { useBlockSave } from "./use-block-save";
 
 const CONTENT_FORMS: Record<string, (props: ContentFormProps) => ReactNode> = {
   text: (p) => <MarkdownForm label="Text (Markdown)" {...p} />,
@@ -71,32 +60,6 @@ const CONTENT_PARSERS: Record<string, (content: unknown) => unknown> = {
   interactive: parseInteractive,
   visual: parseVisual,
 };
-
-type Draft = { content?: unknown; question_id?: string; question_role?: string; quiz_id?: string };
-
-function initialDraft(block: BlockDto): Draft {
-  if (block.type === "question") return { question_id: block.question_id ?? "", question_role: block.question_role ?? "practice" };
-  if (block.type === "quiz") return { quiz_id: block.quiz_id ?? "" };
-  return { content: block.content };
-}
-
-/** Only what the block's type may change goes out: content for most, the reference for the rest. */
-function patchFor(block: BlockDto, draft: Draft): BlockPatch {
-  if (block.type === "question") return { question_id: draft.question_id || undefined, question_role: draft.question_role };
-  if (block.type === "quiz") return { quiz_id: draft.quiz_id || undefined };
-  return { content: draft.content };
-}
-
-/**
- * The server version a draft is based on: its updated_at (sent as If-Match) and what it held of
- * the fields the editor changes (null when unknown), to tell an edit elsewhere from a mere move.
- */
-type BaseVersion = { updatedAt: string; fields: string | null };
-
-const versionOf = (block: BlockDto): BaseVersion => ({
-  updatedAt: block.updated_at,
-  fields: stableJson(patchFor(block, initialDraft(block))),
-});
 
 export type BlockCardActions = {
   /** Saves what is unsaved, then deletes (to the trash). */
@@ -128,7 +91,6 @@ export function BlockCard({
   quizzes: { data?: QuizSummaryDto[]; isPending: boolean; isError: boolean };
   actions: BlockCardActions;
 }) {
-  const client = useQueryClient();
   const headingId = useId();
   const bodyId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -136,86 +98,11 @@ export function BlockCard({
   const isCollapsed = collapsed.has(block.id);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id });
 
-  const toast = useToast();
+  const number = index + 1;
   const isContentType = block.type in CONTENT_FORMS;
   // Every save says which version it is based on (If-Match); a refusal shows both versions.
-  const base = useRef<BaseVersion | null>(null);
-  const sending = useRef<string | null>(null);
-  const [conflict, setConflict] = useState<BlockDto>();
-  const autosave = useAutosave<Draft>({
-    initial: initialDraft(block),
-    save: async (draft) => {
-      const fields = stableJson(patchFor(block, draft));
-      sending.current = fields;
-      try {
-        // A refusal by a change that left these fields alone (a move) is retried on the new version.
-        for (let attempt = 0; ; attempt++) {
-          try {
-            const saved = await patchBlock(block.id, patchFor(block, draft), { ifMatch: base.current?.updatedAt });
-            base.current = versionOf(saved);
-            writeBlockToCache(client, saved);
-            return;
-          } catch (error) {
-            const theirs = conflictOf<BlockDto>(error);
-            if (!theirs) throw error;
-            const current = versionOf(theirs);
-            if (current.fields === fields) {
-              // Saved elsewhere exactly as here: nothing to choose.
-              base.current = current;
-              writeBlockToCache(client, theirs);
-              return;
-            }
-            if (current.fields !== base.current?.fields || attempt >= 2) {
-              actions.onChangedElsewhere(block.id);
-              setConflict(theirs);
-              throw new ApiClientError(409, "This block was changed elsewhere while you were editing it", "conflict");
-            }
-            base.current = current;
-          }
-        }
-      } finally {
-        sending.current = null;
-      }
-    },
-    backupKey: isContentType ? `coursewright:block-draft:${block.id}` : undefined,
-    baseVersion: () => base.current?.updatedAt,
-  });
-  if (base.current == null) {
-    const restored = autosave.restoredVersion;
-    base.current = restored && restored !== block.updated_at ? { updatedAt: restored, fields: null } : versionOf(block);
-  }
+  const autosave = useBlockSave({ block, number, keepsBackup: isContentType, onChangedElsewhere: actions.onChangedElsewhere });
   const draft = autosave.value;
-
-  // The list is refetched (every 20 s, and after changes): a newer version of the same fields is a
-  // move and becomes the base; other fields are someone else's edit, which the next save is checked
-  // against. The author's draft stays as it is either way.
-  useEffect(() => {
-    const known = base.current;
-    if (!known || Date.parse(block.updated_at) <= Date.parse(known.updatedAt)) return;
-    const seen = versionOf(block);
-    if (seen.fields === known.fields) base.current = seen;
-    else if (seen.fields !== sending.current) actions.onChangedElsewhere(block.id);
-  }, [block, actions]);
-
-  function keepMine() {
-    if (!conflict) return;
-    base.current = versionOf(conflict);
-    setConflict(undefined);
-    autosave.retryNow();
-  }
-
-  function takeTheirs() {
-    if (!conflict) return;
-    const mine = autosave.value;
-    base.current = versionOf(conflict);
-    writeBlockToCache(client, conflict);
-    autosave.replace(initialDraft(conflict));
-    setConflict(undefined);
-    // What the author had typed stays one click away.
-    toast.show(`Block ${index + 1} now has the other version.`, {
-      action: { label: "Undo", run: () => autosave.setValue(mine, { immediate: true }) },
-    });
-  }
 
   useEffect(() => {
     if (!autoFocus) return;
@@ -229,7 +116,6 @@ export function BlockCard({
   }, [autoFocus, block.id, setCollapsed]);
 
   const label = blockTypeLabel(block.type);
-  const number = index + 1;
   const preview: BlockDto =
     block.type === "question"
       ? {
@@ -386,18 +272,10 @@ export function BlockCard({
             Unsaved changes from your last visit were restored.
           </p>
         ) : null}
-        {conflict ? (
-          <ConflictDialog
-            open
-            itemLabel={`Block ${number}`}
-            theirs={versionText(conflict)}
-            theirsSavedAt={conflict.updated_at}
-            mine={versionText(preview)}
-            onKeepMine={keepMine}
-            onTakeTheirs={takeTheirs}
-            onClose={() => setConflict(undefined)}
-          />
-        ) : null}
+        <ConflictChoiceDialog
+          choice={autosave.choice}
+          describe={({ theirs }) => ({ itemLabel: `Block ${number}`, theirs: versionText(theirs), mine: versionText(preview) })}
+        />
         {isCollapsed ? (
           // Collapsed: the block as learners see it; a text block is edited right there.
           <section id={bodyId} ref={bodyRef} aria-label={`Preview of block ${number}`} className="p-4">

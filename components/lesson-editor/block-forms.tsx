@@ -2,6 +2,10 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
+import { QUESTION_ROLE_LABELS } from "@/components/blocks/question-block";
+import { VISUAL_STATUSES } from "@/components/blocks/text-blocks";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import {
   INTERACTIVE_HEIGHT,
   parseDiagram,
@@ -20,11 +24,7 @@ import {
   YOUTUBE_ID_RULE,
   type ImageSource,
   type VideoSource,
-} from "@/components/blocks/content";
-import { QUESTION_ROLE_LABELS } from "@/components/blocks/question-block";
-import { VISUAL_STATUSES } from "@/components/blocks/text-blocks";
-import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
+} from "@/lib/authoring/blocks/block-content";
 import { ChoiceField, SelectField, TextAreaField } from "./form-controls";
 import { useQuestionBank, type QuestionDto, type QuizSummaryDto } from "./queries";
 

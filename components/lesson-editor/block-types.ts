@@ -1,4 +1,4 @@
-import { blockTypeLabel } from "@/components/blocks/content";
+import { blockTypeLabel } from "@/lib/authoring/blocks/block-content";
 
 export type MenuBlockType =
   "text" | "example" | "scenario" | "glossary" | "image" | "video" | "diagram" | "interactive" | "question" | "quiz" | "visual";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BlockDto } from "./queries";
 import { stableJson, versionText } from "./block-versions";
+import type { BlockDto } from "./queries";
 
 const block = (fields: Partial<BlockDto>) => ({ type: "text", content: null, question: null, quiz: null, ...fields }) as BlockDto;
 

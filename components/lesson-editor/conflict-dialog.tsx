@@ -1,6 +1,7 @@
 "use client";
 
 import { useId } from "react";
+import type { Conflict, ConflictChoice } from "@/components/conflicts/use-conflict-choice";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 
@@ -20,7 +21,7 @@ function Version({ label, note, text }: { label: string; note: string; text: str
 }
 
 /**
- * A block (or the lesson title) was saved elsewhere (another tab, another author) after this page's
+ * An item (a block, a title, a category…) was saved elsewhere (another tab, another author) after this page's
  * draft was based on it: both versions side by side, and the author chooses. Closing it keeps the draft on the page,
  * unsaved (docs/decisions/011-optimistic-concurrency.md).
  */
@@ -71,5 +72,27 @@ export function ConflictDialog({
         Keep mine saves your version over theirs. Take theirs puts their version in the editor; you can undo that right after.
       </p>
     </Modal>
+  );
+}
+
+/** The dialog of an editor's `useConflictChoice` (or `useVersionedSave`), while a conflict waits for a choice. */
+export function ConflictChoiceDialog<C extends Conflict>({
+  choice,
+  describe,
+}: {
+  choice: ConflictChoice<C>;
+  /** The item's name as the title says it, and both versions as text. */
+  describe: (conflict: C) => { itemLabel: string; theirs: string; mine: string };
+}) {
+  if (!choice.conflict) return null;
+  return (
+    <ConflictDialog
+      open
+      {...describe(choice.conflict)}
+      theirsSavedAt={choice.conflict.theirs.updated_at}
+      onKeepMine={choice.keepMine}
+      onTakeTheirs={choice.takeTheirs}
+      onClose={choice.dismiss}
+    />
   );
 }

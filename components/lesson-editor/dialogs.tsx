@@ -5,9 +5,9 @@ import { useState, type FormEvent } from "react";
 import { QUESTION_ROLE_LABELS } from "@/components/blocks/question-block";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
 import { questionOptionLabel } from "./block-forms";
 import { SelectField } from "./form-controls";
-import { Modal } from "@/components/ui/modal";
 import type { CourseDto, QuestionDto, QuizSummaryDto } from "./queries";
 
 type ListState<T> = { data?: T[]; isPending: boolean; isError: boolean; error?: Error | null };

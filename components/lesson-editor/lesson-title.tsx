@@ -1,17 +1,15 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
-import { useToast } from "@/components/ui/toast";
-import { ApiClientError } from "@/lib/client/api";
+import { useId } from "react";
+import { baseOf } from "@/components/conflicts/save-on-version";
 import { lessonKeys } from "@/lib/client/query-keys";
-import { ConflictDialog } from "./conflict-dialog";
-import { conflictOf, useRenameLesson, type LessonDto } from "./queries";
+import { ConflictChoiceDialog } from "./conflict-dialog";
+import { useRenameLesson, type LessonDto } from "./queries";
 import { SaveIndicator } from "./save-indicator";
-import { useAutosave } from "./use-autosave";
+import { useVersionedAutosave } from "./use-versioned-autosave";
 
-/** The lesson version a title draft is based on (its If-Match), and the title it had. */
-type BaseVersion = { updatedAt: string; title: string };
+const titleOf = (lesson: LessonDto) => lesson.title;
 
 /**
  * The lesson's title, edited in place and saved like block content: each save names the version
@@ -20,59 +18,21 @@ type BaseVersion = { updatedAt: string; title: string };
 export function LessonTitle({ lesson }: { lesson: LessonDto }) {
   const id = useId();
   const client = useQueryClient();
-  const toast = useToast();
   const rename = useRenameLesson(lesson.id);
-  const base = useRef<BaseVersion | null>(null);
-  if (base.current == null) base.current = { updatedAt: lesson.updated_at, title: lesson.title };
-  const [conflict, setConflict] = useState<LessonDto>();
-  const title = useAutosave<string>({
+  const title = useVersionedAutosave<string, LessonDto, string>({
     initial: lesson.title,
-    save: async (value) => {
-      const next = value.trim();
-      // A refusal by a change that left the title alone (the lesson was moved) is retried on the new version.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const saved = await rename.mutateAsync({ title: next, ifMatch: base.current?.updatedAt });
-          base.current = { updatedAt: saved.updated_at, title: saved.title };
-          return;
-        } catch (error) {
-          const theirs = conflictOf<LessonDto>(error);
-          if (!theirs) throw error;
-          const current = { updatedAt: theirs.updated_at, title: theirs.title };
-          if (theirs.title === next) {
-            base.current = current;
-            client.setQueryData(lessonKeys.detail(lesson.id), theirs);
-            return;
-          }
-          if (theirs.title !== base.current?.title || attempt >= 2) {
-            setConflict(theirs);
-            throw new ApiClientError(409, "The title was changed elsewhere while you were editing it.", "conflict");
-          }
-          base.current = current;
-        }
-      }
-    },
+    initialBase: () => baseOf(lesson, titleOf),
+    partOf: titleOf,
+    mineOf: (value) => value.trim(),
+    draftOf: titleOf,
+    send: (value, ifMatch) => rename.mutateAsync({ title: value.trim(), ifMatch }),
+    onTheirs: (theirs) => client.setQueryData(lessonKeys.detail(lesson.id), theirs),
+    conflictMessage: "The title was changed elsewhere while you were editing it.",
+    theirsTakenMessage: "The title now has the other version.",
     validate: (value) =>
       !value.trim() ? "A lesson needs a title." : value.trim().length > 200 ? "Keep the title to 200 characters." : null,
   });
   const invalid = title.status === "error" && title.error && !title.error.willRetry;
-
-  function keepMine() {
-    if (!conflict) return;
-    base.current = { updatedAt: conflict.updated_at, title: conflict.title };
-    setConflict(undefined);
-    title.retryNow();
-  }
-
-  function takeTheirs() {
-    if (!conflict) return;
-    const mine = title.value;
-    base.current = { updatedAt: conflict.updated_at, title: conflict.title };
-    client.setQueryData(lessonKeys.detail(lesson.id), conflict);
-    title.replace(conflict.title);
-    setConflict(undefined);
-    toast.show("The title now has the other version.", { action: { label: "Undo", run: () => title.setValue(mine, { immediate: true }) } });
-  }
 
   return (
     <div className="space-y-1">
@@ -108,18 +68,10 @@ export function LessonTitle({ lesson }: { lesson: LessonDto }) {
           ) : null}
         </p>
       ) : null}
-      {conflict ? (
-        <ConflictDialog
-          open
-          itemLabel="The lesson title"
-          theirs={conflict.title}
-          theirsSavedAt={conflict.updated_at}
-          mine={title.value}
-          onKeepMine={keepMine}
-          onTakeTheirs={takeTheirs}
-          onClose={() => setConflict(undefined)}
-        />
-      ) : null}
+      <ConflictChoiceDialog
+        choice={title.choice}
+        describe={({ theirs }) => ({ itemLabel: "The lesson title", theirs: theirs.title, mine: title.value })}
+      />
     </div>
   );
 }

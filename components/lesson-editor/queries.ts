@@ -1,7 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { ApiClientError, appFetch, authoringFetch } from "@/lib/client/api";
+import { restoreFromTrash } from "@/components/trash/queries";
+import { appFetch, authoringFetch } from "@/lib/client/api";
 import { blockKeys, courseKeys, lessonKeys, moduleKeys, projectKeys, questionKeys, quizKeys } from "@/lib/client/query-keys";
 import type {
   BlockDto,
@@ -15,7 +16,6 @@ import type {
   QuestionDto,
   QuizSummaryDto,
 } from "@/lib/client/types";
-import { restoreFromTrash } from "@/components/trash/queries";
 
 export type { BlockDto, CourseDto, LessonDto, ModuleDto, QuestionDto, QuizSummaryDto };
 
@@ -105,7 +105,7 @@ export const useQuizList = (projectId: string, enabled = true) =>
 
 /**
  * PATCH /blocks/{id}. With `ifMatch` (the updated_at the change is based on), the server refuses
- * with 409 `conflict` and the block now (`conflictOf`) if it was saved elsewhere since.
+ * with 409 `conflict` and the block now (`conflictOf` in components/conflicts) if it was saved elsewhere since.
  */
 export const patchBlock = (blockId: string, patch: BlockPatch, options: { ifMatch?: string } = {}) =>
   authoringFetch<BlockDto>(`/blocks/${blockId}`, {
@@ -113,13 +113,6 @@ export const patchBlock = (blockId: string, patch: BlockPatch, options: { ifMatc
     json: patch,
     headers: options.ifMatch ? { "if-match": options.ifMatch } : undefined,
   });
-
-/** The item as it is now, when an If-Match update was refused because it changed meanwhile. */
-export function conflictOf<T>(error: unknown): T | undefined {
-  if (!(error instanceof ApiClientError) || error.status !== 409 || error.code !== "conflict") return undefined;
-  const current = error.details?.current;
-  return current && typeof current === "object" ? (current as T) : undefined;
-}
 
 /** Puts a saved block into the lesson's cached list without refetching (positions unchanged). */
 export function writeBlockToCache(client: QueryClient, block: BlockDto) {

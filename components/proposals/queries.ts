@@ -9,7 +9,6 @@ import type {
   CompanyInput,
   ContactDto,
   ContactFilters,
-  ContactInput,
   ContentChange,
   ContentFilters,
   ContentIds,
@@ -78,19 +77,6 @@ export const useContentList = (companyId: number | undefined, filters: ContentFi
     queryKey: contentKeys.list(companyId ?? 0, filters),
     queryFn: () => fetchContent(companyId!, filters),
     enabled: companyId !== undefined,
-  });
-
-/** One library item with its images (archived ones too). */
-export const useContentItem = (productId: number | undefined) =>
-  useQuery({
-    queryKey: contentKeys.detail(productId ?? 0),
-    queryFn: () =>
-      proposalsFetch<{ data: ContentItemDto[] }>(`/v3/content${search({ product_id: productId, include_archived: true })}`).then((r) => {
-        const item = r.data[0];
-        if (!item) throw new ApiClientError(404, "This library item was not found.", "not_found");
-        return item;
-      }),
-    enabled: productId !== undefined,
   });
 
 export function useContentMutations() {
@@ -184,15 +170,6 @@ export const useContacts = (companyId: number | undefined, filters: ContactFilte
       ).then((r) => r.data),
     enabled: companyId !== undefined,
   });
-
-export function useCreateContact() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ContactInput) =>
-      proposalsFetch<{ data: ContactDto }>("/v3/contacts", { method: "POST", json: input }).then((r) => r.data),
-    onSuccess: () => client.invalidateQueries({ queryKey: contactKeys.all }),
-  });
-}
 
 // ---- Proposals -------------------------------------------------------------------------------
 

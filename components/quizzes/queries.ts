@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { baseOf, saveOnVersion, type BaseVersion, type VersionedSave } from "@/components/conflicts/save-on-version";
+import { restoreFromTrash } from "@/components/trash/queries";
 import { appFetch, authoringFetch } from "@/lib/client/api";
 import { quizKeys } from "@/lib/client/query-keys";
 import type {
@@ -14,7 +15,6 @@ import type {
   QuizPreviewResultDto,
   QuizSummaryDto,
 } from "@/lib/client/types";
-import { restoreFromTrash } from "@/components/trash/queries";
 
 export type { QuizAnswer, QuizAttemptResultDto, QuizDetailDto, QuizSummaryDto };
 

@@ -2,12 +2,12 @@
 
 import Link from "next/link";
 import { useDeferredValue, useMemo, useState } from "react";
-import { CheckIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
 import { QUESTION_TYPES, typeLabel } from "@/components/bank/labels";
 import { useQuestions, type CategoryDto, type QuestionDto } from "@/components/bank/queries";
-import type { QuestionTypeValue } from "@/lib/client/types";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { CheckIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
+import type { QuestionTypeValue } from "@/lib/client/types";
 
 const controlClass =
   "block w-full rounded-md border border-slate-300 bg-white py-1.5 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";

@@ -3,21 +3,20 @@
 import { useIsMutating, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState, type FormEvent } from "react";
-import { baseOf, type BaseVersion } from "@/components/conflicts/save-on-version";
-import { useVersionConflict } from "@/components/conflicts/use-version-conflict";
-import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
-import { useToast } from "@/components/ui/toast";
-import { quizKeys } from "@/lib/client/query-keys";
-import { Modal } from "@/components/ui/modal";
 import { splitApiError } from "@/components/bank/errors";
-import { EyeIcon } from "@/components/ui/icons";
 import { useCategories, type QuestionDto } from "@/components/bank/queries";
+import { baseOf, type BaseVersion } from "@/components/conflicts/save-on-version";
+import { useConflictChoice } from "@/components/conflicts/use-conflict-choice";
+import { ConflictChoiceDialog } from "@/components/lesson-editor/conflict-dialog";
 import { QuizPlayer, type QuizPlayerMode } from "@/components/quiz/quiz-player";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { QuestionPicker } from "./question-picker";
+import { EyeIcon } from "@/components/ui/icons";
+import { Modal } from "@/components/ui/modal";
+import { quizKeys } from "@/lib/client/query-keys";
 import { questionIdsOf, usePreviewQuiz, useQuiz, useRenameQuiz, useSaveQuizQuestions, type QuizDetailDto } from "./queries";
+import { QuestionPicker } from "./question-picker";
 import { SortableQuestions } from "./sortable-questions";
 
 const titleOf = (quiz: QuizDetailDto) => quiz.title;
@@ -26,18 +25,33 @@ const titleOf = (quiz: QuizDetailDto) => quiz.title;
 const listed = (questions: { prompt: string }[]) =>
   questions.length ? questions.map((q, i) => `${i + 1}. ${q.prompt}`).join("\n") : "No questions";
 
+type TitleConflict = { theirs: QuizDetailDto; mine: string };
+type ListConflict = { theirs: QuizDetailDto; mine: QuestionDto[] };
+
 /** The quiz's title, saved on the version it was typed over; a title saved elsewhere meanwhile asks which to keep. */
 function TitleForm({ quiz }: { quiz: QuizDetailDto }) {
+  // Its own If-Match save runs in the mutation (useRenameQuiz); the base is state, for the form's Save button.
   const rename = useRenameQuiz(quiz);
   const client = useQueryClient();
-  const toast = useToast();
-  const { base, setBase, conflict, setConflict, keepMine } = useVersionConflict(quiz, titleOf);
+  const [base, setBase] = useState(() => baseOf(quiz, titleOf));
   const [title, setTitle] = useState(quiz.title);
   const [error, setError] = useState<string>();
   const [saved, setSaved] = useState(false);
+  const choice = useConflictChoice<TitleConflict>({
+    rebase: (theirs) => setBase(baseOf(theirs, titleOf)),
+    keepMine: ({ theirs, mine }) => void save(mine, baseOf(theirs, titleOf)),
+    takeTheirs: ({ theirs, mine }) => {
+      setTitle(theirs.title);
+      client.setQueryData<QuizDetailDto>(quizKeys.detail(quiz.id), (old) =>
+        old ? { ...old, title: theirs.title, updated_at: theirs.updated_at } : old,
+      );
+      return { message: "The title now has the other version.", undo: () => (setTitle(mine), setSaved(false)) };
+    },
+    onDismiss: () => setError("Not saved: the title was changed elsewhere. Save again to choose which one to keep."),
+  });
   const changed = title.trim() !== base.value;
   // A title read anew replaces the field's text only while the author has not typed over it.
-  if (quiz.title !== base.value && title === base.value && !conflict && !rename.isPending) {
+  if (quiz.title !== base.value && title === base.value && !choice.conflict && !rename.isPending) {
     setBase(baseOf(quiz, titleOf));
     setTitle(quiz.title);
   }
@@ -45,7 +59,7 @@ function TitleForm({ quiz }: { quiz: QuizDetailDto }) {
   async function save(value: string, on: BaseVersion<string>) {
     try {
       const result = await rename.mutateAsync({ title: value, base: on });
-      if (result.outcome === "conflict") return setConflict({ theirs: result.item, mine: value });
+      if (result.outcome === "conflict") return choice.open({ theirs: result.item, mine: value });
       setBase(baseOf(result.item, titleOf));
       setSaved(true);
     } catch (e) {
@@ -58,20 +72,6 @@ function TitleForm({ quiz }: { quiz: QuizDetailDto }) {
     event.preventDefault();
     if (!title.trim()) return setError("A quiz needs a title.");
     await save(title.trim(), base);
-  }
-
-  function takeTheirs() {
-    if (!conflict) return;
-    const { theirs, mine } = conflict;
-    setBase(baseOf(theirs, titleOf));
-    setTitle(theirs.title);
-    setConflict(undefined);
-    client.setQueryData<QuizDetailDto>(quizKeys.detail(quiz.id), (old) =>
-      old ? { ...old, title: theirs.title, updated_at: theirs.updated_at } : old,
-    );
-    toast.show("The title now has the other version.", {
-      action: { label: "Undo", run: () => (setTitle(mine), setSaved(false)) },
-    });
   }
 
   return (
@@ -95,21 +95,10 @@ function TitleForm({ quiz }: { quiz: QuizDetailDto }) {
       <span role="status" className="sr-only">
         {saved ? "Title saved." : ""}
       </span>
-      {conflict ? (
-        <ConflictDialog
-          open
-          itemLabel="The quiz title"
-          theirs={conflict.theirs.title}
-          theirsSavedAt={conflict.theirs.updated_at}
-          mine={conflict.mine}
-          onKeepMine={() => keepMine((mine, on) => void save(mine, on))}
-          onTakeTheirs={takeTheirs}
-          onClose={() => {
-            setConflict(undefined);
-            setError("Not saved: the title was changed elsewhere. Save again to choose which one to keep.");
-          }}
-        />
-      ) : null}
+      <ConflictChoiceDialog
+        choice={choice}
+        describe={({ theirs, mine }) => ({ itemLabel: "The quiz title", theirs: theirs.title, mine })}
+      />
     </form>
   );
 }
@@ -167,15 +156,39 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
   const [refusal, setRefusal] = useState<string>();
   const [previewing, setPreviewing] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const [conflict, setConflict] = useState<{ theirs: QuizDetailDto; mine: QuestionDto[] }>();
   const client = useQueryClient();
-  const toast = useToast();
   const saving = useIsMutating({ mutationKey: ["quiz-questions", quizId] }) > 0;
   const { mutation: save, baseRef } = useSaveQuizQuestions(
     { id: quizId, project_id: projectId },
     (error, change) => setRefusal(`Could not save ${change} (${error.message.replace(/\.$/, "")}), so the change was undone.`),
-    (theirs, mine) => setConflict({ theirs, mine }),
+    askAboutList,
   );
+
+  // The list's If-Match saves run in the mutation (useSaveQuizQuestions), which keeps its base.
+  const list = useConflictChoice<ListConflict>({
+    rebase: (theirs) => {
+      baseRef.current = baseOf(theirs, questionIdsOf);
+    },
+    keepMine: ({ mine }) => commit(mine, "your questions", ""),
+    takeTheirs: ({ theirs, mine }) => {
+      client.setQueryData(quizKeys.detail(quizId), theirs);
+      return { message: "The quiz now has the other list of questions.", undo: () => commit(mine, "your questions", "") };
+    },
+    // The author's list stays on the screen, unsaved; their next change asks again.
+    onDismiss: () =>
+      setRefusal("Your questions are not saved: the quiz was changed elsewhere. Change the list again to choose which version to keep."),
+  });
+
+  function askAboutList(theirs: QuizDetailDto, mine: QuestionDto[]) {
+    list.open({ theirs, mine });
+  }
+
+  function commit(next: QuestionDto[], change: string, said: string) {
+    setRefusal(undefined);
+    setAnnouncement(said);
+    save.mutate({ questions: next, change });
+  }
+
   const categoryNames = useMemo(() => new Map(categories.data?.map((c) => [c.id, c.name])), [categories.data]);
   // The list as the page first read it is what the first change is made on; each save or choice moves it on.
   useEffect(() => {
@@ -205,30 +218,6 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
   const data = quiz.data;
   const questions = data.questions;
   const selectedIds = new Set(questions.map((q) => q.id));
-
-  function commit(next: QuestionDto[], change: string, said: string) {
-    setRefusal(undefined);
-    setAnnouncement(said);
-    save.mutate({ questions: next, change });
-  }
-
-  function keepMine() {
-    if (!conflict) return;
-    baseRef.current = baseOf(conflict.theirs, questionIdsOf);
-    setConflict(undefined);
-    commit(conflict.mine, "your questions", "");
-  }
-
-  function takeTheirs() {
-    if (!conflict) return;
-    const { theirs, mine } = conflict;
-    baseRef.current = baseOf(theirs, questionIdsOf);
-    setConflict(undefined);
-    client.setQueryData(quizKeys.detail(quizId), theirs);
-    toast.show("The quiz now has the other list of questions.", {
-      action: { label: "Undo", run: () => commit(mine, "your questions", "") },
-    });
-  }
 
   return (
     <div className="space-y-5">
@@ -316,24 +305,10 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
       </div>
 
       <Preview quiz={data} open={previewing} onClose={() => setPreviewing(false)} />
-      {conflict ? (
-        <ConflictDialog
-          open
-          itemLabel="The quiz’s question list"
-          theirs={listed(conflict.theirs.questions)}
-          theirsSavedAt={conflict.theirs.updated_at}
-          mine={listed(conflict.mine)}
-          onKeepMine={keepMine}
-          onTakeTheirs={takeTheirs}
-          onClose={() => {
-            // The author's list stays on the screen, unsaved; their next change asks again.
-            setConflict(undefined);
-            setRefusal(
-              "Your questions are not saved: the quiz was changed elsewhere. Change the list again to choose which version to keep.",
-            );
-          }}
-        />
-      ) : null}
+      <ConflictChoiceDialog
+        choice={list}
+        describe={({ theirs, mine }) => ({ itemLabel: "The quiz’s question list", theirs: listed(theirs.questions), mine: listed(mine) })}
+      />
     </div>
   );
 }

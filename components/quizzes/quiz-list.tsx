@@ -5,11 +5,11 @@ import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { iconButton } from "@/components/bank/category-panel";
 import { errorMessage, splitApiError } from "@/components/bank/errors";
-import { PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
+import { PlusIcon, TrashIcon } from "@/components/ui/icons";
 import { useToast } from "@/components/ui/toast";
 import { useQuizListMutations, useQuizzes, type QuizSummaryDto } from "./queries";
 

@@ -1,26 +1,14 @@
 "use client";
 
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type Modifier,
-} from "@dnd-kit/core";
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useId } from "react";
 import { iconButton } from "@/components/bank/category-panel";
-import { GripIcon, XIcon } from "@/components/ui/icons";
-import { useSortableA11y } from "@/components/ui/use-sortable-a11y";
-import { DifficultyMeter, TypeBadge } from "@/components/bank/question-list";
 import type { QuestionDto } from "@/components/bank/queries";
-
-/** Questions only move up and down. */
-const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+import { DifficultyMeter, TypeBadge } from "@/components/bank/question-list";
+import { GripIcon, XIcon } from "@/components/ui/icons";
+import { useSortableA11y, useSortableSensors, verticalOnly } from "@/components/ui/use-sortable-a11y";
 
 function SortableQuestion({
   question,
@@ -92,10 +80,7 @@ export function SortableQuestions({
   onRemove: (question: QuestionDto) => void;
 }) {
   const dndId = useId();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortableSensors();
   const ids = questions.map((q) => q.id);
 
   const { announcements, screenReaderInstructions } = useSortableA11y(ids, "question", (id) => questions.find((q) => q.id === id)?.prompt);

@@ -5,8 +5,8 @@ import { useRouter, useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
 import {

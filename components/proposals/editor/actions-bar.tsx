@@ -2,11 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type ReactNode } from "react";
-import { Modal } from "@/components/ui/modal";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
+import { canGetNewVersion, canTransition, isEditableStatus } from "@/lib/proposals/proposals/status-rules";
 import type { LifecycleAction, ProposalDto, useProposalWrites } from "./queries";
 
 type Writes = ReturnType<typeof useProposalWrites>;
@@ -77,7 +78,7 @@ export function ActionsBar({
   }
 
   const buttons: Array<{ label: string; onClick: () => void; variant?: "primary" | "secondary" | "danger" }> = [];
-  if (status === "draft") {
+  if (canTransition("send", status)) {
     buttons.push({
       label: "Send",
       variant: "primary",
@@ -87,30 +88,30 @@ export function ActionsBar({
       },
     });
   }
-  if (status === "active") {
-    buttons.push(
-      {
-        label: "Mark accepted",
-        onClick: () =>
-          void run("accept", {
-            title: `Accept v${proposal.version} for ${who}?`,
-            body: `v${proposal.version} will be marked accepted on the customer's behalf. The customer's link will show it as accepted.`,
-            confirmLabel: "Mark accepted",
-          }),
-      },
-      {
-        label: "Mark rejected",
-        onClick: () =>
-          void run("reject", {
-            title: `Reject v${proposal.version} for ${who}?`,
-            body: `v${proposal.version} will be marked rejected on the customer's behalf. You can still make a new version.`,
-            confirmLabel: "Mark rejected",
-            tone: "danger",
-          }),
-      },
-    );
+  if (canTransition("accept", status)) {
+    buttons.push({
+      label: "Mark accepted",
+      onClick: () =>
+        void run("accept", {
+          title: `Accept v${proposal.version} for ${who}?`,
+          body: `v${proposal.version} will be marked accepted on the customer's behalf. The customer's link will show it as accepted.`,
+          confirmLabel: "Mark accepted",
+        }),
+    });
   }
-  if (status === "active" || status === "expired") {
+  if (canTransition("reject", status)) {
+    buttons.push({
+      label: "Mark rejected",
+      onClick: () =>
+        void run("reject", {
+          title: `Reject v${proposal.version} for ${who}?`,
+          body: `v${proposal.version} will be marked rejected on the customer's behalf. You can still make a new version.`,
+          confirmLabel: "Mark rejected",
+          tone: "danger",
+        }),
+    });
+  }
+  if (canTransition("withdraw", status)) {
     buttons.push({
       label: "Withdraw",
       variant: "danger",
@@ -123,7 +124,8 @@ export function ActionsBar({
         }),
     });
   }
-  if (status !== "draft" && status !== "template" && status !== "withdrawn") {
+  // A draft or template is edited in place: it needs no new version.
+  if (!isEditableStatus(status) && canGetNewVersion(status)) {
     buttons.push({ label: "New version", variant: "primary", onClick: () => void go(writes.newVersion.mutateAsync({})) });
   }
   if (status === "template") {

@@ -1,10 +1,10 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { SelectField } from "@/components/lesson-editor/form-controls";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { TrashIcon } from "@/components/ui/icons";
-import { SelectField } from "@/components/lesson-editor/form-controls";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
 import { issueAt } from "./format";
 import {

@@ -7,15 +7,17 @@ import { useAutosave } from "@/components/lesson-editor/use-autosave";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
+import { canGetNewVersion, isEditableStatus } from "@/lib/proposals/proposals/status-rules";
 import { ActionsBar } from "./actions-bar";
-import { ShareLink } from "./share-link";
 import { AttachmentsSection } from "./attachments-section";
-import { BlocksSection, pricedLine, type BlockDraft } from "./blocks-section";
+import { pricedLine, type BlockDraft } from "./block-draft";
+import { BlocksSection } from "./blocks-section";
 import { formatMoney, formatTime, STATUS_LABELS, STATUS_STYLES } from "./format";
 import { ProposalPreview } from "./preview";
-import { isEditableStatus, useProposal, useProposalWrites, useSeries, type ProposalDto } from "./queries";
+import { useProposal, useProposalWrites, useSeries, type ProposalDto } from "./queries";
 import { RecipientSection } from "./recipient-section";
 import { SettingsSection } from "./settings-section";
+import { ShareLink } from "./share-link";
 import { TextSection, type TextDraft } from "./text-section";
 import { Totals } from "./totals";
 import { dataDiff, dataToDraft, VariablesPanel, type DataDraft } from "./variables-panel";
@@ -145,7 +147,7 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
       {isReadOnly ? (
         <Alert tone="info">
           This proposal was {WHAT_HAPPENED[proposal.status] ?? STATUS_LABELS[proposal.status].toLowerCase()} and can no longer be edited.
-          {proposal.status === "withdrawn" ? "" : " Make a new version to change it."}
+          {canGetNewVersion(proposal.status) ? " Make a new version to change it." : ""}
         </Alert>
       ) : null}
       {proposal.status === "active" || proposal.status === "expired" ? (
@@ -201,7 +203,7 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
             lines={lines}
             titles={titles}
           />
-          {proposal.status !== "draft" && proposal.status !== "template" ? (
+          {!isEditableStatus(proposal.status) ? (
             <Button type="button" variant="ghost" onClick={() => window.open(proposal.url, "_blank", "noopener")}>
               Open the customer&apos;s page
             </Button>

@@ -25,8 +25,6 @@ export type LifecycleAction = "send" | "accept" | "reject" | "withdraw" | "archi
 /** The attachment library has no factory in lib/client/query-keys.ts yet: its key lives here. */
 const attachmentKeys = { ofCompany: (companyId: number) => ["attachments", companyId] as const };
 
-export const isEditableStatus = (status: ProposalDto["status"]) => status === "draft" || status === "template";
-
 export const useProposal = (uuid: string) =>
   useQuery({
     queryKey: proposalKeys.detail(uuid),

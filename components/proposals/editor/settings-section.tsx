@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import { SelectField } from "@/components/lesson-editor/form-controls";
 import { useUploadImage } from "@/components/proposals/queries";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { SelectField } from "@/components/lesson-editor/form-controls";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
 import { issueAt } from "./format";
 import type { ProposalChange, ProposalDto } from "./queries";

@@ -1,9 +1,9 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { Field } from "@/components/ui/field";
-import { Button } from "@/components/ui/button";
 import { TextAreaField } from "@/components/lesson-editor/form-controls";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import type { ApiIssue } from "@/lib/client/api";
 import { issueAt } from "./format";
 

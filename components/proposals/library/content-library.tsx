@@ -1,11 +1,11 @@
 "use client";
 
-import { SearchInput } from "@/components/ui/search-input";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { ImageIcon, PencilIcon, PlusIcon } from "@/components/ui/icons";
+import { SearchInput } from "@/components/ui/search-input";
 import { useToast } from "@/components/ui/toast";
 import type { CompanyDto, ContentItemDto } from "@/lib/client/types";
 import { formatMoney, titleIn } from "../format";

@@ -1,12 +1,12 @@
 "use client";
 
 import Link from "next/link";
-import { SearchInput } from "@/components/ui/search-input";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
+import { SearchInput } from "@/components/ui/search-input";
 import type { CompanyDto, ProposalDto, ProposalStatus } from "@/lib/client/types";
 import { formatMoney, proposalValue, STATUS_LABELS, STATUS_STYLES, timeAgo } from "../format";
 import { useCreateProposal, useProposals } from "../queries";

@@ -1,7 +1,7 @@
-import { parseYouTubeInput } from "@/components/blocks/content";
 import { youTubeEmbedUrl } from "@/components/blocks/media-blocks";
-import { formatDiscount } from "@/lib/proposals/values/proposal-values";
+import { parseYouTubeInput } from "@/lib/authoring/blocks/block-content";
 import type { PublicBlock, PublicProposal } from "@/lib/proposals/public/schemas";
+import { formatDiscount } from "@/lib/proposals/values/proposal-values";
 import { fileUrl, formatMoney, formatQuantity, shownAmount } from "./format";
 
 /** The offer's lines: each product with its images, description and price, and video blocks. */

@@ -1,0 +1,56 @@
+"use client";
+
+import { useState } from "react";
+import { useContentList, type ContentItemDto } from "@/components/proposals/queries";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Modal } from "@/components/ui/modal";
+import { formatMoney } from "./format";
+import type { ProposalDto } from "./queries";
+
+/** The company's content library, searched by title and description, each item added as a product block. */
+export function LibraryPicker({
+  proposal,
+  onAdd,
+  onClose,
+}: {
+  proposal: ProposalDto;
+  onAdd: (item: ContentItemDto) => void;
+  onClose: () => void;
+}) {
+  const [query, setQuery] = useState("");
+  const library = useContentList(proposal.company_id);
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const items = (library.data ?? []).filter((item) => {
+    const text = [...Object.values(item.title), ...Object.values(item.description)].join(" ").toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+  const titleOf = (item: ContentItemDto) => item.title[proposal.language] ?? Object.values(item.title)[0] ?? `Product ${item.product_id}`;
+  return (
+    <Modal open onClose={onClose} title="Add from the library" closeOnBackdrop>
+      <div className="space-y-3">
+        <Field label="Search the library" type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoFocus />
+        {library.isLoading ? <p className="text-sm text-slate-500">Loading the library…</p> : null}
+        {library.data && !library.data.length ? (
+          <p className="text-sm text-slate-500">The library is empty. Create products in the content library first.</p>
+        ) : null}
+        <ul aria-label="Library items" className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
+          {items.map((item) => (
+            <li key={item.variation_id} className="flex items-center gap-3 py-2">
+              {item.images?.[0] ? <img src={item.images[0].url} alt="" className="h-10 w-10 rounded object-cover" /> : null}
+              <span className="min-w-0 flex-1 text-sm">
+                <span className="font-medium">{titleOf(item)}</span>
+                {item.price !== null ? (
+                  <span className="text-slate-500"> · {formatMoney(item.price, proposal.currency, proposal.language)}</span>
+                ) : null}
+              </span>
+              <Button type="button" variant="secondary" aria-label={`Add ${titleOf(item)}`} onClick={() => onAdd(item)}>
+                Add
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Modal>
+  );
+}
