@@ -7,6 +7,9 @@ const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()
 const nextConfig: NextConfig = {
   // Several builds side by side (parallel test runs) each need their own output folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // The benchmark's floor routes (app/api/bench/*/route.bench.ts) are routes only in a build made
+  // with BENCH_ROUTES=1, the benchmark's own (bench/README.md): every other build has no /api/bench.
+  pageExtensions: ["tsx", "ts", "jsx", "js", ...(process.env.BENCH_ROUTES === "1" ? ["bench.ts"] : [])],
   // Native code and WebAssembly are loaded from node_modules at run time, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",

@@ -1,6 +1,7 @@
 // Starting the servers under test and talking to the app's own API for set-up.
 import { spawn } from "node:child_process";
 import net from "node:net";
+import { benchDistDir, ensureBuild } from "../scripts/ensure-build.mjs";
 import { nextStartArgs, serverEnv } from "../scripts/server-command.mjs";
 import { request } from "./load.mjs";
 
@@ -48,14 +49,23 @@ function spawnServer(args, env) {
   return { child, log: () => log };
 }
 
-/** `next start` of the production build, with BENCH_MODE=1 and the API rate limits out of the way. */
+/**
+ * The benchmark's own production build, made with BENCH_ROUTES=1 so that it has the floor routes
+ * (app/api/bench), which no other build has (next.config.ts): in NEXT_DIST_DIR, `.next-bench` by
+ * default. The servers `startApp` starts inherit NEXT_DIST_DIR, and so run it.
+ */
+export function ensureBenchBuild() {
+  process.env.NEXT_DIST_DIR ??= benchDistDir();
+  ensureBuild({ distDir: process.env.NEXT_DIST_DIR, benchRoutes: true });
+}
+
+/** `next start` of the benchmark's build (`ensureBenchBuild`), with the API rate limits out of the way. */
 export async function startApp({ env: extra, name = "app" }) {
   const port = await freePort();
   const env = {
     ...process.env,
     NODE_ENV: "production",
     NEXT_TELEMETRY_DISABLED: "1",
-    BENCH_MODE: "1",
     // The benchmark sends more requests with one key than the default limit allows.
     API_RATE_LIMIT: "1000000000",
     API_RATE_LIMIT_PER_ADDRESS: "1000000000",

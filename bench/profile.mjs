@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { client, signUpOwner, startApp, stopAll } from "./app.mjs";
+import { client, ensureBenchBuild, signUpOwner, startApp, stopAll } from "./app.mjs";
 import { insertProducts, insertQuiz, insertTree, prepareIds } from "./data.mjs";
 import { cannon } from "./load.mjs";
 
@@ -15,8 +15,7 @@ const [workload = "block_get", seconds = "10"] = process.argv.slice(2);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const OUT = path.resolve(process.env.PROFILE_DIR ?? "bench/results/profile");
 
-const { ensureBuild } = await import("../scripts/ensure-build.mjs");
-ensureBuild();
+ensureBenchBuild();
 fs.rmSync(OUT, { recursive: true, force: true });
 fs.mkdirSync(OUT, { recursive: true });
 

@@ -3,16 +3,16 @@
  * Each command prints one JSON object and exits 0, or prints a message and exits 1.
  * It uses the same database as the server (DATABASE_URL, or the embedded one under DATA_DIR).
  */
-import { closeDb, getDb, DbUnavailableError, type Db } from "../lib/db/client";
-import { AppError } from "../lib/api/errors";
 import { createUser, getUserByEmailOrThrow } from "../lib/accounts/create-user";
 import { SignUpRequest } from "../lib/accounts/schemas";
+import { AppError } from "../lib/api/errors";
 import { createApiKey } from "../lib/api-keys/api-keys";
-import { createTeamWorkspace, setWorkspaceMember } from "../lib/workspaces/manage-workspaces";
+import { closeDb, getDb, DbUnavailableError, type Db } from "../lib/db/client";
 import { addCompanyMember, createCompany } from "../lib/proposals/companies/companies";
-import { createRfp } from "../lib/proposals/rfps/rfps";
 import { archiveContact, createContact } from "../lib/proposals/contacts/contacts";
+import { createRfp } from "../lib/proposals/rfps/rfps";
 import { seedDemo } from "../lib/seed/seed-demo";
+import { createTeamWorkspace, setWorkspaceMember } from "../lib/workspaces/manage-workspaces";
 
 class UsageError extends Error {}
 

@@ -5,11 +5,11 @@
  * Same database as the server: DATABASE_URL, or the embedded one under DATA_DIR.
  */
 import path from "node:path";
-import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
-import { dataDir, databaseUrl, isMemoryDataDir } from "../lib/env";
+import pg from "pg";
 import { acquireDataDirLock } from "../lib/db/lock";
 import { applyMigrations, markRolledBack, migrationStatus, type SqlConnection } from "../lib/db/migrate";
+import { dataDir, databaseUrl, isMemoryDataDir } from "../lib/env";
 
 async function withConnection<T>(fn: (conn: SqlConnection) => Promise<T>): Promise<T> {
   const url = databaseUrl();

@@ -5,10 +5,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { ensureBuild } from "./ensure-build.mjs";
+import { benchDistDir, ensureBuild } from "./ensure-build.mjs";
 import { nextStartArgs, serverEnv } from "./server-command.mjs";
 
-ensureBuild({ quiet: true });
+ensureBuild({ quiet: true, benchRoutes: false });
+// The benchmark's build as well, before any test runs: e2e/bench-routes.api.spec.ts starts it to show
+// that it has the floor routes this one has not.
+ensureBuild({ quiet: true, distDir: benchDistDir(), benchRoutes: true });
 
 const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
 let cleanup = async () => {};

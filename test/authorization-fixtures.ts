@@ -5,6 +5,7 @@
  * caller meets. Every resource is one the owner made through the API, in a state where every
  * endpoint succeeds for a caller allowed to use it.
  */
+import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { createApiKey } from "@/lib/api-keys/api-keys";
@@ -13,7 +14,7 @@ import { pdfBytes, pngBytes } from "@/lib/files/test-images";
 import { addCompanyMember, createCompany } from "@/lib/proposals/companies/companies";
 import { createContact } from "@/lib/proposals/contacts/contacts";
 import { createRfp } from "@/lib/proposals/rfps/rfps";
-import type { ApiResponse } from "./api-client";
+import { apiClient, type ApiResponse } from "./api-client";
 import { authoringSampleBodies } from "./authoring-samples";
 import {
   createBlock,
@@ -26,12 +27,13 @@ import {
   createTree,
   newUser,
   questionOfKind,
+  seedUser,
   teamWorkspace,
   type Member,
 } from "./factories";
 import type { TestServer } from "./http-server";
 import { postMultipart, type FormFields } from "./multipart";
-import { proposalsClient } from "./proposals-factories";
+import { createSentProposal, proposalsClient, seedCompanyMember } from "./proposals-factories";
 
 /** What one caller sends as its Authorization header: none, a garbage string, or `Bearer <key>`. */
 export type Credentials = string | undefined;
@@ -293,5 +295,83 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       proposal: await read(`/v3/proposals/${uuid}`),
     }),
     secrets: [company.name, contact.email!, rfp.title, itemTitle, image.uuid, attachmentName, proposalTitle, `owner-data-${tag}`],
+  };
+}
+
+// ---- The app's own endpoints --------------------------------------------------------------------
+
+/**
+ * The app's own endpoints meet the course-authoring cast: a new team workspace of the owner's
+ * (admin, author and learner added, and a spare learner to change and remove) with a course whose
+ * lesson holds a practice question and a quiz, a user of no workspace of the owner's to add, and
+ * two sent proposals of another user's company for their recipient to accept and reject (public:
+ * the link is all it takes). `published`: the course is published.
+ */
+export async function appFixture(server: TestServer, cast: AuthoringCast, { published }: { published: boolean }): Promise<MatrixFixture> {
+  const { owner } = cast;
+  const api = owner.api;
+  const spare = await newUser(server);
+  const newcomer = await seedUser();
+  const workspace = await teamWorkspace(owner, [
+    { user: cast.admin, role: "admin" },
+    { user: cast.author, role: "author" },
+    { user: cast.learner, role: "learner" },
+    { user: spare, role: "learner" },
+  ]);
+  const tree = await createTree(api, { workspace_id: workspace.id });
+  const projectId: string = tree.project.id;
+  const category = await createCategory(api, projectId);
+  const question = await createQuestion(api, projectId, questionOfKind(category.id));
+  const quiz = await createQuiz(api, projectId, [question.id]);
+  // Placed in the lesson, so a learner may take the quiz and check the question once the lesson is visible to them.
+  await createBlock(api, tree.lesson.id, { type: "quiz", quiz_id: quiz.id });
+  await createBlock(api, tree.lesson.id, { type: "question", question_id: question.id, question_role: "practice" });
+  if (published) await expectOk(api.post(`/courses/${tree.course.id}/publish`), 200, "publishing the course");
+  const seller = await seedCompanyMember(server);
+  const [toAccept, toReject] = [await createSentProposal(seller), await createSentProposal(seller)];
+  const answer = [question.options[0].id];
+
+  const app = apiClient(`${server.url}/api`, owner.key);
+  const read = async (path: string) => expectOk(app.get(path), 200, `the owner reading ${path}`);
+  const ids = {
+    workspaceId: workspace.id,
+    userId: spare.user.id,
+    projectId,
+    courseId: tree.course.id,
+    lessonId: tree.lesson.id,
+    targetId: tree.lesson.id,
+    questionId: question.id,
+    quizId: quiz.id,
+    uuid: toAccept,
+  };
+  return {
+    ids,
+    idsFor: { reject_public_proposal: { uuid: toReject } },
+    bodies: {
+      sign_up: {
+        email: `signs-up-${randomBytes(4).toString("hex")}@example.test`,
+        password: `pw-${randomBytes(12).toString("base64url")}`,
+        name: "New",
+      },
+      create_workspace: { name: "A team of the caller's" },
+      add_member: { email: newcomer.user.email, role: "author" },
+      update_member: { role: "author" },
+      check_answer: { selected_option_ids: answer },
+      preview_quiz: { answers: [{ question_id: question.id, selected_option_ids: answer }] },
+      accept_public_proposal: { name: "Rita Recipient" },
+    },
+    queries: {},
+    snapshot: async () => ({
+      members: await read(`/workspaces/${workspace.id}/members`),
+      history: await read(`/history/${tree.lesson.id}`),
+      project: await expectOk(api.get(`/projects/${projectId}`), 200, "the owner reading the project"),
+    }),
+    secrets: [
+      ...Object.values(ids).filter((id) => id !== toAccept),
+      workspace.name,
+      owner.user.email,
+      spare.user.email,
+      newcomer.user.email,
+    ],
   };
 }

@@ -6,6 +6,8 @@ import { expect } from "vitest";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { AppError, type ErrorCode } from "@/lib/api/errors";
 import type { Service } from "@/lib/api/service";
+import { appEndpoints } from "@/lib/app/endpoints";
+import { appService } from "@/lib/app/service";
 import { authoringEndpoints } from "@/lib/authoring/endpoints";
 import { authoringService } from "@/lib/authoring/service";
 import { proposalsEndpoints } from "@/lib/proposals/endpoints";
@@ -17,14 +19,43 @@ export type ServiceUnderTest = {
   endpoints: AnyEndpoint[];
   /** The folder of its route files, relative to the repository. */
   routeRoot: string;
-  /** Routes under its base path that are not endpoints of the service (documents, agent tools). */
+  /**
+   * Routes in that folder that are not endpoints of the service (documents, agent tools, what does
+   * not speak JSON, another service's folder); `/auth/*` is every route under /auth.
+   */
   notEndpoints: string[];
+  /** Its OpenAPI document, under its base path; the app's own endpoints have none (decision 005). */
+  document?: string;
 };
 
 export const SERVICES: ServiceUnderTest[] = [
-  { service: authoringService, endpoints: authoringEndpoints, routeRoot: "app/api/authoring", notEndpoints: ["/openapi.json", "/mcp"] },
-  { service: proposalsService, endpoints: proposalsEndpoints, routeRoot: "app/api/proposals", notEndpoints: ["/openapi.json", "/mcp"] },
+  {
+    service: authoringService,
+    endpoints: authoringEndpoints,
+    routeRoot: "app/api/authoring",
+    notEndpoints: ["/openapi.json", "/mcp"],
+    document: "/openapi.json",
+  },
+  {
+    service: proposalsService,
+    endpoints: proposalsEndpoints,
+    routeRoot: "app/api/proposals",
+    notEndpoints: ["/openapi.json", "/mcp"],
+    document: "/openapi.json",
+  },
+  {
+    service: appService,
+    endpoints: appEndpoints,
+    routeRoot: "app/api",
+    // next-auth's endpoints, the health check, hosted files and the benchmark's floors (in its build only) answer no JSON
+    // endpoint's way; the other two services have their own folders.
+    notEndpoints: ["/authoring/*", "/proposals/*", "/auth/*", "/health", "/files/{uuid}", "/bench/*"],
+  },
 ];
+
+/** Whether a route (`/files/{uuid}`) is one the service lists as not its endpoint. */
+export const isNotEndpoint = ({ notEndpoints }: ServiceUnderTest, apiPath: string) =>
+  notEndpoints.some((entry) => (entry.endsWith("/*") ? apiPath.startsWith(entry.slice(0, -1)) : apiPath === entry));
 
 /** `/courses/{courseId}` with `{courseId: "c1"}` -> `/courses/c1` */
 export function fillPath(path: string, ids: Record<string, string | number>): string {

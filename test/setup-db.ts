@@ -9,9 +9,9 @@ import { closeDb } from "@/lib/db/client";
 
 let dropDatabase: (() => Promise<void>) | undefined;
 
-// Every test speaks from one address, and some send many bad keys or public answers on purpose
-// (the authorization matrix, fuzzing): lift the per-address limits. Their own tests set them low.
-for (const name of ["API_KEY_FAILURES_PER_ADDRESS", "PUBLIC_RATE_LIMIT_PER_ADDRESS", "PUBLIC_ANSWERS_PER_ADDRESS"]) {
+// Every test speaks from one address, and some send many bad keys, public answers or sign-ups on
+// purpose (the authorization matrix, fuzzing): lift the per-address limits. Their own tests set them low.
+for (const name of ["API_KEY_FAILURES_PER_ADDRESS", "PUBLIC_RATE_LIMIT_PER_ADDRESS", "PUBLIC_ANSWERS_PER_ADDRESS", "SIGN_UP_PER_ADDRESS"]) {
   process.env[name] ??= "100000";
 }
 

@@ -1,5 +1,6 @@
+import { env } from "@/lib/env";
 import { knownSpent } from "./limiter-store";
-import { countAgainst, limitEach, limiterOptions, positiveSetting, tooManyRequests, type Budget } from "./rate-limit";
+import { countAgainst, limitEach, limiterOptions, tooManyRequests, type Budget } from "./rate-limit";
 
 /**
  * Limits per client address (lib/api/client-address.ts) where there is no account to count
@@ -9,19 +10,18 @@ import { countAgainst, limitEach, limiterOptions, positiveSetting, tooManyReques
  * rate limits are (lib/api/limiter-store.ts), so every instance shares them.
  */
 export function addressLimitConfig() {
-  const count = (name: string, fallback: number) => Math.floor(positiveSetting(name, fallback));
-  const publicWindow = positiveSetting("PUBLIC_RATE_LIMIT_WINDOW", 60);
+  const publicWindow = env("PUBLIC_RATE_LIMIT_WINDOW");
   return {
     /** Reads of /p/{uuid}. */
-    public_page: { name: "public_page", points: count("PUBLIC_RATE_LIMIT_PER_ADDRESS", 60), windowSeconds: publicWindow },
+    public_page: { name: "public_page", points: env("PUBLIC_RATE_LIMIT_PER_ADDRESS"), windowSeconds: publicWindow },
     /** POST /api/public/proposals/{uuid}/accept and /reject. */
-    public_answer: { name: "public_answer", points: count("PUBLIC_ANSWERS_PER_ADDRESS", 20), windowSeconds: publicWindow },
+    public_answer: { name: "public_answer", points: env("PUBLIC_ANSWERS_PER_ADDRESS"), windowSeconds: publicWindow },
     /** A proposal's view counts once per address in this window. */
-    proposal_view: { name: "proposal_view", points: 1, windowSeconds: positiveSetting("PUBLIC_VIEW_WINDOW_SECONDS", 300) },
+    proposal_view: { name: "proposal_view", points: 1, windowSeconds: env("PUBLIC_VIEW_WINDOW_SECONDS") },
     key_failure: {
       name: "api_key_failure",
-      points: count("API_KEY_FAILURES_PER_ADDRESS", 30),
-      windowSeconds: positiveSetting("API_KEY_FAILURES_WINDOW_SECONDS", 60),
+      points: env("API_KEY_FAILURES_PER_ADDRESS"),
+      windowSeconds: env("API_KEY_FAILURES_WINDOW_SECONDS"),
     },
   } satisfies Record<string, Budget>;
 }

@@ -1,10 +1,10 @@
 import { decode } from "next-auth/jwt";
-import type { Db } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { digestApiKey, digestsEqual, looksLikeApiKey } from "@/lib/auth/api-key-secret";
 import { servedOverHttps, sessionCookieName } from "@/lib/auth/cookies";
 import { authSecret } from "@/lib/auth/secret";
 import { sessionUser, type SessionClaims } from "@/lib/auth/session-claims";
-import { digestApiKey, digestsEqual, looksLikeApiKey } from "@/lib/auth/api-key-secret";
+import type { Db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { countKeyFailure, refuseKeysPastFailures } from "./address-limits";
 import { clientAddress } from "./client-address";
 import { AppError, unauthorized } from "./errors";
@@ -131,10 +131,6 @@ async function keyCallerFrom(req: Request, db: Db, header: string, read?: ReadWi
     if (error instanceof AppError && error.code === "unauthorized") await countKeyFailure(address);
     throw error;
   }
-}
-
-export async function authenticate(req: Request, db: Db): Promise<Caller> {
-  return (await authenticateWith(req, db)).caller;
 }
 
 /**

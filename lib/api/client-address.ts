@@ -1,3 +1,5 @@
+import { env } from "@/lib/env";
+
 /**
  * The client's address. Behind a proxy the operator names (`TRUST_PROXY=1`, or the number of
  * proxies), the entry that proxy appended to X-Forwarded-For; otherwise the address Next.js
@@ -8,8 +10,7 @@ export function clientAddress(headers: Headers): string {
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  const trust = (process.env.TRUST_PROXY ?? "").toLowerCase();
-  const hops = trust === "true" ? 1 : Number(trust) > 0 ? Math.floor(Number(trust)) : 0;
+  const hops = env("TRUST_PROXY");
   if (hops > 0) return entries.at(-hops) ?? entries[0] ?? "unknown";
   return entries.at(-1) ?? "unknown";
 }

@@ -2,8 +2,8 @@ import type { z } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
 import type { AddressLimit } from "./address-limits";
 import type { Caller, ReadWithKey } from "./authenticate";
-import type { Prebuilt } from "./prebuilt";
 import type { ErrorCode } from "./errors";
+import type { Prebuilt } from "./prebuilt";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

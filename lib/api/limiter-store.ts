@@ -1,7 +1,8 @@
-import type { Pool } from "pg";
 import { Redis } from "ioredis";
+import type { Pool } from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { pgPool } from "@/lib/db/client";
+import { env } from "@/lib/env";
 
 /**
  * Where the app's counters live (API rate limits, sign-in and sign-up throttling), so every
@@ -58,7 +59,7 @@ function redisClient(url: string): Redis {
 
 export async function limiterFor(options: LimiterOptions): Promise<RateLimiterAbstract> {
   const id = idOf(options);
-  const redisUrl = process.env.REDIS_URL;
+  const redisUrl = env("REDIS_URL");
   if (redisUrl) {
     const key = `${redisUrl}|${id}`;
     let found = store.redis.get(key);
@@ -149,7 +150,7 @@ export function knownSpent(options: LimiterOptions, key: string): number {
 }
 
 async function consumeEachFromStore(items: { options: LimiterOptions; key: string }[]): Promise<Consumed[]> {
-  const pool = process.env.REDIS_URL ? undefined : await pgPool();
+  const pool = env("REDIS_URL") ? undefined : await pgPool();
   if (!pool) {
     return Promise.all(
       items.map(async ({ options, key }) => {

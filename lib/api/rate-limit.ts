@@ -1,12 +1,7 @@
+import { env } from "@/lib/env";
 import { clientAddress } from "./client-address";
 import { AppError } from "./errors";
 import { consumeEach, forgetLimiters, type Consumed, type LimiterOptions } from "./limiter-store";
-
-/** A positive number from the environment, or the fallback when it is unset or not one. */
-export function positiveSetting(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
 
 /**
  * Request limits for API keys and agent (MCP) calls, per key and per client address, in a fixed
@@ -17,9 +12,9 @@ export function positiveSetting(name: string, fallback: number): number {
  */
 export function rateLimitConfig() {
   return {
-    perKey: Math.floor(positiveSetting("API_RATE_LIMIT", 600)),
-    perAddress: Math.floor(positiveSetting("API_RATE_LIMIT_PER_ADDRESS", 1200)),
-    windowSeconds: positiveSetting("API_RATE_LIMIT_WINDOW", 60),
+    perKey: env("API_RATE_LIMIT"),
+    perAddress: env("API_RATE_LIMIT_PER_ADDRESS"),
+    windowSeconds: env("API_RATE_LIMIT_WINDOW"),
   };
 }
 

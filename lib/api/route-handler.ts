@@ -1,15 +1,11 @@
-import { randomUUID } from "node:crypto";
-import { getDb } from "@/lib/db/client";
-import { limitAddress } from "./address-limits";
-import { authenticateWith, type Caller, type ReadWithKey } from "./authenticate";
+import { admit, jsonResponse } from "./admit";
+import type { ReadWithKey } from "./authenticate";
 import type { AnyEndpoint, BodyKind } from "./endpoint";
-import { clientAddress } from "./client-address";
 import { AppError } from "./errors";
-import { limitApiRequest, RateLimitedError } from "./rate-limit";
 import { JsonText, NotModified } from "./prebuilt";
 import { readBodyCapped } from "./read-body";
-import { runEndpoint, toAppError } from "./run-endpoint";
-import { serviceError, type Service } from "./service";
+import { runEndpoint } from "./run-endpoint";
+import type { Service } from "./service";
 
 /** A request's JSON body, read up to `limit` bytes; empty is `undefined` when `optional`, else a 400. */
 export async function readJsonBody(req: Request, optional: boolean, limit: number): Promise<unknown> {
@@ -65,18 +61,6 @@ function queryObject(url: URL): Record<string, string> {
   return out;
 }
 
-function json(status: number, body: unknown, requestId: string, extra: Record<string, string> = {}): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      "cache-control": "no-store",
-      "x-request-id": requestId,
-      ...extra,
-    },
-  });
-}
-
 /** An answer the endpoint built itself: its text as is, or 304; tagged answers may be revalidated. */
 function prebuilt(status: number, body: JsonText | NotModified, requestId: string, extra: Record<string, string>): Response {
   const tagged: Record<string, string> = body.etag
@@ -117,25 +101,24 @@ function readWithKey(endpoint: AnyEndpoint, params: Record<string, unknown>): Re
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Response>) & { endpoint: AnyEndpoint; service: Service };
 
-/** Turns an endpoint into a Next.js route handler with the service's authentication, limits and errors. */
-export function routeHandler(service: Service, endpoint: AnyEndpoint): RouteHandler {
+export type RouteOptions = {
+  /** Runs before anything else and may answer instead: sign-up's count per address (lib/auth/throttle-response.ts). */
+  before?: (req: Request) => Promise<Response | null>;
+};
+
+/** Turns an endpoint into a Next.js route handler with the service's admission (./admit.ts), pipeline and errors. */
+export function routeHandler(service: Service, endpoint: AnyEndpoint, options: RouteOptions = {}): RouteHandler {
   const handler = async (req: Request, ctx: RouteContext): Promise<Response> => {
-    const requestId = randomUUID();
-    let caller: Caller | null = null;
-    let db;
-    let limitHeaders: Record<string, string> = {};
-    let prefetched: string | null | undefined;
+    const early = await options.before?.(req);
+    if (early) return early;
     const params = await ctx.params;
-    try {
-      db = await getDb();
-      if (endpoint.addressLimit) await limitAddress(endpoint.addressLimit, clientAddress(req.headers));
-      // Who is asking comes first: a request without a valid key is 401 whatever its body.
-      if (!endpoint.isPublic) ({ caller, read: prefetched } = await authenticateWith(req, db, readWithKey(endpoint, params)));
-      if (caller?.apiKeyId) limitHeaders = await limitApiRequest(req, caller.apiKeyId);
-    } catch (error) {
-      const { status, body } = serviceError(service, toAppError(error, requestId));
-      return json(status, body, requestId, error instanceof RateLimitedError ? error.headers : {});
-    }
+    const admitted = await admit(req, service, {
+      isPublic: endpoint.isPublic,
+      addressLimit: endpoint.addressLimit,
+      readWithKey: readWithKey(endpoint, params),
+    });
+    if (admitted instanceof Response) return admitted;
+    const { requestId, db, caller, prefetched, limitHeaders } = admitted;
     const result = await runEndpoint(
       service,
       endpoint,
@@ -152,7 +135,7 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint): RouteHand
     if (result.body instanceof JsonText || result.body instanceof NotModified) {
       return prebuilt(result.status, result.body, requestId, limitHeaders);
     }
-    return json(result.status, result.body, requestId, limitHeaders);
+    return jsonResponse(result.status, result.body, requestId, limitHeaders);
   };
   return Object.assign(handler, { endpoint, service });
 }

@@ -3,9 +3,9 @@ import { DbUnavailableError, type Db, type Tx } from "@/lib/db/client";
 import type { Caller } from "./authenticate";
 import type { AnyEndpoint } from "./endpoint";
 import { AppError, notFound, validationError, type ValidationIssue } from "./errors";
+import { isPrebuilt, NotModified } from "./prebuilt";
 import { serviceError, type Service } from "./service";
 import { unstorableText } from "./storable-text";
-import { isPrebuilt, NotModified } from "./prebuilt";
 
 /** Turns zod's issues into the services' `{path, message}` list; each unknown key is an issue of its own. */
 export function zodIssues(error: z.ZodError, prefix?: string): ValidationIssue[] {

@@ -1,10 +1,10 @@
-import { JsonText, jsonTextOf } from "@/lib/api/prebuilt";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { Caller } from "@/lib/api/authenticate";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
-import { runEndpoint } from "@/lib/api/run-endpoint";
 import { AppError } from "@/lib/api/errors";
+import { JsonText, jsonTextOf } from "@/lib/api/prebuilt";
+import { runEndpoint } from "@/lib/api/run-endpoint";
 import { serviceError, type Service } from "@/lib/api/service";
 import type { Db } from "@/lib/db/client";
 import { SchemaCollector } from "@/lib/openapi/document";

@@ -1,5 +1,5 @@
-import type { Tx } from "@/lib/db/client";
 import { AppError } from "@/lib/api/errors";
+import type { Tx } from "@/lib/db/client";
 import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
 
 export async function createTeamWorkspace(db: Tx, input: { name: string; ownerUserId: string }) {

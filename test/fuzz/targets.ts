@@ -26,6 +26,8 @@ import {
   createTree,
   newUser,
   questionOfKind,
+  seedUser,
+  teamWorkspace,
 } from "../factories";
 import type { TestServer } from "../http-server";
 import {
@@ -126,6 +128,18 @@ async function sessionCookie(user: { id: string; sessionVersion: number }) {
   return `next-auth.session-token=${token}`;
 }
 
+type WithOptions = { id: string; options: { id: string }[] };
+
+/** Answers to some of a quiz's questions (each once), each choosing some of its own options. */
+const answersTo = (questions: WithOptions[]) =>
+  fc
+    .subarray(questions, { minLength: 0 })
+    .chain((qs) =>
+      fc.tuple(
+        ...qs.map((q) => fc.subarray(q.options.map((o) => o.id)).map((selected) => ({ question_id: q.id, selected_option_ids: selected }))),
+      ),
+    );
+
 // ---- Course authoring ---------------------------------------------------------------------------
 
 type QuestionType = "true_false" | "single_choice" | "multiple_choice";
@@ -219,18 +233,6 @@ export async function authoringFixture(server: TestServer, endpoints: AnyEndpoin
     return id;
   }
 
-  const submitAnswers = fc
-    .subarray(quizQuestions, { minLength: 0 })
-    .chain((qs) =>
-      fc.tuple(
-        ...qs.map((q) =>
-          fc
-            .subarray(q.options.map((o: { id: string }) => o.id) as string[])
-            .map((selected) => ({ question_id: q.id as string, selected_option_ids: selected })),
-        ),
-      ),
-    );
-
   const targets: Record<string, Target> = {
     create_project: {
       ids: fixed({}),
@@ -270,7 +272,7 @@ export async function authoringFixture(server: TestServer, endpoints: AnyEndpoin
         lesson_id: fc.oneof(omit, fc.constantFrom(tree.lesson.id, otherLesson.id)),
       }),
     },
-    submit_quiz: { ids: fixed({ quizId: quizToTake.id }), valid: generated("submit_quiz", { answers: submitAnswers }) },
+    submit_quiz: { ids: fixed({ quizId: quizToTake.id }), valid: generated("submit_quiz", { answers: answersTo(quizQuestions) }) },
     create_quiz: {
       ids: fixed(inProject),
       valid: generated("create_quiz", { question_ids: fc.oneof(omit, fc.shuffledSubarray(questionIds)) }),
@@ -463,4 +465,71 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
   };
   const ids: Ids = { companyId, contactId: contact.id, uuid: draftToUpdate.uuid, blockUuid: draftToUpdate.blockUuid };
   return { api: owner.api, key: owner.key, targets, ids, companyId };
+}
+
+// ---- The app's own endpoints ----------------------------------------------------------------------
+
+/** A placeholder a valid request's `finish` replaces with an address no account uses yet, or one of a real user. */
+const PLACEHOLDER_EMAIL = fc.constant("placeholder@example.test");
+const freshEmail = () => `fuzz-${(++unique).toString(36)}-${Date.now().toString(36)}@example.test`;
+
+export async function appFixture(server: TestServer, endpoints: AnyEndpoint[]): Promise<ServiceFixture> {
+  const owner = await newUser(server);
+  const { api } = owner;
+  const spare = await newUser(server);
+  // The owner administers a team (members are managed in teams only) with a project and a quiz there.
+  const team = await teamWorkspace(owner, [{ user: spare, role: "learner" }]);
+  const tree = await createTree(api, { name: "Fuzzed team project", workspace_id: team.id });
+  const projectId: string = tree.project.id;
+  const category = await createCategory(api, projectId, "Fuzzed category");
+  const questions = [
+    await createQuestion(api, projectId, questionOfKind(category.id, "single")),
+    await createQuestion(api, projectId, questionOfKind(category.id, "multiple")),
+    await createQuestion(api, projectId, questionOfKind(category.id, "true_false")),
+  ];
+  const quiz = await createQuiz(
+    api,
+    projectId,
+    questions.map((q) => q.id),
+  );
+  const practice = questions[1];
+  // A recipient answers a sent proposal once: a valid answer gets a fresh one, an invalid one these.
+  const seller = await seedCompanyMember(server);
+  const standing = { accept: await createSentProposal(seller), reject: await createSentProposal(seller) };
+  const sentOr = (uuid: string) => async (forValid: boolean) => ({ uuid: forValid ? await createSentProposal(seller) : uuid });
+
+  const body = (operationId: string) => endpointOf(endpoints, operationId).body!;
+  const generated = (operationId: string, overrides: Overrides = {}) => bodyOnly(validOf(body(operationId), overrides));
+  const withEmail = (email: () => Promise<string> | string) => async (r: FuzzRequest) => ({
+    body: { ...(r.body as object), email: await email() },
+  });
+
+  const targets: Record<string, Target> = {
+    sign_up: { ids: fixed({}), valid: generated("sign_up", { email: PLACEHOLDER_EMAIL }), finish: withEmail(freshEmail) },
+    create_workspace: { ids: fixed({}), valid: generated("create_workspace") },
+    add_member: {
+      ids: fixed({ workspaceId: team.id }),
+      valid: generated("add_member", { email: PLACEHOLDER_EMAIL }),
+      finish: withEmail(async () => (await seedUser()).user.email),
+    },
+    update_member: { ids: fixed({ workspaceId: team.id, userId: spare.user.id }), valid: generated("update_member") },
+    check_answer: {
+      ids: fixed({ questionId: practice.id }),
+      valid: generated("check_answer", { selected_option_ids: fc.subarray(practice.options.map((o: { id: string }) => o.id)) }),
+    },
+    preview_quiz: { ids: fixed({ quizId: quiz.id }), valid: generated("preview_quiz", { answers: answersTo(questions) }) },
+    accept_public_proposal: { ids: sentOr(standing.accept), valid: generated("accept_public_proposal") },
+    // Rejecting reads an empty body, or none.
+    reject_public_proposal: { ids: sentOr(standing.reject), valid: fc.oneof(fc.constant({}), generated("reject_public_proposal")) },
+  };
+  const ids: Ids = {
+    workspaceId: team.id,
+    userId: spare.user.id,
+    questionId: practice.id,
+    quizId: quiz.id,
+    uuid: standing.accept,
+    projectId,
+    blockId: tree.block.id,
+  };
+  return { api, key: owner.key, targets, ids };
 }

@@ -1,18 +1,20 @@
 /**
- * The authorization matrix (issue 12, proof 1): every endpoint of both services, called over HTTP
+ * The authorization matrix (issue 12, proof 1): every endpoint of every service (the two APIs and
+ * the app's own endpoints, which the course-authoring cast meets), called over HTTP
  * by every kind of caller, answers exactly what the table below says: "ok" (the endpoint's
  * documented 2xx, really done) or an error code in the service's own error shape. The tables are
  * keyed by the endpoint registries, both ways: an endpoint added without a row fails here. No
  * answer to an outsider (no valid key, or a key of no workspace or company of the owner's) shows
  * any of the owner's values, and ids that name nothing answer 404 on every endpoint.
  * Rules: contract.md (Roles; Proposals service), course-authoring-service.md (Authentication,
- * Errors) and proposals-service.md (Authorization).
+ * Errors), proposals-service.md (Authorization) and, for the app's own endpoints, decisions 005 and 014.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import type { ErrorCode } from "@/lib/api/errors";
 import { errorCodesOf } from "@/lib/api/service";
 import {
+  appFixture,
   authoringCast,
   authoringFixture,
   bearer,
@@ -244,6 +246,51 @@ const PROPOSALS_MATRIX: Record<string, ProposalsRow> = {
   "POST /v1/attachments": companyMembers,
 };
 
+// ---- The app's own endpoints: the course-authoring roles (contract.md, Roles), decisions 005 and 014 --------
+
+/** Public: nobody is looked up, so a broken or revoked key changes nothing (sign-up; a recipient's answer, its link the secret). */
+const everyone: AuthoringRow = {
+  anonymous: OK,
+  malformedKey: OK,
+  revokedKey: OK,
+  stranger: OK,
+  learner: OK,
+  learnerOfDrafts: OK,
+  author: OK,
+  admin: OK,
+  owner: OK,
+};
+
+/** Who is in a workspace: its members read it, in any role; to anyone else it does not exist. */
+const workspaceMembers: AuthoringRow = { ...editors, learner: OK, learnerOfDrafts: OK };
+
+/** Changing a team's members: its admins; another member is refused (403), a non-member finds nothing. */
+const memberManagers: AuthoringRow = { ...editors, learner: "forbidden", learnerOfDrafts: "forbidden", author: "forbidden" };
+
+const APP_MATRIX: Record<string, AuthoringRow> = {
+  "POST /account/signup": everyone,
+  "POST /workspaces": anyUser,
+  "GET /workspaces/{workspaceId}/members": workspaceMembers,
+  "POST /workspaces/{workspaceId}/members": memberManagers,
+  "PATCH /workspaces/{workspaceId}/members/{userId}": memberManagers,
+  "DELETE /workspaces/{workspaceId}/members/{userId}": memberManagers,
+  // The learner's side: every member reads, completes and takes what is published; before that, 403.
+  "GET /learn/courses": anyUser,
+  "GET /learn/courses/{courseId}": readsPublished("forbidden"),
+  "GET /learn/lessons/{lessonId}": readsPublished("forbidden"),
+  "POST /learn/lessons/{lessonId}/complete": readsPublished("forbidden"),
+  "DELETE /learn/lessons/{lessonId}/complete": readsPublished("forbidden"),
+  "GET /learn/quizzes/{quizId}": readsPublished("forbidden"),
+  "POST /learn/questions/{questionId}/check": readsPublished("forbidden"),
+  // Trying a quiz without an attempt, the results, the history and who else is editing: for those who edit.
+  "POST /learn/quizzes/{quizId}/preview": editors,
+  "GET /projects/{projectId}/results": editors,
+  "GET /history/{targetId}": editors,
+  "GET /lessons/{lessonId}/editors": editors,
+  "POST /public/proposals/{uuid}/accept": everyone,
+  "POST /public/proposals/{uuid}/reject": everyone,
+};
+
 // ---- Running the matrix -------------------------------------------------------------------------
 
 const endpointKey = (endpoint: AnyEndpoint) => `${endpoint.method} ${endpoint.path}`;
@@ -376,55 +423,87 @@ const PROPOSALS_CHANGE_NOTHING: ProposalsRole[] = ["anonymous", "malformedKey", 
 const AUTHORING_OUTSIDERS: AuthoringRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger"];
 const PROPOSALS_OUTSIDERS: ProposalsRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger", "otherCompany"];
 
-describe("[AUTHORIZATION MATRIX] course authoring", () => {
-  const entry = serviceNamed("authoring");
-  let cast: AuthoringCast;
-  beforeAll(async () => {
-    cast = await authoringCast(server);
-  });
-
-  it("has exactly one row per endpoint of the registry, with errors the endpoints declare", () => {
-    expectTableMatchesRegistry(entry, AUTHORING_MATRIX);
-  });
-
-  for (const role of Object.keys(AUTHORING_CALLERS) as AuthoringRole[]) {
-    const mustChangeNothing = AUTHORING_CHANGE_NOTHING.includes(role);
-    const outsider = AUTHORING_OUTSIDERS.includes(role);
-    it(`${role}: every endpoint answers as the table says${mustChangeNothing ? ", and nothing of the owner's changes" : ""}${outsider ? " or shows" : ""}`, async () => {
-      const caller = AUTHORING_CALLERS[role];
-      const fixture = await authoringFixture(cast, { published: caller.published });
-      const credentials = caller.credentials(cast);
-      await callEverything({ entry, matrix: AUTHORING_MATRIX, role, credentials, fixture, mustChangeNothing, outsider });
+/**
+ * One service's matrix: its table checked against the registry, then every caller on every
+ * endpoint, each against a fresh set of the owner's resources, then ids that name nothing.
+ */
+function describeMatrix<R extends string, C extends { stranger: { key: string } }>(
+  title: string,
+  {
+    serviceName,
+    matrix,
+    callers,
+    castOf,
+    fixtureFor,
+    changeNothing,
+    outsiders,
+  }: {
+    serviceName: string;
+    matrix: Record<string, Record<R, Outcome>>;
+    /** Each role's credentials; `published: false`: the role meets the tree before anything is published. */
+    callers: Record<R, { credentials: (cast: C) => Credentials; published?: boolean }>;
+    castOf: (server: TestServer) => Promise<C>;
+    fixtureFor: (cast: C, options: { published: boolean }) => Promise<MatrixFixture>;
+    changeNothing: R[];
+    outsiders: R[];
+  },
+) {
+  describe(`[AUTHORIZATION MATRIX] ${title}`, () => {
+    const entry = serviceNamed(serviceName);
+    let cast: C;
+    beforeAll(async () => {
+      cast = await castOf(server);
     });
-  }
 
-  it("stranger: every endpoint naming a well-formed id that names nothing answers 404", async () => {
-    await ghostIdsEverywhere(entry, await authoringFixture(cast, { published: true }), bearer(cast.stranger.key));
+    it("has exactly one row per endpoint of the registry, with errors the endpoints declare", () => {
+      expectTableMatchesRegistry(entry, matrix);
+    });
+
+    for (const role of Object.keys(callers) as R[]) {
+      const mustChangeNothing = changeNothing.includes(role);
+      const outsider = outsiders.includes(role);
+      it(`${role}: every endpoint answers as the table says${mustChangeNothing ? ", and nothing of the owner's changes" : ""}${outsider ? " or shows" : ""}`, async () => {
+        const caller = callers[role];
+        const fixture = await fixtureFor(cast, { published: caller.published ?? true });
+        const credentials = caller.credentials(cast);
+        await callEverything({ entry, matrix, role, credentials, fixture, mustChangeNothing, outsider });
+      });
+    }
+
+    it("stranger: every endpoint naming a well-formed id that names nothing answers 404", async () => {
+      await ghostIdsEverywhere(entry, await fixtureFor(cast, { published: true }), bearer(cast.stranger.key));
+    });
   });
+}
+
+const withAuthoringCast = {
+  callers: AUTHORING_CALLERS,
+  castOf: authoringCast,
+  changeNothing: AUTHORING_CHANGE_NOTHING,
+  outsiders: AUTHORING_OUTSIDERS,
+};
+
+describeMatrix("course authoring", {
+  serviceName: "authoring",
+  matrix: AUTHORING_MATRIX,
+  fixtureFor: authoringFixture,
+  ...withAuthoringCast,
 });
 
-describe("[AUTHORIZATION MATRIX] proposals", () => {
-  const entry = serviceNamed("proposals");
-  let cast: ProposalsCast;
-  beforeAll(async () => {
-    cast = await proposalsCast(server);
-  });
+describeMatrix("proposals", {
+  serviceName: "proposals",
+  matrix: PROPOSALS_MATRIX,
+  callers: PROPOSALS_CALLERS,
+  castOf: proposalsCast,
+  fixtureFor: (cast) => proposalsFixture(server, cast),
+  changeNothing: PROPOSALS_CHANGE_NOTHING,
+  outsiders: PROPOSALS_OUTSIDERS,
+});
 
-  it("has exactly one row per endpoint of the registry, with errors the endpoints declare", () => {
-    expectTableMatchesRegistry(entry, PROPOSALS_MATRIX);
-  });
-
-  for (const role of Object.keys(PROPOSALS_CALLERS) as ProposalsRole[]) {
-    const mustChangeNothing = PROPOSALS_CHANGE_NOTHING.includes(role);
-    const outsider = PROPOSALS_OUTSIDERS.includes(role);
-    it(`${role}: every endpoint answers as the table says${mustChangeNothing ? ", and nothing of the owner's changes" : ""}${outsider ? " or shows" : ""}`, async () => {
-      const fixture = await proposalsFixture(server, cast);
-      const credentials = PROPOSALS_CALLERS[role].credentials(cast);
-      await callEverything({ entry, matrix: PROPOSALS_MATRIX, role, credentials, fixture, mustChangeNothing, outsider });
-    });
-  }
-
-  it("stranger: every endpoint naming a well-formed id that names nothing answers 404", async () => {
-    await ghostIdsEverywhere(entry, await proposalsFixture(server, cast), bearer(cast.stranger.key));
-  });
+// The app's own endpoints (sign-up, workspaces and members, learning, history) meet the course-authoring cast.
+describeMatrix("the app's own endpoints", {
+  serviceName: "app",
+  matrix: APP_MATRIX,
+  fixtureFor: (cast, options) => appFixture(server, cast, options),
+  ...withAuthoringCast,
 });

@@ -1,5 +1,5 @@
 /**
- * Property-based tests of every write endpoint of both services (issue 12, proof 2). For each
+ * Property-based tests of every write endpoint of every service (issue 12, proof 2). For each
  * POST, PATCH, PUT and DELETE that reads a body or a query, fast-check generates requests from the
  * endpoint's own zod schemas (test/fuzz/zod-arbitrary.ts) aimed at the owner's real rows
  * (test/fuzz/targets.ts), and breaks them (test/fuzz/mutations.ts). The properties:
@@ -17,18 +17,18 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { AppError } from "@/lib/api/errors";
-import { getDb } from "@/lib/db/client";
 import type { Service } from "@/lib/api/service";
+import { getDb } from "@/lib/db/client";
 import { pdfBytes, gifBytes, pngBytes } from "@/lib/files/test-images";
 import type { ApiResponse } from "../api-client";
 import { brokenInvariants, fingerprint } from "../fuzz/database-checks";
 import { expectedErrorFor, invalidBodies, isStorable, oversized, type ExpectedError } from "../fuzz/mutations";
-import { authoringFixture, proposalsFixture, targetOf, type FuzzRequest, type Ids, type ServiceFixture } from "../fuzz/targets";
-import { UNICODE_EDGES, text } from "../fuzz/zod-arbitrary";
 import { sendOnce } from "../fuzz/send";
+import { appFixture, authoringFixture, proposalsFixture, targetOf, type FuzzRequest, type Ids, type ServiceFixture } from "../fuzz/targets";
+import { UNICODE_EDGES, text } from "../fuzz/zod-arbitrary";
 import { startTestServer, type TestServer } from "../http-server";
-import { liftRateLimits, recordFigures } from "../reliability-figures";
 import { postMultipart, postRaw, type FormFields } from "../multipart";
+import { liftRateLimits, recordFigures } from "../reliability-figures";
 import { fillPath, SERVICES } from "../services";
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261122;
@@ -165,6 +165,31 @@ const MALFORMED_IDS = [
 const FIXTURES: Record<string, (server: TestServer, endpoints: AnyEndpoint[]) => Promise<ServiceFixture>> = {
   authoring: authoringFixture,
   proposals: proposalsFixture,
+  app: appFixture,
+};
+
+/** Invariants of a course tree broken and repaired at the fixture's project and block (both tree services' fixtures have them). */
+const brokenTree = (ids: Ids): Record<string, [string, string]> => ({
+  "blocks: positions": [
+    `UPDATE blocks SET position = position + 100 WHERE id = '${ids.blockId}'`,
+    `UPDATE blocks SET position = position - 100 WHERE id = '${ids.blockId}'`,
+  ],
+  "none live under a deleted projects": [
+    `UPDATE projects SET deleted_at = now() WHERE id = '${ids.projectId}'`,
+    `UPDATE projects SET deleted_at = NULL WHERE id = '${ids.projectId}'`,
+  ],
+});
+
+/** Each service's invariants, broken and repaired: what "the checks see each invariant broken" breaks. */
+const BROKEN: Record<string, (ids: Ids) => Record<string, [string, string]>> = {
+  authoring: brokenTree,
+  app: brokenTree,
+  proposals: (ids) => ({
+    "one next-version draft per source": [
+      `UPDATE proposals SET source_id = '${ids.uuid}' WHERE status = 'draft' AND archived_at IS NULL AND source_id IS NULL AND id <> '${ids.uuid}'`,
+      `UPDATE proposals SET source_id = NULL WHERE source_id = '${ids.uuid}'`,
+    ],
+  }),
 };
 
 const isWrite = (e: AnyEndpoint) => e.method !== "GET" && (e.body !== undefined || e.query !== undefined);
@@ -371,24 +396,7 @@ for (const { service, endpoints } of SERVICES) {
       const db = await getDb();
       const before = await fingerprint();
       const sql = (text: string, ...values: unknown[]) => db.$executeRawUnsafe(text, ...values);
-      const broken: Record<string, [string, string]> =
-        service.name === "authoring"
-          ? {
-              "blocks: positions": [
-                `UPDATE blocks SET position = position + 100 WHERE id = '${fixture.ids.blockId}'`,
-                `UPDATE blocks SET position = position - 100 WHERE id = '${fixture.ids.blockId}'`,
-              ],
-              "none live under a deleted projects": [
-                `UPDATE projects SET deleted_at = now() WHERE id = '${fixture.ids.projectId}'`,
-                `UPDATE projects SET deleted_at = NULL WHERE id = '${fixture.ids.projectId}'`,
-              ],
-            }
-          : {
-              "one next-version draft per source": [
-                `UPDATE proposals SET source_id = '${fixture.ids.uuid}' WHERE status = 'draft' AND archived_at IS NULL AND source_id IS NULL AND id <> '${fixture.ids.uuid}'`,
-                `UPDATE proposals SET source_id = NULL WHERE source_id = '${fixture.ids.uuid}'`,
-              ],
-            };
+      const broken = BROKEN[service.name](fixture.ids);
       for (const [name, [breakIt, repair]] of Object.entries(broken)) {
         expect(await sql(breakIt), name).toBeGreaterThan(0);
         try {

@@ -1,7 +1,6 @@
 // POST /api/workspaces: create a team workspace (the caller is its admin)
-import { routeHandler } from "@/lib/api/route-handler";
-import { appService } from "@/lib/api/app-service";
+import { appRoute } from "@/lib/app/route";
 import { createWorkspaceEndpoint } from "@/lib/workspaces/members";
 
 export const dynamic = "force-dynamic";
-export const POST = routeHandler(appService, createWorkspaceEndpoint);
+export const POST = appRoute(createWorkspaceEndpoint);

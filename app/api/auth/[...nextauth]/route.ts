@@ -1,10 +1,10 @@
 // /api/auth/*: next-auth's sign-in, sign-out, session and CSRF endpoints
-import NextAuth from "next-auth";
+import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import { appService } from "@/lib/api/app-service";
+import NextAuth from "next-auth";
+import { errorResponse } from "@/lib/api/admit";
 import { readBodyCapped } from "@/lib/api/read-body";
-import { toAppError } from "@/lib/api/run-endpoint";
-import { serviceError } from "@/lib/api/service";
+import { appService } from "@/lib/app/service";
 import { servedOverHttps } from "@/lib/auth/cookies";
 import { authOptions } from "@/lib/auth/options";
 import { signInThrottled } from "@/lib/auth/throttle-response";
@@ -26,8 +26,7 @@ async function post(req: Request, ctx: Ctx) {
   try {
     body = await readBodyCapped(req, AUTH_BODY_LIMIT);
   } catch (error) {
-    const { status, body: errorBody } = serviceError(appService, toAppError(error, "auth"));
-    return Response.json(errorBody, { status, headers: { "cache-control": "no-store" } });
+    return errorResponse(appService, error, randomUUID());
   }
   if (new URL(req.url).pathname.endsWith("/callback/credentials")) {
     const throttled = await signInThrottled(req, new URLSearchParams(new TextDecoder().decode(body)));

@@ -1,7 +1,7 @@
 // POST /projects: create a project
 // GET /projects: list projects
-import { authoringRoute } from "@/lib/authoring/route";
 import { createProjectEndpoint, listProjectsEndpoint } from "@/lib/authoring/projects/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const POST = authoringRoute(createProjectEndpoint);

@@ -1,6 +1,6 @@
 // GET /workspaces: list your workspaces
-import { authoringRoute } from "@/lib/authoring/route";
 import { listWorkspacesEndpoint } from "@/lib/authoring/projects/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const GET = authoringRoute(listWorkspacesEndpoint);

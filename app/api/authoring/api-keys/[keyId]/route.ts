@@ -1,6 +1,6 @@
 // DELETE /api-keys/{keyId}: revoke a key
-import { authoringRoute } from "@/lib/authoring/route";
 import { revokeApiKeyEndpoint } from "@/lib/api-keys/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const DELETE = authoringRoute(revokeApiKeyEndpoint);

@@ -1,8 +1,8 @@
 // DELETE /categories/{categoryId}: delete a question category
 // GET /categories/{categoryId}: read a question category
 // PATCH /categories/{categoryId}: rename a question category
-import { authoringRoute } from "@/lib/authoring/route";
 import { deleteCategoryEndpoint, getCategoryEndpoint, updateCategoryEndpoint } from "@/lib/authoring/categories/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const DELETE = authoringRoute(deleteCategoryEndpoint);

@@ -1,8 +1,8 @@
 // DELETE /modules/{moduleId}: delete a module
 // GET /modules/{moduleId}: read a module
 // PATCH /modules/{moduleId}: rename or move a module
-import { authoringRoute } from "@/lib/authoring/route";
 import { deleteModuleEndpoint, getModuleEndpoint, updateModuleEndpoint } from "@/lib/authoring/modules/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const DELETE = authoringRoute(deleteModuleEndpoint);

@@ -1,8 +1,8 @@
 // DELETE /questions/{questionId}: delete a question
 // GET /questions/{questionId}: read a question
 // PATCH /questions/{questionId}: update a question
-import { authoringRoute } from "@/lib/authoring/route";
 import { deleteQuestionEndpoint, getQuestionEndpoint, updateQuestionEndpoint } from "@/lib/authoring/questions/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const DELETE = authoringRoute(deleteQuestionEndpoint);

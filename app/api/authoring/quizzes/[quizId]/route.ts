@@ -1,8 +1,8 @@
 // DELETE /quizzes/{quizId}: delete a quiz
 // GET /quizzes/{quizId}: read a quiz with its questions
 // PATCH /quizzes/{quizId}: update a quiz
-import { authoringRoute } from "@/lib/authoring/route";
 import { deleteQuizEndpoint, getQuizEndpoint, updateQuizEndpoint } from "@/lib/authoring/quizzes/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const DELETE = authoringRoute(deleteQuizEndpoint);

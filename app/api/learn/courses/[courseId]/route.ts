@@ -1,7 +1,6 @@
 // GET /api/learn/courses/{courseId}: a published course's outline with your progress
-import { routeHandler } from "@/lib/api/route-handler";
-import { appService } from "@/lib/api/app-service";
+import { appRoute } from "@/lib/app/route";
 import { getLearnCourseEndpoint } from "@/lib/learn/endpoints";
 
 export const dynamic = "force-dynamic";
-export const GET = routeHandler(appService, getLearnCourseEndpoint);
+export const GET = appRoute(getLearnCourseEndpoint);

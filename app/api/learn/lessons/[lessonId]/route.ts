@@ -1,7 +1,6 @@
 // GET /api/learn/lessons/{lessonId}: a lesson to read, answers hidden
-import { routeHandler } from "@/lib/api/route-handler";
-import { appService } from "@/lib/api/app-service";
+import { appRoute } from "@/lib/app/route";
 import { getLearnLessonEndpoint } from "@/lib/learn/endpoints";
 
 export const dynamic = "force-dynamic";
-export const GET = routeHandler(appService, getLearnLessonEndpoint);
+export const GET = appRoute(getLearnLessonEndpoint);

@@ -1,8 +1,7 @@
 // GET /api/workspaces/{workspaceId}/members: list members; POST: add an existing user
-import { routeHandler } from "@/lib/api/route-handler";
-import { appService } from "@/lib/api/app-service";
+import { appRoute } from "@/lib/app/route";
 import { addMemberEndpoint, listMembersEndpoint } from "@/lib/workspaces/members";
 
 export const dynamic = "force-dynamic";
-export const GET = routeHandler(appService, listMembersEndpoint);
-export const POST = routeHandler(appService, addMemberEndpoint);
+export const GET = appRoute(listMembersEndpoint);
+export const POST = appRoute(addMemberEndpoint);

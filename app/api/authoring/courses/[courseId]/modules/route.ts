@@ -1,7 +1,7 @@
 // POST /courses/{courseId}/modules: create a module
 // GET /courses/{courseId}/modules: list a course's modules
-import { authoringRoute } from "@/lib/authoring/route";
 import { createModuleEndpoint, listModulesEndpoint } from "@/lib/authoring/modules/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const POST = authoringRoute(createModuleEndpoint);

@@ -1,6 +1,6 @@
 // POST /lessons/{lessonId}/unpublish: unpublish a lesson
-import { authoringRoute } from "@/lib/authoring/route";
 import { unpublishLessonEndpoint } from "@/lib/authoring/lessons/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const POST = authoringRoute(unpublishLessonEndpoint);

@@ -1,7 +1,7 @@
 // POST /projects/{projectId}/courses: create a course
 // GET /projects/{projectId}/courses: list a project's courses
-import { authoringRoute } from "@/lib/authoring/route";
 import { createCourseEndpoint, listCoursesEndpoint } from "@/lib/authoring/courses/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const POST = authoringRoute(createCourseEndpoint);

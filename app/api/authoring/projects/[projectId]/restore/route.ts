@@ -1,6 +1,6 @@
 // POST /projects/{projectId}/restore: restore a deleted project
-import { authoringRoute } from "@/lib/authoring/route";
 import { restoreProjectEndpoint } from "@/lib/authoring/projects/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const POST = authoringRoute(restoreProjectEndpoint);

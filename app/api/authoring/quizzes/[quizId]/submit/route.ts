@@ -1,6 +1,6 @@
 // POST /quizzes/{quizId}/submit: submit a quiz attempt
-import { authoringRoute } from "@/lib/authoring/route";
 import { submitQuizEndpoint } from "@/lib/authoring/quizzes/endpoints";
+import { authoringRoute } from "@/lib/authoring/route";
 
 export const dynamic = "force-dynamic";
 export const POST = authoringRoute(submitQuizEndpoint);

@@ -1,0 +1,20 @@
+// Phase 8 of `npm run bench`: the pages in Chromium (bench/browser.mjs; bench/README.md, Method,
+// "Pages"), unless --no-browser.
+import { flags, results, say } from "./context.mjs";
+
+export async function measurePagesPhase({ app, idle }, { owner, plainLesson, diagramLesson, lessonText, small, big }) {
+  if (!flags.has("--no-browser")) {
+    await idle();
+    say("pages in Chromium");
+    const { measurePages } = await import("../browser.mjs");
+    results.pages = await measurePages({
+      base: app.base,
+      jar: owner.jar,
+      lessonPlain: `/learn/lessons/${plainLesson.id}`,
+      lessonDiagram: `/learn/lessons/${diagramLesson.id}`,
+      lessonText,
+      editorPath: `/projects/${small.id}/lessons/${plainLesson.id}`,
+      treePath: `/projects/${big.id}`,
+    }).catch((error) => ({ error: String(error.message ?? error) }));
+  }
+}

@@ -1,0 +1,51 @@
+import { signUpEndpoint } from "@/lib/accounts/endpoints";
+import type { AnyEndpoint } from "@/lib/api/endpoint";
+import { itemHistoryEndpoint } from "@/lib/audit/history";
+import { listLessonEditorsEndpoint } from "@/lib/audit/lesson-editors";
+import {
+  checkAnswerEndpoint,
+  completeLessonEndpoint,
+  getLearnCourseEndpoint,
+  getLearnLessonEndpoint,
+  getLearnQuizEndpoint,
+  listLearnCoursesEndpoint,
+  previewQuizEndpoint,
+  projectResultsEndpoint,
+  uncompleteLessonEndpoint,
+} from "@/lib/learn/endpoints";
+import { acceptPublicProposalEndpoint, rejectPublicProposalEndpoint } from "@/lib/proposals/public/endpoints";
+import {
+  addMemberEndpoint,
+  createWorkspaceEndpoint,
+  listMembersEndpoint,
+  removeMemberEndpoint,
+  updateMemberEndpoint,
+} from "@/lib/workspaces/members";
+
+/**
+ * Every endpoint of the app's own service (./service.ts), under /api: the route files bind these,
+ * and the tests that must cover every endpoint iterate them (test/services.ts). Not JSON endpoints,
+ * and so not here: next-auth (/api/auth), the health check, hosted files (/api/files) and the
+ * benchmark's floors (/api/bench, in its build only).
+ */
+export const appEndpoints: AnyEndpoint[] = [
+  signUpEndpoint,
+  createWorkspaceEndpoint,
+  listMembersEndpoint,
+  addMemberEndpoint,
+  updateMemberEndpoint,
+  removeMemberEndpoint,
+  listLearnCoursesEndpoint,
+  getLearnCourseEndpoint,
+  getLearnLessonEndpoint,
+  completeLessonEndpoint,
+  uncompleteLessonEndpoint,
+  getLearnQuizEndpoint,
+  previewQuizEndpoint,
+  checkAnswerEndpoint,
+  projectResultsEndpoint,
+  itemHistoryEndpoint,
+  listLessonEditorsEndpoint,
+  acceptPublicProposalEndpoint,
+  rejectPublicProposalEndpoint,
+];
