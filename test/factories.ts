@@ -1,14 +1,14 @@
-import type { Caller } from "@/lib/api/authenticate";
 /**
  * The one home of the tests' set-up: users with a key and a client, team workspaces with roles,
  * course trees and question banks made through the API, and timestamps set directly so that an
  * ordering test never waits for the clock.
  */
 import { randomBytes } from "node:crypto";
-import { getDb } from "@/lib/db/client";
 import { createUser } from "@/lib/accounts/create-user";
+import type { Caller } from "@/lib/api/authenticate";
 import { createApiKey } from "@/lib/api-keys/api-keys";
 import type { QuestionDto } from "@/lib/authoring/questions/schemas";
+import { getDb } from "@/lib/db/client";
 import { createTeamWorkspace, setWorkspaceMember } from "@/lib/workspaces/manage-workspaces";
 import { apiClient } from "./api-client";
 import { expectStatus } from "./expect";

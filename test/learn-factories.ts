@@ -4,7 +4,6 @@
  */
 import { getDb } from "@/lib/db/client";
 import { apiClient } from "./api-client";
-import type { TestServer } from "./http-server";
 import {
   correctOptionIds,
   createBlock,
@@ -20,6 +19,7 @@ import {
   teamWorkspace,
   wrongOptionIds,
 } from "./factories";
+import type { TestServer } from "./http-server";
 
 export async function classroom(server: TestServer, learnerNames = ["Lee Learner"]) {
   const admin = await newUser(server, { name: "Olive Owner" });

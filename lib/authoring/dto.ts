@@ -1,5 +1,5 @@
-import type { Block, Course, Lesson, Module, Question, QuestionOption } from "@/lib/generated/prisma/client";
 import { toIso, toIsoOrNull } from "@/lib/api/schemas";
+import type { Block, Course, Lesson, Module, Question, QuestionOption } from "@/lib/generated/prisma/client";
 import { isLearner, type ProjectAccess } from "./access";
 import type { BlockDto } from "./blocks/schemas";
 import type { CourseDto } from "./courses/schemas";

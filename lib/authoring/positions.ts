@@ -1,7 +1,7 @@
-import type { Db, Tx } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/api/errors";
+import type { Db, Tx } from "@/lib/db/client";
 import { RetryTransaction, writeStatement, type WriteContext } from "@/lib/db/transaction";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * Sibling sets keep positions 0..n-1 among rows not deleted. Every change takes the parent's row

@@ -1,20 +1,18 @@
 import type { Tx } from "@/lib/db/client";
+import { isoSql } from "@/lib/db/iso-sql";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { rolesWithSql } from "./access";
 import type { Audience } from "./dto";
-import { blockInTreeSql } from "./visibility";
+import { blockInTreeSql, visibleSql } from "./visibility";
 
 /**
  * The course tree as JSON text built by PostgreSQL: one flat query per level, each row's JSON made
  * by `row_to_json`, and the levels joined here as strings. It is the hot path of the whole-project
  * read (20,000 blocks, 10 MB): no row objects, no DTO objects, no serialisation. It produces what
- * `readCourses` (./hierarchy.ts) and the response schema make of the same rows, field for field;
+ * the object path (test/oracles/hierarchy.ts) and the response schema make of the same rows, field for field;
  * test/integration/tree-json.test.ts holds the two side by side. Visibility is the rule of
  * ./visibility.ts: learners read published courses and lessons, nobody reads deleted rows.
  */
-
-/** An ISO-8601 UTC timestamp with milliseconds, as `Date.toISOString()` writes it. */
-export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export type TreeScope = { projectId: string } | { courseId: string };
 
@@ -34,38 +32,37 @@ function blockColumns(audience: Audience) {
                 (SELECT coalesce(json_agg(oo ORDER BY oo.sort_order), '[]'::json) FROM (
                   SELECT o.id, o.label, o.sort_order${isCorrect} FROM question_options o WHERE o.question_id = q.id
                 ) oo) AS options,
-                ${iso("q.created_at")} AS created_at, ${iso("q.updated_at")} AS updated_at
+                ${isoSql("q.created_at")} AS created_at, ${isoSql("q.updated_at")} AS updated_at
             ) qq
           ) END AS question,
           b.quiz_id,
           CASE WHEN z.id IS NOT NULL AND z.deleted_at IS NULL THEN json_build_object('id', z.id, 'title', z.title) END AS quiz,
-          ${iso("b.created_at")} AS created_at, ${iso("b.updated_at")} AS updated_at`;
+          ${isoSql("b.created_at")} AS created_at, ${isoSql("b.updated_at")} AS updated_at`;
 }
 
 function queries(scope: TreeScope, learner: boolean, audience: Audience, outline: boolean) {
   const courseScope = "projectId" in scope ? `c.project_id = $1::uuid` : `c.id = $1::uuid`;
-  const published = (alias: string) => (learner ? ` AND ${alias}.published_at IS NOT NULL` : "");
-  const courses = `c.deleted_at IS NULL AND ${courseScope}${published("c")}`;
-  const modules = `m.deleted_at IS NULL AND ${courses}`;
-  const lessons = `l.deleted_at IS NULL${published("l")} AND ${modules}`;
+  const courses = `${visibleSql("course", learner)} AND ${courseScope}`;
+  const modules = `${visibleSql("module", learner)} AND ${courses}`;
+  const lessons = `${visibleSql("lesson", learner)} AND ${modules}`;
   return {
     courses: `
       SELECT '' AS parent, row_to_json(t)::text AS json FROM (
         SELECT c.id, c.project_id, c.title, c.description, c.position,
-          ${iso("c.published_at")} AS published_at, ${iso("c.created_at")} AS created_at, ${iso("c.updated_at")} AS updated_at,
+          ${isoSql("c.published_at")} AS published_at, ${isoSql("c.created_at")} AS created_at, ${isoSql("c.updated_at")} AS updated_at,
           CASE WHEN jsonb_typeof(c.sources) = 'array' THEN c.sources ELSE '[]'::jsonb END AS sources
         FROM courses c WHERE ${courses} ORDER BY c.position
       ) t`,
     modules: `
       SELECT t.course_id::text AS parent, row_to_json(t)::text AS json FROM (
-        SELECT m.id, m.course_id, m.title, m.position, ${iso("m.created_at")} AS created_at, ${iso("m.updated_at")} AS updated_at
+        SELECT m.id, m.course_id, m.title, m.position, ${isoSql("m.created_at")} AS created_at, ${isoSql("m.updated_at")} AS updated_at
         FROM modules m JOIN courses c ON c.id = m.course_id WHERE ${modules} ORDER BY m.position
       ) t`,
     lessons: `
       SELECT t.module_id::text AS parent, row_to_json(t)::text AS json FROM (
         SELECT l.id, l.module_id, l.title, l.position,
-          ${iso("l.published_at")} AS published_at, ${iso("l.created_at")} AS created_at, ${iso("l.updated_at")} AS updated_at
-          ${outline ? `, NULL AS blocks, (SELECT count(*) FROM blocks b WHERE b.lesson_id = l.id AND b.deleted_at IS NULL)::int AS block_count` : ""}
+          ${isoSql("l.published_at")} AS published_at, ${isoSql("l.created_at")} AS created_at, ${isoSql("l.updated_at")} AS updated_at
+          ${outline ? `, NULL AS blocks, (SELECT count(*) FROM blocks b WHERE b.lesson_id = l.id AND ${visibleSql("block", learner)})::int AS block_count` : ""}
         FROM lessons l JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
         WHERE ${lessons} ORDER BY l.position
       ) t`,
@@ -76,7 +73,7 @@ function queries(scope: TreeScope, learner: boolean, audience: Audience, outline
         JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id JOIN courses c ON c.id = m.course_id
         LEFT JOIN questions q ON q.id = b.question_id
         LEFT JOIN quizzes z ON z.id = b.quiz_id
-        WHERE b.deleted_at IS NULL AND ${lessons} ORDER BY b.position
+        WHERE ${visibleSql("block", learner)} AND ${lessons} ORDER BY b.position
       ) t`,
   };
 }

@@ -1,13 +1,27 @@
-import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
 import { can } from "./access";
 
 /**
  * Who sees what of the course tree (contract.md, Roles): a learner reads a course and a lesson
  * when both are published and nothing above them is deleted; a caller who may read drafts reads
- * everything not deleted. The one place this rule is written.
+ * everything not deleted. The one place this rule is written: the two tables below, from which
+ * the Prisma `where`s, the SQL of the hand-written reads and the test on loaded rows are built.
  */
+
+type Level = "project" | "course" | "module" | "lesson" | "block";
+
+/** Every level, from a block up to its project: each is hidden from everyone once deleted. */
+const LEVELS: readonly Level[] = ["block", "lesson", "module", "course", "project"];
+
+/** The levels a learner sees only once published (in the order their SQL conditions are written). */
+const PUBLISHED_FOR_LEARNERS: readonly Level[] = ["course", "lesson"];
+
+/** What each level is called in the hand-written SQL (`blockInTreeSql.from`, ./tree-json.ts). */
+const ALIAS: Record<Level, string> = { project: "p", course: "c", module: "m", lesson: "l", block: "b" };
+
+const hidesDrafts = (level: Level, learner: boolean) => learner && PUBLISHED_FOR_LEARNERS.includes(level);
 
 type TreeWhere = {
   course: Prisma.CourseWhereInput;
@@ -16,21 +30,26 @@ type TreeWhere = {
   block: Prisma.BlockWhereInput;
 };
 
+/** One level's own condition as a Prisma `where`, its ancestors aside. */
+const rowWhere = (level: Level, learner: boolean) => ({
+  deletedAt: null,
+  ...(hidesDrafts(level, learner) ? { publishedAt: { not: null } } : {}),
+});
+
 /** Each level's own condition, its ancestors aside. */
 function rowsVisible(learner: boolean) {
-  const published = learner ? { publishedAt: { not: null } } : {};
   return {
-    course: { deletedAt: null, ...published },
-    module: { deletedAt: null },
-    lesson: { deletedAt: null, ...published },
-    block: { deletedAt: null },
+    course: rowWhere("course", learner),
+    module: rowWhere("module", learner),
+    lesson: rowWhere("lesson", learner),
+    block: rowWhere("block", learner),
   } satisfies TreeWhere;
 }
 
 /** Where-fragments for each level that also check every ancestor up to the project. */
 function treeWhere(learner: boolean, project: Prisma.ProjectWhereInput) {
   const own = rowsVisible(learner);
-  const course = { ...own.course, project: { deletedAt: null, ...project } };
+  const course = { ...own.course, project: { ...rowWhere("project", learner), ...project } };
   const inModule = { ...own.module, course };
   const lesson = { ...own.lesson, module: inModule };
   const block = { ...own.block, lesson };
@@ -46,6 +65,13 @@ export const visibleToLearner = (project: Prisma.ProjectWhereInput = {}) => tree
 /** What a caller who may read drafts reads: everything not deleted, ancestors included. */
 export const undeletedTree = (project: Prisma.ProjectWhereInput = {}) => treeWhere(false, project);
 
+const undeletedSql = (alias: string) => `${alias}.deleted_at IS NULL`;
+const publishedSql = (alias: string) => `${alias}.published_at IS NOT NULL`;
+
+/** One level's own condition in SQL, for the row `alias` names (by default the level's usual alias). */
+export const visibleSql = (level: Level, learner: boolean, alias = ALIAS[level]) =>
+  hidesDrafts(level, learner) ? `${undeletedSql(alias)} AND ${publishedSql(alias)}` : undeletedSql(alias);
+
 /**
  * The same rule in SQL, for the reads written by hand (decision 020): a block `b` joined up to its
  * project as `l`, `m`, `c` and `p`; none of them deleted; and what a learner reads besides.
@@ -53,8 +79,8 @@ export const undeletedTree = (project: Prisma.ProjectWhereInput = {}) => treeWhe
 export const blockInTreeSql = {
   from: `blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id
     JOIN courses c ON c.id = m.course_id JOIN projects p ON p.id = c.project_id`,
-  undeleted: "b.deleted_at IS NULL AND l.deleted_at IS NULL AND m.deleted_at IS NULL AND c.deleted_at IS NULL AND p.deleted_at IS NULL",
-  published: "c.published_at IS NOT NULL AND l.published_at IS NOT NULL",
+  undeleted: LEVELS.map((level) => undeletedSql(ALIAS[level])).join(" AND "),
+  published: PUBLISHED_FOR_LEARNERS.map((level) => publishedSql(ALIAS[level])).join(" AND "),
 };
 
 /** A caller by their role in the project, or a view that shows drafts or not (an author's preview). */
@@ -66,10 +92,13 @@ export const childrenVisibleTo = (reader: Reader) => rowsVisible(!readsDrafts(re
 
 type Publishable = { publishedAt: Date | null; deletedAt?: Date | null };
 
+/** One loaded row of `level` by the rule. */
+const isRowVisible = (level: Level, learner: boolean, row: Publishable) =>
+  !row.deletedAt && (!hidesDrafts(level, learner) || row.publishedAt !== null);
+
 /** The rule for rows already loaded: the course, and the lesson when there is one. */
 export function isVisibleToLearner(rows: { course: Publishable; lesson?: Publishable }): boolean {
-  const shown = (row: Publishable) => row.publishedAt !== null && !row.deletedAt;
-  return shown(rows.course) && (!rows.lesson || shown(rows.lesson));
+  return isRowVisible("course", true, rows.course) && (!rows.lesson || isRowVisible("lesson", true, rows.lesson));
 }
 
 /**

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { Pool } from "pg";
+import { dataDir, databaseUrl, env, isMemoryDataDir } from "@/lib/env";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
-import { dataDir, databaseUrl, isMemoryDataDir } from "@/lib/env";
 import { acquireDataDirLock, DataDirLockedError } from "./lock";
 import { applyMigrations, migrationStatus, MigrationFailedError, type SqlConnection } from "./migrate";
 
@@ -46,7 +46,7 @@ const QUERY_EVENTS = [{ emit: "event" as const, level: "query" as const }];
 const log = (message: string) => console.error(`[db] ${message}`);
 
 function migrateOnStart(): boolean {
-  return !["0", "false", "no"].includes((process.env.MIGRATE_ON_START ?? "").toLowerCase());
+  return env("MIGRATE_ON_START");
 }
 
 async function migrateOrCheck(conn: SqlConnection): Promise<void> {
@@ -110,9 +110,7 @@ async function openEmbedded(): Promise<DbHandle> {
  * before 1.21), where a statement prepared on one server connection is unknown on the next.
  */
 function preparedStatementLimit(): number {
-  const raw = process.env.DATABASE_PREPARED_STATEMENTS;
-  const n = Number(raw);
-  return raw !== undefined && raw.trim() !== "" && Number.isInteger(n) && n >= 0 ? n : 300;
+  return env("DATABASE_PREPARED_STATEMENTS");
 }
 
 /**
@@ -125,11 +123,11 @@ const WHOLE_ROW = /\bRETURNING\s+(?:[\w"]+\.)?\*|^\s*SELECT\s+(?:[\w"]+\.)?\*/i;
 
 /**
  * Names each distinct SQL text, so that every pooled connection prepares it once and PostgreSQL
- * plans it once: a read of a block in the key lookup's statement spent 2.5 ms planning its joins
- * and 0.4 ms running them (bench/README.md). The names are a digest of the text, and only the
- * first few hundred texts get one: Prisma's SQL varies with a query's shape, and each prepared
- * statement holds memory in every connection that ran it. A statement that selects whole rows is
- * never named (`WHOLE_ROW`).
+ * plans it once: a read of a block in the key lookup's statement spent several times longer
+ * planning its joins than running them (bench/README.md). The names are a digest of the text,
+ * and only the first few hundred texts get one: Prisma's SQL varies with a query's shape, and
+ * each prepared statement holds memory in every connection that ran it. A statement that selects
+ * whole rows is never named (`WHOLE_ROW`).
  */
 export function preparedStatementNames(limit = preparedStatementLimit()) {
   const named = new Map<string, string>();
@@ -148,8 +146,8 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { PrismaPg } = await import("@prisma/adapter-pg");
   // Timestamps are read wrongly when a session is not in UTC (prisma/orm#28629). JIT off: the
   // planner's cost of a whole project's tree crosses the JIT thresholds once the database holds a
-  // few tens of thousands of blocks, and compiling then took 0.4 to 1.2 s of a read that runs in
-  // 0.13 s without it (bench/README.md); these short queries never repay a compilation.
+  // few tens of thousands of blocks, and compiling then took several times longer than the read
+  // runs without it (bench/README.md); these short queries never repay a compilation.
   const options = "-c TimeZone=UTC -c jit=off";
   const client = new pg.Client({ connectionString: url, options, connectionTimeoutMillis: 5000 });
   try {
@@ -171,7 +169,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     options,
-    max: Number(process.env.DATABASE_POOL_SIZE) || 10,
+    max: env("DATABASE_POOL_SIZE"),
     connectionTimeoutMillis: 5000,
   });
   // pool.end() resolves before its connections have said goodbye; close() waits for them, so a

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { Block } from "@/lib/authoring/blocks/schemas";
 import { DateTime } from "@/lib/api/schemas";
+import { Block } from "@/lib/authoring/blocks/schemas";
 import { QuestionTypeEnum } from "@/lib/authoring/questions/schemas";
 import { previewQuiz } from "@/lib/authoring/quizzes/quizzes";
 import { QuizAttemptResult, QuizSubmission } from "@/lib/authoring/quizzes/schemas";

@@ -1,12 +1,12 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
-import { can, getProjectOrThrow } from "@/lib/authoring/access";
-import type { Db, Tx } from "@/lib/db/client";
 import { toIso, toIsoOrNull } from "@/lib/api/schemas";
+import { can, getProjectOrThrow } from "@/lib/authoring/access";
 import { blockInclude, toBlockDto } from "@/lib/authoring/dto";
 import { getQuestionOrThrow, getQuizOrThrow } from "@/lib/authoring/load";
 import { foreignOptionIndexes, scoreAnswer } from "@/lib/authoring/quizzes/scoring";
 import { childrenVisibleTo, isPlacedForLearners, isVisibleToLearner, undeletedTree, visibleToLearner } from "@/lib/authoring/visibility";
+import type { Db, Tx } from "@/lib/db/client";
 
 /**
  * The learner's side: published courses and lessons only (course and lesson both published,

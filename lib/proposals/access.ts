@@ -4,19 +4,27 @@ import type { Tx } from "@/lib/db/client";
 
 /**
  * Who may touch a company's resources: its active (not disabled) members. Every proposals domain
- * function that loads something scopes it by this.
+ * function that loads something scopes it by this; the rule is written here once.
  */
+export const isActiveMembership = (member: { disabled: boolean } | null | undefined) => !!member && !member.disabled;
+
+/** The same rule as a `where` on company members: the user's membership, not disabled. */
+export const activeMemberWhere = (userId: string) => ({ userId, disabled: false });
+
+/** The caller's membership of a company as a relation read (`company: { select: { members: ... } }`). */
+export const callerMembership = (caller: Caller) => ({ where: { userId: caller.userId }, select: { disabled: true } }) as const;
+
 export async function isCompanyMember(tx: Tx, caller: Caller, companyId: number): Promise<boolean> {
   const member = await tx.companyMember.findUnique({
     where: { companyId_userId: { companyId, userId: caller.userId } },
     select: { disabled: true },
   });
-  return member !== null && !member.disabled;
+  return isActiveMembership(member);
 }
 
 /** The ids of the companies the caller may act for. */
 export async function memberCompanyIds(tx: Tx, caller: Caller): Promise<number[]> {
-  const rows = await tx.companyMember.findMany({ where: { userId: caller.userId, disabled: false }, select: { companyId: true } });
+  const rows = await tx.companyMember.findMany({ where: activeMemberWhere(caller.userId), select: { companyId: true } });
   return rows.map((r) => r.companyId);
 }
 

@@ -8,7 +8,7 @@ const e = (status: number, code: string): ServiceErrorCode => ({ status, code })
  * The proposals service's codes (contract.md, Proposals service, Errors). Every internal code is
  * mapped: a caller the service may not serve is 401 here, never 403, and a body that is not JSON
  * is a validation error. 413, 500 and 503 have no code in the document: they get their own,
- * recorded in docs/decisions/007-proposals-error-codes.md.
+ * recorded in docs/decisions/007-one-service-kernel.md.
  */
 const PROPOSALS_CODES: Record<ErrorCode, ServiceErrorCode> = {
   validation_error: e(400, "VALIDATION_ERROR"),

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { Caller } from "@/lib/api/authenticate";
-import type { Db } from "@/lib/db/client";
 import { createUser } from "@/lib/accounts/create-user";
+import type { Caller } from "@/lib/api/authenticate";
 import { createBlock } from "@/lib/authoring/blocks/blocks";
 import { createCategory } from "@/lib/authoring/categories/categories";
 import { createCourse, publishCourse } from "@/lib/authoring/courses/courses";
@@ -10,10 +9,11 @@ import { createModule } from "@/lib/authoring/modules/modules";
 import { createProject } from "@/lib/authoring/projects/projects";
 import { createQuestion } from "@/lib/authoring/questions/questions";
 import { createQuiz } from "@/lib/authoring/quizzes/quizzes";
-import { createTeamWorkspace, setWorkspaceMember } from "@/lib/workspaces/manage-workspaces";
+import type { Db } from "@/lib/db/client";
 import { createCompany } from "@/lib/proposals/companies/companies";
-import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { createContact } from "@/lib/proposals/contacts/contacts";
+import { createRfp } from "@/lib/proposals/rfps/rfps";
+import { createTeamWorkspace, setWorkspaceMember } from "@/lib/workspaces/manage-workspaces";
 import { seedProposals } from "./seed-proposals";
 
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60"><rect width="120" height="60" rx="8" fill="#2f6fed"/><text x="60" y="36" font-size="16" text-anchor="middle" fill="#fff">Demo</text></svg>`;

@@ -2,8 +2,8 @@ import type { Caller } from "@/lib/api/authenticate";
 import type { Db, Tx } from "@/lib/db/client";
 import { createContent } from "@/lib/proposals/content/content";
 import { storeFile } from "@/lib/proposals/images/host-file";
+import { createProposal } from "@/lib/proposals/proposals/create-proposal";
 import { changeStatus, saveAsTemplate, sendProposal } from "@/lib/proposals/proposals/lifecycle";
-import { createProposal } from "@/lib/proposals/proposals/proposals";
 import { createNextVersion } from "@/lib/proposals/proposals/versions";
 import { gradientPng } from "./demo-images";
 

@@ -4,9 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
 import { digestApiKey } from "@/lib/auth/api-key-secret";
 import { verifyPassword } from "@/lib/auth/password";
+import { getDb } from "@/lib/db/client";
 
 // The CLI runs as its own process on the same kind of database as this file: the file's
 // PostgreSQL database when TEST_DATABASE_URL is set, else an embedded one in a fresh directory.

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encode } from "next-auth/jwt";
-import { getDb } from "@/lib/db/client";
-import { authSecret } from "@/lib/auth/secret";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { digestApiKey } from "@/lib/auth/api-key-secret";
-import { startTestServer, type TestServer } from "../http-server";
+import { authSecret } from "@/lib/auth/secret";
+import { getDb } from "@/lib/db/client";
 import { apiClient } from "../api-client";
 import { createdInOrder, seedUser } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

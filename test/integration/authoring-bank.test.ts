@@ -4,7 +4,6 @@
  * Question, options, categories and Input shapes).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../http-server";
 import { expectConflict, expectNotFound, expectValidation, ISO_RE, NO_SUCH_ID, UUID_RE, walkIds } from "../expect";
 import {
   authoringClient,
@@ -17,6 +16,7 @@ import {
   newUserWithProject,
   seedTeamWithProject,
 } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

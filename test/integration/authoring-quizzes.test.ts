@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppError } from "@/lib/api/errors";
 import { scoreSubmission } from "@/lib/authoring/quizzes/quizzes";
 import { getDb } from "@/lib/db/client";
-import { startTestServer, type TestServer } from "../http-server";
 import { expectNotFound, expectValidation, ISO_RE, NO_SUCH_ID, UUID_RE, walkIds } from "../expect";
 import {
   type Api,
@@ -28,6 +27,7 @@ import {
   seedTeamWithProject,
   wrongOptionIds,
 } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

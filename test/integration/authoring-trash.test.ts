@@ -3,7 +3,6 @@
  * Roles and Positions).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../http-server";
 import { expectNotFound, expectValidation, ISO_RE, NO_SUCH_ID, walkIds } from "../expect";
 import {
   type Api,
@@ -24,6 +23,7 @@ import {
   seedTeamWithProject,
   textBlock,
 } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

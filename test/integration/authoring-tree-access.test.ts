@@ -5,9 +5,9 @@
  * every-endpoint.test.ts, generated from the endpoint registry.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../http-server";
 import { authoringEndpoints } from "@/lib/authoring/endpoints";
 import { authoringSampleBodies } from "../authoring-samples";
+import { expectNotFound, expectStatus } from "../expect";
 import {
   createBlock,
   createCourse,
@@ -20,7 +20,7 @@ import {
   newUser,
   teamWorkspace,
 } from "../factories";
-import { expectNotFound, expectStatus } from "../expect";
+import { startTestServer, type TestServer } from "../http-server";
 import { callEndpoint, fillPath } from "../services";
 
 let server: TestServer;

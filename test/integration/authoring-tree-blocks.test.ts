@@ -5,7 +5,6 @@
  * authoring-tree-positions.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../http-server";
 import { anyIso, anyUuid, expectContiguous, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
 import {
   type Api,
@@ -18,6 +17,7 @@ import {
   createQuestionAndQuiz,
   newUser,
 } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -282,6 +282,38 @@ describe("[BLOCKS] GET /lessons/{lessonId}/blocks and /blocks/{blockId}", () => 
 });
 
 describe("[BLOCKS] PATCH /blocks/{blockId}", () => {
+  it("answers a move within the lesson (the editor's drag) exactly as the lesson's block list reads the block, question, options and quiz included", async () => {
+    // A move alone answers JSON its one statement built; the list goes through rows and DTOs.
+    const { api } = await newUser(server);
+    const { project, lesson } = await lessonIn(api);
+    const { question, quiz } = await createQuestionAndQuiz(api, project.id);
+    const text = await createBlock(api, lesson.id, {
+      type: "text",
+      content: { body: "Ünïcödé \u2028 </script>", n: 1.5, list: [null, true] },
+    });
+    const asked = await createBlock(api, lesson.id, { type: "question", question_id: question.id, question_role: "checkpoint" });
+    const quizBlock = await createBlock(api, lesson.id, { type: "quiz", quiz_id: quiz.id });
+    const image = await createBlock(api, lesson.id, { type: "image", content: null });
+    const moved = [];
+    for (const [block, position] of [
+      [image, 0],
+      [asked, 3],
+      [quizBlock, 1],
+      [text, 2],
+    ] as const) {
+      const res = await api.patch(`/blocks/${block.id}`, { position });
+      expectStatus(res, 200);
+      expect(res.body.position).toBe(position);
+      moved.push(res.body);
+    }
+    const { blocks } = (await api.get(`/lessons/${lesson.id}/blocks`)).body;
+    expect(blocks.map((b: { id: string }) => b.id)).toEqual([image, quizBlock, text, asked].map((b) => b.id));
+    // Positions are those of the list now (later moves shift earlier ones); the rest is what each move answered.
+    for (const b of moved) expect({ ...b, position: 0 }).toEqual({ ...blocks.find((x: { id: string }) => x.id === b.id), position: 0 });
+    expect(moved[1].question.options.some((o: { is_correct?: boolean }) => o.is_correct === true)).toBe(true);
+    expect(moved[2].quiz).toEqual({ id: quiz.id, title: quiz.title });
+  });
+
   it("replaces the content as given, keeping type and created_at and advancing updated_at", async () => {
     const { api } = await newUser(server);
     const { lesson } = await lessonIn(api);

@@ -4,7 +4,6 @@
  * authoring-tree-positions.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../http-server";
 import { anyIso, anyUuid, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
 import {
   type Api,
@@ -18,6 +17,7 @@ import {
   newUser,
   setTimestamps,
 } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

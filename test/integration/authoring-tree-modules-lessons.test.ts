@@ -5,12 +5,11 @@
  * authoring-tree-positions.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../http-server";
-import { anyIso, anyUuid, expectContiguous, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
 import { pageOf } from "@/lib/api/schemas";
 import { toModuleDto } from "@/lib/authoring/dto";
 import { Module } from "@/lib/authoring/modules/schemas";
 import { getDb } from "@/lib/db/client";
+import { anyIso, anyUuid, expectContiguous, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
 import {
   type Api,
   backdate,
@@ -22,6 +21,7 @@ import {
   newUser,
   seedTeamWithProject,
 } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,9 +3,9 @@
  * lessons of a module, blocks of a lesson (contract.md, Positions and Lists).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../http-server";
 import { expectContiguous, expectStatus, expectValidation, walkList } from "../expect";
 import { type Api, createCourse, createLesson, createModule, createProject, newUser } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

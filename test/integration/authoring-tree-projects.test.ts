@@ -3,7 +3,6 @@
  * "Workspaces and projects"; contract.md, Roles and Trash).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../http-server";
 import { anyIso, anyUuid, expectNotFound, expectRecent, expectStatus, expectValidation, NO_SUCH_ID } from "../expect";
 import {
   createBlock,
@@ -16,6 +15,7 @@ import {
   newUser,
   teamWorkspace,
 } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,10 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonTextOf, JsonText } from "@/lib/api/prebuilt";
 import { getDb } from "@/lib/db/client";
-import { listContent, listContentBody } from "@/lib/proposals/content/content";
+import { listContentBody } from "@/lib/proposals/content/content";
 import { ContentList, ContentListQuery } from "@/lib/proposals/content/schemas";
 import { callerOf } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";
+import { listContent } from "../oracles/content-list";
 import {
   joinCompany,
   minutesAgo,

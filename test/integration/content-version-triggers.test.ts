@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { startTestServer, type TestServer } from "../http-server";
 import { createBlock, createCategory, createQuestionOfKind, createQuiz, createTree, newUser } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "@/lib/db/client";
-import { startTestServer, type TestServer } from "../http-server";
-import { withEnv } from "../with-env";
 import { apiClient } from "../api-client";
 import { seedUser } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
+import { withEnv } from "../with-env";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { startTestServer, type TestServer } from "../http-server";
 import {
   type Api,
   createBlock,
@@ -13,6 +12,7 @@ import {
   createQuiz,
   newUser,
 } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

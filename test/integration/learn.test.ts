@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../http-server";
 import { apiClient } from "../api-client";
 import {
   createBlock,
@@ -14,6 +13,7 @@ import {
   seedUser,
   teamWorkspace,
 } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
 import { authoringEndpoints, NOT_AGENT_TOOLS } from "@/lib/authoring/endpoints";
-import { startTestServer, type TestServer } from "../http-server";
-import { callTool as call, callToolOk as ok, connectMcp } from "../mcp-client";
+import { getDb } from "@/lib/db/client";
 import { apiClient } from "../api-client";
 import { seedUser } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
+import { callTool as call, callToolOk as ok, connectMcp } from "../mcp-client";
 
 let server: TestServer;
 const connect = (key: string) => connectMcp(`${server.url}/api/authoring/mcp`, key);

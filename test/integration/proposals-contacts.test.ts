@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { addCompanyMember, createCompany } from "@/lib/proposals/companies/companies";
-import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { archiveContact, createContact } from "@/lib/proposals/contacts/contacts";
+import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { apiClient } from "../api-client";
 import { seedUser } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { startTestServer, type TestServer } from "../http-server";
 import { apiClient } from "../api-client";
 import { correctOptionIds, quizAttempts, seedUser } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 import { classroom } from "../learn-factories";
 
 let server: TestServer;

@@ -3,11 +3,11 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forgetRateLimiters } from "@/lib/api/rate-limit";
 import { authoringService } from "@/lib/authoring/service";
-import { proposalsService } from "@/lib/proposals/service";
 import { pgPool } from "@/lib/db/client";
-import { startTestServer, type TestServer } from "../http-server";
+import { proposalsService } from "@/lib/proposals/service";
 import { apiClient } from "../api-client";
 import { seedUser } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 import { expectServiceError } from "../services";
 
 /** The Redis these machines run (docs: README, REDIS_URL). */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
-import { startTestServer, type TestServer } from "../http-server";
 import { createBlock, createCategory, createQuestion, createQuestionAndQuiz, createTree, newUser, quizAttempts } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 import { createDraft, seedCompanyMember, seedContact, seedPricedItem } from "../proposals-factories";
 
 let server: TestServer;

@@ -1,11 +1,11 @@
 import { encode } from "next-auth/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
 import { authSecret } from "@/lib/auth/secret";
 import { endSessions, SESSION_LIFETIME_SECONDS } from "@/lib/auth/session-claims";
-import { startTestServer, type TestServer } from "../http-server";
+import { getDb } from "@/lib/db/client";
 import { apiClient } from "../api-client";
 import { seedUser } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

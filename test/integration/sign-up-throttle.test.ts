@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { forgetThrottles } from "@/lib/auth/throttle";
-import { startTestServer, type TestServer } from "../http-server";
 import { apiClient } from "../api-client";
+import { startTestServer, type TestServer } from "../http-server";
 import { withEnv } from "../with-env";
 
 let server: TestServer;

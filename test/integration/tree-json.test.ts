@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
-import { getProject } from "@/lib/authoring/projects/projects";
-import { getCourse } from "@/lib/authoring/courses/courses";
-import { Course } from "@/lib/authoring/courses/schemas";
+import type { AppError } from "@/lib/api/errors";
 import { getBlock } from "@/lib/authoring/blocks/blocks";
 import { Block } from "@/lib/authoring/blocks/schemas";
-import type { AppError } from "@/lib/api/errors";
+import { Course } from "@/lib/authoring/courses/schemas";
 import { CourseOutline, Project, ProjectOutline } from "@/lib/authoring/projects/schemas";
-import { startTestServer, type TestServer } from "../http-server";
+import { getDb } from "@/lib/db/client";
 import { expectStatus } from "../expect";
 import {
   type Member,
@@ -22,6 +19,8 @@ import {
   createQuiz,
   seedTeam,
 } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
+import { getCourse, getProject } from "../oracles/hierarchy";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,9 +3,9 @@
  * and emails; a learner sees names only, and their own email.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../http-server";
 import { apiClient } from "../api-client";
 import { seedTeam } from "../factories";
+import { startTestServer, type TestServer } from "../http-server";
 
 let server: TestServer;
 beforeAll(async () => {

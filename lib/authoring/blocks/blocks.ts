@@ -1,15 +1,15 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { validationError } from "@/lib/api/errors";
 import { JsonText } from "@/lib/api/prebuilt";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { paged, type Page } from "@/lib/api/schemas";
 import type { Db, Tx } from "@/lib/db/client";
 import type { WriteContext } from "@/lib/db/transaction";
-import { paged, type Page } from "@/lib/api/schemas";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { audienceOf, blockInclude, toBlockDto } from "../dto";
 import { getBlockOrThrow, getLessonOrThrow } from "../load";
 import { insertAmongSql, insertAt, moveTo, moveWithinSql, writeAmongSiblings } from "../positions";
-import { authorBlockJsonFrom } from "../tree-json";
 import { trashItem } from "../trash/batches";
+import { authorBlockJsonFrom } from "../tree-json";
 import { childrenVisibleTo } from "../visibility";
 
 type Refs = { question_id?: string; quiz_id?: string };

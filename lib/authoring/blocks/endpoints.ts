@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { notFound } from "@/lib/api/errors";
 import { JsonText } from "@/lib/api/prebuilt";
-import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
-import { LessonParams } from "../lessons/schemas";
 import { write } from "@/lib/db/transaction";
+import { LessonParams } from "../lessons/schemas";
 import { turnOfRow } from "../positions";
 import { blockJsonFor } from "../tree-json";
+import { ifMatchOn } from "../versions";
 import { deleteBlock, getBlock, getBlockForUpdate, insertBlock, listBlocks, moveBlock, updateBlock } from "./blocks";
 import { Block, BlockCreate, BlockParams, BlockUpdate } from "./schemas";
 

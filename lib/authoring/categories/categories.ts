@@ -1,9 +1,9 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError } from "@/lib/api/errors";
+import { paged, toIso, type Page } from "@/lib/api/schemas";
+import type { Tx } from "@/lib/db/client";
 import type { Category } from "@/lib/generated/prisma/client";
 import { getProjectOrThrow } from "../access";
-import type { Tx } from "@/lib/db/client";
-import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { getCategoryOrThrow } from "../load";
 import { trashItem } from "../trash/batches";
 

@@ -1,15 +1,14 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { getProjectOrThrow, isLearner } from "../access";
-import type { Tx } from "@/lib/db/client";
-import { paged, type Page } from "@/lib/api/schemas";
-import { audienceOf, toCourseDto } from "../dto";
 import { JsonText, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
-import { coursesJson, utf8 } from "../tree-json";
-import { buildOnce, cachedTree, contentVersion, entityTag } from "../tree-cache";
-import { readCourses } from "../hierarchy";
+import { paged, type Page } from "@/lib/api/schemas";
+import type { Tx } from "@/lib/db/client";
+import { getProjectOrThrow, isLearner } from "../access";
+import { audienceOf, toCourseDto } from "../dto";
 import { getCourseOrThrow } from "../load";
 import { insertAt, moveTo } from "../positions";
 import { trashItem } from "../trash/batches";
+import { buildOnce, cachedTree, contentVersion, entityTag } from "../tree-cache";
+import { coursesJson, utf8 } from "../tree-json";
 import { childrenVisibleTo } from "../visibility";
 import type { CourseDto } from "./schemas";
 
@@ -63,13 +62,6 @@ export async function getCourseTree(
     return { body, current: (await contentVersion(tx, course.projectId)) === version };
   });
   return built.current ? new JsonText(built.body, etag) : new JsonText(built.body);
-}
-
-/** The course with its modules, lessons and blocks (the object path, which getCourseTree's test holds it equal to). */
-export async function getCourse(tx: Tx, caller: Caller, courseId: string) {
-  const { access } = await getCourseOrThrow({ tx, caller, courseId, ifHidden: "forbidden" });
-  const [course] = await readCourses(tx, { courseId }, access);
-  return course;
 }
 
 /** The course as an update answers it, refused as an update is: the item in an If-Match conflict. */

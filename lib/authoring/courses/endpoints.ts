@@ -1,10 +1,11 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
-import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
 import { siblingTurn, turnOfRow } from "../positions";
+import { ProjectParams } from "../projects/schemas";
+import { CourseOutline } from "../projects/schemas";
+import { ifMatchOn } from "../versions";
 import {
   createCourse,
   deleteCourse,
@@ -16,7 +17,6 @@ import {
   updateCourse,
 } from "./courses";
 import { getPublishChecks } from "./publish-checks";
-import { CourseOutline } from "../projects/schemas";
 import { Course, CourseCreate, CourseParams, CourseUpdate, PublishChecks } from "./schemas";
 
 const tag = "Courses";

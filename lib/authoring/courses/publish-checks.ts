@@ -1,5 +1,5 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { parseDiagram, videoProblem } from "@/components/blocks/content";
+import { parseDiagram, videoProblem } from "@/lib/authoring/blocks/block-content";
 import type { Tx } from "@/lib/db/client";
 import { getCourseOrThrow } from "../load";
 import { childrenVisibleTo } from "../visibility";
@@ -10,7 +10,7 @@ import type { PublishChecksDto, PublishProblemDto } from "./schemas";
  * course (publishing a course publishes all its draft lessons): lessons without blocks, videos
  * that cannot play, question and quiz blocks whose question or quiz is in the trash, quizzes
  * without questions. Publishing stays possible: these are warnings. Block content is read through
- * the renderers' own parsers (components/blocks/content.ts), so a check and what a learner sees
+ * the renderers' own parsers (lib/authoring/blocks/block-content.ts), so a check and what a learner sees
  * cannot disagree. Mermaid diagrams are handed back for the browser to parse.
  */
 export async function getPublishChecks(tx: Tx, caller: Caller, courseId: string): Promise<PublishChecksDto> {

@@ -1,10 +1,10 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
-import { ModuleParams } from "../modules/schemas";
 import { write } from "@/lib/db/transaction";
+import { ModuleParams } from "../modules/schemas";
 import { siblingTurn, turnOfRow } from "../positions";
+import { ifMatchOn } from "../versions";
 import {
   createLesson,
   deleteLesson,

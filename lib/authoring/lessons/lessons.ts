@@ -1,9 +1,9 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { validationError } from "@/lib/api/errors";
+import { paged, type Page } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import type { WriteContext } from "@/lib/db/transaction";
 import { Prisma, type Lesson } from "@/lib/generated/prisma/client";
-import { paged, type Page } from "@/lib/api/schemas";
 import { toLessonDto } from "../dto";
 import { getLessonOrThrow, getModuleOrThrow } from "../load";
 import { insertAt, moveTo, moveWithinSql, writeAmongSiblings, type MovedRow } from "../positions";

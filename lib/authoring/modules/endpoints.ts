@@ -1,10 +1,10 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
-import { CourseParams } from "../courses/schemas";
 import { write } from "@/lib/db/transaction";
+import { CourseParams } from "../courses/schemas";
 import { siblingTurn, turnOfRow } from "../positions";
+import { ifMatchOn } from "../versions";
 import { createModule, deleteModule, getModule, getModuleForUpdate, listModules, updateModule } from "./modules";
 import { Module, ModuleCreate, ModuleParams, ModuleUpdate } from "./schemas";
 

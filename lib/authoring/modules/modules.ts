@@ -1,13 +1,14 @@
 import type { Caller } from "@/lib/api/authenticate";
-import type { Tx } from "@/lib/db/client";
 import { JsonText } from "@/lib/api/prebuilt";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { paged, type Page } from "@/lib/api/schemas";
+import type { Tx } from "@/lib/db/client";
+import { isoSql } from "@/lib/db/iso-sql";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { toModuleDto } from "../dto";
 import { getCourseOrThrow, getModuleOrThrow } from "../load";
 import { insertAt, moveTo } from "../positions";
 import { trashItem } from "../trash/batches";
-import { iso } from "../tree-json";
+import { visibleSql } from "../visibility";
 
 /**
  * One page of a course's modules, as JSON text built by PostgreSQL: each row's JSON in the order
@@ -21,8 +22,8 @@ export async function listModules(tx: Tx, caller: Caller, courseId: string, page
   const rows = await tx.$queryRaw<{ json: string }[]>`
     SELECT row_to_json(t)::text AS json FROM (
       SELECT m.id, m.course_id, m.title, m.position, NULL AS lessons,
-        ${Prisma.raw(iso("m.created_at"))} AS created_at, ${Prisma.raw(iso("m.updated_at"))} AS updated_at
-      FROM modules m WHERE m.course_id = ${courseId}::uuid AND m.deleted_at IS NULL
+        ${Prisma.raw(isoSql("m.created_at"))} AS created_at, ${Prisma.raw(isoSql("m.updated_at"))} AS updated_at
+      FROM modules m WHERE m.course_id = ${courseId}::uuid AND ${Prisma.raw(visibleSql("module", false))}
       ORDER BY m.position LIMIT ${page.limit + 1} OFFSET ${page.offset}
     ) t`;
   const { items, has_more, limit, offset } = paged(rows, page);

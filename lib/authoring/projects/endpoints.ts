@@ -1,7 +1,7 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { ifMatchOn } from "../versions";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { write } from "@/lib/db/transaction";
+import { ifMatchOn } from "../versions";
 import { WorkspaceList } from "../workspaces/schemas";
 import {
   createProject,

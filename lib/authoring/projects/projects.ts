@@ -1,26 +1,28 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
-import { Prisma, type Project, type Workspace } from "@/lib/generated/prisma/client";
-import { can, getProjectOrThrow, roleIn, rolesWith } from "../access";
-import type { Tx } from "@/lib/db/client";
-import { toIso } from "@/lib/api/schemas";
-import { readCourses } from "../hierarchy";
 import { JsonText, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
-import { audienceOf } from "../dto";
-import { isLearner, type ProjectAccess } from "../access";
-import { coursesJson, utf8 } from "../tree-json";
-import { buildOnce, cachedTree, contentVersion, entityTag } from "../tree-cache";
-import { createDeletionBatch, lockOpenBatch, restoreBatch } from "../trash/batches";
+import { toIso } from "@/lib/api/schemas";
+import type { Tx } from "@/lib/db/client";
+import { isoSql } from "@/lib/db/iso-sql";
+import { Prisma, type Project, type Workspace } from "@/lib/generated/prisma/client";
 import { listWorkspacesForUser } from "@/lib/workspaces/list-workspaces";
+import { can, getProjectOrThrow, roleIn, rolesWith } from "../access";
+import { isLearner, type ProjectAccess } from "../access";
+import { audienceOf } from "../dto";
+import { createDeletionBatch, lockOpenBatch, restoreBatch } from "../trash/batches";
+import { buildOnce, cachedTree, contentVersion, entityTag } from "../tree-cache";
+import { coursesJson, utf8 } from "../tree-json";
+import { visibleSql } from "../visibility";
 
 const workspaceRef = (w: Pick<Workspace, "id" | "name" | "kind">) => ({ id: w.id, name: w.name, kind: w.kind });
 
-export function toProjectDto(p: Project & { workspace: Workspace }, courses: Awaited<ReturnType<typeof readCourses>> | null = null) {
+/** A project's own fields; `courses` stays null here (the whole-project read builds its tree as JSON, ../tree-json.ts). */
+export function toProjectDto(p: Project & { workspace: Workspace }) {
   return {
     id: p.id,
     name: p.name,
     description: p.description,
-    courses,
+    courses: null,
     created_at: toIso(p.createdAt),
     updated_at: toIso(p.updatedAt),
     workspace: workspaceRef(p.workspace),
@@ -64,14 +66,6 @@ export async function createProject(tx: Tx, caller: Caller, input: { name: strin
   return toProjectDto(project);
 }
 
-/** The project with its whole hierarchy: courses, modules, lessons, blocks. */
-export async function getProject(tx: Tx, caller: Caller, projectId: string) {
-  const access = await getProjectOrThrow({ tx, caller, projectId });
-  const project = await tx.project.findUniqueOrThrow({ where: { id: projectId }, include: { workspace: true } });
-  const courses = await readCourses(tx, { projectId }, access);
-  return toProjectDto(project, courses);
-}
-
 type ProjectHead = {
   id: string;
   name: string;
@@ -93,14 +87,13 @@ type ProjectHead = {
 export const projectHeadJson = (projectId: string, userId: Prisma.Sql) => Prisma.sql`
     SELECT row_to_json(h)::text FROM (
       SELECT p.id::text, p.name, p.description,
-        to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
-        to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+        ${Prisma.raw(isoSql("p.created_at"))} AS created_at, ${Prisma.raw(isoSql("p.updated_at"))} AS updated_at,
         w.id::text AS workspace_id, w.name AS workspace_name, w.kind::text AS workspace_kind,
         m.role::text AS role, p.content_version::text AS version
       FROM projects p
       JOIN workspaces w ON w.id = p.workspace_id
       JOIN memberships m ON m.workspace_id = p.workspace_id AND m.user_id = ${userId}
-      WHERE p.id = ${projectId}::uuid AND p.deleted_at IS NULL) h`;
+      WHERE p.id = ${projectId}::uuid AND ${Prisma.raw(visibleSql("project", false))}) h`;
 
 async function readProjectHead(tx: Tx, caller: Caller, projectId: string): Promise<string | null> {
   const [row] = await tx.$queryRaw<

@@ -1,9 +1,9 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
-import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
+import { ProjectParams } from "../projects/schemas";
+import { ifMatchOn } from "../versions";
 import {
   createQuestionFamily,
   deleteQuestionFamily,

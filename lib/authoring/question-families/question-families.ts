@@ -1,8 +1,8 @@
 import type { Caller } from "@/lib/api/authenticate";
+import { paged, toIso, type Page } from "@/lib/api/schemas";
+import type { Tx } from "@/lib/db/client";
 import type { QuestionFamily } from "@/lib/generated/prisma/client";
 import { getProjectOrThrow } from "../access";
-import type { Tx } from "@/lib/db/client";
-import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { toQuestionDto } from "../dto";
 import { familyCount, getQuestionFamilyOrThrow } from "../load";
 import { trashItem } from "../trash/batches";

@@ -1,8 +1,8 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { validationError, type ValidationIssue } from "@/lib/api/errors";
-import { getProjectOrThrow } from "../access";
-import type { Tx } from "@/lib/db/client";
 import { paged, type Page } from "@/lib/api/schemas";
+import type { Tx } from "@/lib/db/client";
+import { getProjectOrThrow } from "../access";
 import { toQuestionDto } from "../dto";
 import { getQuestionOrThrow } from "../load";
 import { trashItem } from "../trash/batches";

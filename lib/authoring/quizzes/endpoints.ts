@@ -1,10 +1,10 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
-import { ifMatchOn } from "../versions";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
-import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
 import { quizToScoreFor } from "../load";
+import { ProjectParams } from "../projects/schemas";
+import { ifMatchOn } from "../versions";
 import {
   createQuiz,
   deleteQuiz,

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound, validationError, type ValidationIssue } from "@/lib/api/errors";
-import { can, getProjectOrThrow } from "../access";
+import { paged, toIso, type Page } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import { writeStatement, type WriteContext } from "@/lib/db/transaction";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { paged, toIso, type Page } from "@/lib/api/schemas";
+import { can, getProjectOrThrow } from "../access";
 import { toQuestionDto } from "../dto";
 import { getQuizOrThrow, getQuizToScore, quizQuestionsInclude, type QuizToScore } from "../load";
 import { trashItem } from "../trash/batches";

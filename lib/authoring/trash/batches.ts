@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/api/authenticate";
-import type { DeletionBatch } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/db/client";
+import type { DeletionBatch } from "@/lib/generated/prisma/client";
 import type { ProjectAccess } from "../access";
 import { closeGap, currentPosition, insertAt, lockedPosition, lockParents, type SiblingKind } from "../positions";
 

@@ -1,10 +1,10 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
-import { ProjectParams } from "../projects/schemas";
 import { write } from "@/lib/db/transaction";
+import { isSiblingKind, turnOfRow } from "../positions";
+import { ProjectParams } from "../projects/schemas";
 import { TrashItem, TrashRestore, TrashRestoreResult } from "./schemas";
 import { listTrash, restoreTrashItem } from "./trash";
-import { isSiblingKind, turnOfRow } from "../positions";
 
 const tag = "Trash";
 

@@ -1,9 +1,9 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
+import { paged, toIso, type Page } from "@/lib/api/schemas";
+import type { Tx } from "@/lib/db/client";
 import { getProjectOrThrow } from "../access";
 import { withCategoryName } from "../categories/categories";
-import type { Tx } from "@/lib/db/client";
-import { paged, toIso, type Page } from "@/lib/api/schemas";
 import { lockOpenBatch, restoreBatch, TABLES } from "./batches";
 import type { TrashKindValue } from "./schemas";
 

@@ -81,13 +81,3 @@ export async function uploadAttachment(ctx: WriteContext & { db: Db; caller: Cal
   });
   return toAttachmentDto(row);
 }
-
-/**
- * Library attachments of one company by id, for a proposal's `attachments: [{id}]`: in the
- * read model's shape {id, name, mime_type, url}. Ids of other companies' attachments are missing
- * from the result; the caller decides what that means.
- */
-export async function getLibraryAttachments(tx: Tx, companyId: number, ids: number[]) {
-  const rows = await tx.attachment.findMany({ where: { companyId, id: { in: ids } } });
-  return rows.map((row) => ({ id: row.id, name: row.filename, mime_type: row.mimeType, url: attachmentFileUrl(row) }));
-}

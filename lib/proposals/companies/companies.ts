@@ -4,6 +4,7 @@ import { parseInput } from "@/lib/api/run-endpoint";
 import { toUnix } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import type { Company as CompanyRow } from "@/lib/generated/prisma/client";
+import { activeMemberWhere } from "../access";
 import { NewCompany, type CompanyCreateInput, type CompanyDto, type NewCompanyInput } from "./schemas";
 
 export function toCompanyDto(row: CompanyRow): CompanyDto {
@@ -23,7 +24,7 @@ export function toCompanyDto(row: CompanyRow): CompanyDto {
 }
 
 /** The companies a user is an active (not disabled) member of. */
-const memberOf = (userId: string) => ({ members: { some: { userId, disabled: false } } });
+const memberOf = (userId: string) => ({ members: { some: activeMemberWhere(userId) } });
 
 /** The companies the caller is an active (not disabled) member of, oldest first. */
 export async function listCompanies(tx: Tx, caller: Caller): Promise<CompanyDto[]> {

@@ -3,7 +3,7 @@ import { AppError, notFound } from "@/lib/api/errors";
 import { toUnix, toUnixOrNull } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import type { Prisma, Contact as ContactRow } from "@/lib/generated/prisma/client";
-import { getCompanyOrThrow, memberCompanyIds } from "@/lib/proposals/access";
+import { activeMemberWhere, getCompanyOrThrow, memberCompanyIds } from "@/lib/proposals/access";
 import type { ContactDto, ContactFieldsInput, CreateContactInput, ListContactsInput } from "./schemas";
 
 /**
@@ -74,7 +74,7 @@ function changesOf(fields: ContactFieldsInput) {
  */
 export async function getContactOrThrow(tx: Tx, caller: Caller, contactId: number): Promise<ContactRow> {
   const contact = await tx.contact.findFirst({
-    where: { id: contactId, company: { members: { some: { userId: caller.userId, disabled: false } } } },
+    where: { id: contactId, company: { members: { some: activeMemberWhere(caller.userId) } } },
   });
   if (!contact) throw notFound("Contact");
   return contact;

@@ -23,7 +23,6 @@ export const ContactSources = z
       .optional(),
   })
   .meta({ id: "ContactSources" });
-export type ContactSourcesDto = z.infer<typeof ContactSources>;
 
 /** The editable fields of a contact: a new recipient of a proposal has the same ones. */
 export const ContactFields = z.strictObject({
@@ -75,4 +74,3 @@ export const CreateContactBody = ContactFields.extend({ company_id: Id.describe(
 export type CreateContactInput = z.infer<typeof CreateContactBody>;
 
 export const UpdateContactBody = atLeastOne(ContactFields, Object.keys(ContactFields.shape));
-export type UpdateContactInput = z.infer<typeof UpdateContactBody>;

@@ -46,7 +46,7 @@ const COMPANY_FOR_EXTERNAL_ID =
   "Required with external_id, unless variation_id is given or product_id names at least one of your content items";
 
 /** Whose items a list names (404 for a company the caller is not in), and whether it names them by id. */
-async function listScope(tx: Tx, caller: Caller, query: ContentListQueryInput) {
+export async function listScope(tx: Tx, caller: Caller, query: ContentListQueryInput) {
   let companyIds: number[];
   if (query.company_id !== undefined) {
     await getCompanyOrThrow({ tx, caller, companyId: query.company_id });
@@ -75,7 +75,7 @@ export async function listContentBody(
   query: ContentListQueryInput,
 ): Promise<{ data: ContentItemDto[] } | JsonText> {
   const { companyIds, byIds } = await listScope(tx, caller, query);
-  if (byIds) return { data: await listItems(tx, { companyIds, byIds }, query) };
+  if (byIds) return { data: await listContentItems(tx, { companyIds, byIds }, query) };
   return contentListJson(tx, {
     companyIds,
     includeArchived: query.include_archived,
@@ -84,12 +84,15 @@ export async function listContentBody(
   });
 }
 
-/** The object path of GET /v3/content's list (the reference the JSON path is tested against). */
-export async function listContent(tx: Tx, caller: Caller, query: ContentListQueryInput): Promise<ContentItemDto[]> {
-  return listItems(tx, await listScope(tx, caller, query), query);
-}
-
-async function listItems(tx: Tx, { companyIds, byIds }: { companyIds: number[]; byIds: boolean }, query: ContentListQueryInput) {
+/**
+ * The items of a list as objects: listing by ids answers this way; the whole-library list is held
+ * equal to it (test/oracles/content-list.ts, test/integration/content-json.test.ts).
+ */
+export async function listContentItems(
+  tx: Tx,
+  { companyIds, byIds }: { companyIds: number[]; byIds: boolean },
+  query: ContentListQueryInput,
+) {
   const and: Prisma.ProductWhereInput[] = [];
   if (byIds) {
     and.push({

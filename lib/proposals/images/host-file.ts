@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { Tx } from "@/lib/db/client";
 import { assetStorageKey } from "@/lib/files/asset-keys";
 import { cleanFilename } from "@/lib/files/fetch-url";
 import { getStorage } from "@/lib/files/storage";
-import type { Tx } from "@/lib/db/client";
 import type { Asset as AssetRow } from "@/lib/generated/prisma/client";
 import { assetUrl } from "../common-schemas";
 import type { AssetDto } from "./schemas";

@@ -1,5 +1,5 @@
-import { validationError } from "@/lib/api/errors";
 import type { Caller } from "@/lib/api/authenticate";
+import { validationError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { write, type WriteContext } from "@/lib/db/transaction";
 import { filenameForType } from "@/lib/files/file-kinds";

@@ -2,18 +2,11 @@ import { defineEndpoint, type LoadContext } from "@/lib/api/endpoint";
 import { write } from "@/lib/db/transaction";
 import { withRequestFiles } from "../images/host-file";
 import { prepareAttachments } from "./attachments";
+import { createProposal, getCreationSourcesOrThrow } from "./create-proposal";
+import { editBlock, mergeProposalData } from "./edit-block";
+import { getProposalHeadOrThrow, getProposalOrThrow } from "./get-proposal";
 import { changeStatus, saveAsTemplate, sendProposal, setArchived } from "./lifecycle";
-import {
-  assertEditable,
-  createProposal,
-  editBlock,
-  getCreationSourcesOrThrow,
-  getProposalHeadOrThrow,
-  getProposalOrThrow,
-  listProposals,
-  mergeProposalData,
-  updateProposal,
-} from "./proposals";
+import { listProposals } from "./list-proposals";
 import { proposalAnswer, toProposalDto } from "./read-model";
 import {
   BlockEdit,
@@ -30,7 +23,9 @@ import {
   ProposalRef,
   SendBody,
 } from "./schemas";
-import { assertVersionable, createNextVersion } from "./versions";
+import { assertEditable, assertVersionable } from "./status-rules";
+import { updateProposal } from "./update-proposal";
+import { createNextVersion } from "./versions";
 
 const tag = "Proposals";
 

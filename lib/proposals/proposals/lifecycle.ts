@@ -1,27 +1,14 @@
-import { AppError, validationError } from "@/lib/api/errors";
+import { validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import type { ProposalStatus } from "@/lib/generated/prisma/enums";
-import { contentColumns, lockProposal, readProposal } from "./proposals";
+import { lockProposal, readProposal } from "./get-proposal";
+import { contentColumns } from "./proposal-columns";
 import { editorUrl, statusOf } from "./read-model";
+import { assertTransition, TRANSITIONS, type Transition } from "./status-rules";
 
-/**
- * The status changes contract.md lists; any other answers 409 NOT_EDITABLE. `from` is the status
- * as read (an active proposal past its expiry reads as expired and can only be withdrawn).
+/*
+ * The status changes. Which change may leave which status, and what a refusal says, is the table
+ * TRANSITIONS in ./status-rules.ts, beside the other status rules the editor also reads.
  */
-const TRANSITIONS = {
-  send: { from: ["draft"], to: "active" },
-  accept: { from: ["active"], to: "accepted" },
-  reject: { from: ["active"], to: "rejected" },
-  withdraw: { from: ["active", "expired"], to: "withdrawn" },
-} as const satisfies Record<string, { from: readonly string[]; to: ProposalStatus }>;
-
-export type Transition = keyof typeof TRANSITIONS;
-
-const DONE: Record<Transition, string> = { send: "sent", accept: "accepted", reject: "rejected", withdraw: "withdrawn" };
-
-function refuse(action: Transition, status: string): never {
-  throw new AppError("not_editable", `A proposal that is ${status} cannot be ${DONE[action]}`);
-}
 
 /**
  * POST /v3/proposals/{uuid}/send: draft -> active. The series' earlier active proposal (expired
@@ -30,8 +17,7 @@ function refuse(action: Transition, status: string): never {
  */
 export async function sendProposal(tx: Tx, uuid: string, expiresAt: number | undefined) {
   const row = await lockProposal(tx, uuid);
-  const status = statusOf(row);
-  if (!(TRANSITIONS.send.from as readonly string[]).includes(status)) refuse("send", status);
+  assertTransition("send", statusOf(row));
   const now = new Date();
   if (expiresAt !== undefined && expiresAt * 1000 <= now.getTime()) {
     throw validationError([{ path: "expires_at", message: "The expiry date must be in the future" }]);
@@ -50,10 +36,8 @@ export async function sendProposal(tx: Tx, uuid: string, expiresAt: number | und
 /** accept, reject, withdraw: one status change each, from the statuses TRANSITIONS allows. */
 export async function changeStatus(tx: Tx, uuid: string, action: Exclude<Transition, "send">) {
   const row = await lockProposal(tx, uuid);
-  const status = statusOf(row);
-  const transition = TRANSITIONS[action];
-  if (!(transition.from as readonly string[]).includes(status)) refuse(action, status);
-  await tx.proposal.update({ where: { id: uuid }, data: { status: transition.to, statusChangedAt: new Date() } });
+  assertTransition(action, statusOf(row));
+  await tx.proposal.update({ where: { id: uuid }, data: { status: TRANSITIONS[action].to, statusChangedAt: new Date() } });
   return { data: await readProposal(tx, uuid) };
 }
 

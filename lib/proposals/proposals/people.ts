@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { isActiveMembership } from "../access";
 import { createContact } from "../contacts/contacts";
 import type { RecipientInput } from "./schemas";
 
@@ -13,7 +14,7 @@ export async function activeMemberByEmail(tx: Tx, companyId: number, email: stri
   const user = await tx.user.findUnique({ where: { email: email.trim().toLowerCase() } });
   if (!user) return null;
   const member = await tx.companyMember.findUnique({ where: { companyId_userId: { companyId, userId: user.id } } });
-  return member && !member.disabled ? user : null;
+  return isActiveMembership(member) ? user : null;
 }
 
 /** creator_email attributes a proposal to a member of the company; otherwise the token's user is the creator. */

@@ -164,7 +164,8 @@ export function toProposalDto(row: ProposalRow, now = new Date()): ProposalDto {
 /**
  * `{data: proposal}` as JSON text: toProposalDto builds exactly what the response schema would
  * make of it (every field named, nothing spread from a stored row), so the pipeline's schema pass,
- * an eighth of a read's time with 100 blocks, is skipped. test/integration/proposal-answer.test.ts
- * holds the DTO equal to the schema's output, rows with stray stored keys included.
+ * a large part of a read's time with many blocks (bench/README.md), is skipped.
+ * test/integration/proposal-answer.test.ts holds the DTO equal to the schema's output, rows with
+ * stray stored keys included (docs/decisions/027-prebuilt-answers.md).
  */
 export const proposalAnswer = (dto: ProposalDto) => new JsonText(JSON.stringify({ data: dto }));

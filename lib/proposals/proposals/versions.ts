@@ -1,17 +1,12 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { AppError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import type { PreparedAttachments } from "./attachments";
-import { contentColumns, revisionOf, saveRevision } from "./proposals";
 import type { Proposal } from "@/lib/generated/prisma/client";
+import type { PreparedAttachments } from "./attachments";
+import { contentColumns } from "./proposal-columns";
 import { editorUrl } from "./read-model";
 import type { ProposalNewVersion } from "./schemas";
-
-/** New version's eligibility beyond existence and access (contract.md): same company, not withdrawn. */
-export function assertVersionable(source: { companyId: number; status: string }, companyId: number) {
-  if (companyId !== source.companyId) throw new AppError("company_mismatch", "company_id does not match the proposal's company");
-  if (source.status === "withdrawn") throw new AppError("proposal_withdrawn", "A withdrawn proposal gets no new version");
-}
+import { assertVersionable } from "./status-rules";
+import { revisionOf, saveRevision } from "./update-proposal";
 
 /**
  * POST /v3/proposals/{uuid}: the next-version draft of a proposal, in its series. The same draft

@@ -47,5 +47,3 @@ export const rejectPublicProposalEndpoint = defineEndpoint({
   errors: ["not_editable"],
   run: ({ db, params }) => respondToProposal(db, params.uuid, { action: "reject" }),
 });
-
-export const publicProposalEndpoints = [acceptPublicProposalEndpoint, rejectPublicProposalEndpoint];

@@ -1,7 +1,8 @@
 import { AppError } from "@/lib/api/errors";
 import { toUnix } from "@/lib/api/schemas";
 import type { Db } from "@/lib/db/client";
-import { json, lockProposal } from "../proposals/proposals";
+import { lockProposal } from "../proposals/get-proposal";
+import { json } from "../proposals/proposal-columns";
 import { statusOf } from "../proposals/read-model";
 import { getViewableRow, toPublicProposal } from "./public-proposal";
 import type { PublicProposal } from "./schemas";
