@@ -20,6 +20,53 @@ const config = [
     },
   },
   {
+    // Imports in one order everywhere, so a diff shows what changed, not where a line moved; no
+    // import cycles (packages are not followed: their code is not ours to order).
+    settings: { "import/ignore": ["node_modules"] },
+    rules: {
+      "import/no-cycle": ["error", { ignoreExternal: true }],
+      "import/order": [
+        "error",
+        {
+          groups: ["builtin", "external", "internal", "parent", "sibling", "index"],
+          pathGroups: [{ pattern: "@/**", group: "internal" }],
+          pathGroupsExcludedImportTypes: ["builtin"],
+          alphabetize: { order: "asc", caseInsensitive: true },
+          "newlines-between": "never",
+        },
+      ],
+    },
+  },
+  {
+    // Layering: the shared plumbing sits below the domains, and lib/ below the UI (STYLE.md).
+    files: ["lib/**"],
+    ignores: ["lib/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/components/*", "@/app/*"], message: "lib/ sits below the UI: it never imports components or app." }] },
+      ],
+    },
+  },
+  {
+    files: ["lib/api/**", "lib/db/**", "lib/files/**", "lib/security/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/components/*", "@/app/*"], message: "lib/ sits below the UI: it never imports components or app." },
+            {
+              group: ["@/lib/authoring/*", "@/lib/proposals/*", "@/lib/learn/*", "@/lib/workspaces/*", "@/lib/accounts/*", "@/lib/app/*"],
+              message: "Shared plumbing (lib/api, lib/db, lib/files, lib/security) never imports a domain.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read loosely typed JSON answers.
     files: ["test/**", "e2e/**", "**/*.test.ts", "**/*.test.tsx"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

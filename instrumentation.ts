@@ -3,7 +3,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { getDb, dbKind } = await import("@/lib/db/client");
   const { authSecret } = await import("@/lib/auth/secret");
-  const { dataDir } = await import("@/lib/env");
+  const { dataDir, invalidSettings } = await import("@/lib/env");
+  for (const problem of invalidSettings()) console.warn(`[env] ${problem}`);
   authSecret();
   try {
     await getDb();

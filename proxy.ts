@@ -23,7 +23,7 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|_next/static|_next/image|sandbox/|favicon\\.ico|icon\\.svg|manifest\\.webmanifest).*)",
+      source: "/((?!api/|_next/static|_next/image|sandbox/|favicon\\.ico|icon\\.svg|robots\\.txt|manifest\\.webmanifest).*)",
       // A prefetch reuses the page's document, and its nonce.
       missing: [
         { type: "header", key: "next-router-prefetch" },

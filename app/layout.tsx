@@ -6,6 +6,13 @@ import "./globals.css";
 export const metadata: Metadata = {
   title: { default: "Coursewright", template: "%s · Coursewright" },
   description: "Build courses, teach learners, and send proposals.",
+  // Static files in public/, linked from every page's head.
+  icons: {
+    icon: [
+      { url: "/icon.svg", type: "image/svg+xml" },
+      { url: "/favicon.ico", sizes: "32x32" },
+    ],
+  },
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {

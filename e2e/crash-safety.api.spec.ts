@@ -18,8 +18,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { gradientPng } from "../lib/seed/demo-images";
-import { AppProcess, freshAppData, type Sql } from "./app-process";
 import { recordFigures } from "../test/reliability-figures";
+import { AppProcess, freshAppData, type Sql } from "./app-process";
 import { signInViaApi, uniqueEmail } from "./helpers";
 
 const ROUNDS = Math.max(1, Math.floor(Number(process.env.CRASH_ROUNDS) || 3));

@@ -100,3 +100,13 @@ test("[PAGES] the app has an icon and a web manifest that browsers can load", as
     expect(answer.headers()["content-type"], icon.src).toMatch(/^image\//);
   }
 });
+
+test("[PAGES] robots.txt keeps crawlers out of the API and lets them read a proposal page's own noindex", async ({ request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
+  const rules = (await robots.text()).split("\n").filter((line) => !line.startsWith("#"));
+  expect(rules).toContain("User-agent: *");
+  expect(rules).toContain("Disallow: /api/");
+  expect(rules.some((line) => line.startsWith("Disallow: /p"))).toBe(false);
+});

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { customerPage, proposalsApi } from "./proposals-helpers";
 import { VIEWPORTS } from "./helpers";
+import { customerPage, proposalsApi } from "./proposals-helpers";
 
 /**
  * Where a proposal's link leads: a draft without a recipient is sent as a link the editor shows to

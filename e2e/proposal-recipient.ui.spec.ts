@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { pngBytes } from "../lib/files/test-images";
 import { expect, test } from "./fixtures";
-import { customerPage } from "./proposals-helpers";
 import { screenshot } from "./helpers";
+import { customerPage } from "./proposals-helpers";
 
 /**
  * The customer's side of a proposal, /p/{uuid}: opened without any session in a browser context

@@ -4,8 +4,8 @@
  * three reads, since the one every other spec shares lifts it for its single address.
  */
 import { randomUUID } from "node:crypto";
-import { expect, test } from "./fixtures";
 import { AppProcess, freshAppData, type AppData } from "./app-process";
+import { expect, test } from "./fixtures";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 30;
 

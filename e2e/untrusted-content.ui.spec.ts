@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { gradientPng } from "../lib/seed/demo-images";
-import { expect, test } from "./fixtures";
 import { recordFigures } from "../test/reliability-figures";
+import { expect, test } from "./fixtures";
 import { authoringApi, signInViaApi, signUpViaApi } from "./helpers";
 import {
   fieldsFilled,

@@ -1,6 +1,6 @@
-import type { Db } from "@/lib/db/client";
 import { AppError } from "@/lib/api/errors";
 import { hashPassword } from "@/lib/auth/password";
+import type { Db } from "@/lib/db/client";
 
 export type NewUser = { email: string; password: string; name: string };
 

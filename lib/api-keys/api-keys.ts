@@ -1,9 +1,9 @@
+import type { Caller } from "@/lib/api/authenticate";
+import { forbidden, notFound } from "@/lib/api/errors";
+import { toIso, toIsoOrNull } from "@/lib/api/schemas";
+import { generateApiKey } from "@/lib/auth/api-key-secret";
 import type { Tx } from "@/lib/db/client";
 import type { ApiKey as ApiKeyRow } from "@/lib/generated/prisma/client";
-import { forbidden, notFound } from "@/lib/api/errors";
-import type { Caller } from "@/lib/api/authenticate";
-import { generateApiKey } from "@/lib/auth/api-key-secret";
-import { toIso, toIsoOrNull } from "@/lib/api/schemas";
 import type { ApiKeyDto } from "./schemas";
 
 export const toApiKeyDto = (key: ApiKeyRow): ApiKeyDto => ({

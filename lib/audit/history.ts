@@ -2,9 +2,9 @@ import { z } from "zod";
 import type { Caller } from "@/lib/api/authenticate";
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { notFound } from "@/lib/api/errors";
+import { DateTime, toIso } from "@/lib/api/schemas";
 import { getProjectOrThrow } from "@/lib/authoring/access";
 import type { Tx } from "@/lib/db/client";
-import { DateTime, toIso } from "@/lib/api/schemas";
 
 /** The project an item of the course tree or question bank belongs to, whatever its kind. */
 async function projectOf(tx: Tx, id: string): Promise<string | null> {

@@ -1,4 +1,5 @@
 import type { NextAuthOptions } from "next-auth";
+import { env } from "@/lib/env";
 
 /**
  * The session's cookies. Over https they carry the `__Host-` prefix: the browser then accepts them
@@ -9,7 +10,7 @@ import type { NextAuthOptions } from "next-auth";
 
 /** The app is reached over https: its configured URL says so, or the proxy in front does. */
 export function servedOverHttps(headers: Headers): boolean {
-  if (process.env.NEXTAUTH_URL?.startsWith("https://")) return true;
+  if (env("NEXTAUTH_URL")?.startsWith("https://")) return true;
   return headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
 }
 

@@ -3,10 +3,10 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { clientAddress } from "@/lib/api/client-address";
 import { getDb } from "@/lib/db/client";
 import { sessionCookies } from "./cookies";
-import { authSecret } from "./secret";
 import { dummyPasswordHash, verifyPassword } from "./password";
-import { recordSignInFailure, recordSignInSuccess, signInRetryAfter } from "./throttle";
+import { authSecret } from "./secret";
 import { endSessions, SESSION_ENDED, SESSION_IDLE_SECONDS, sessionUser } from "./session-claims";
+import { recordSignInFailure, recordSignInSuccess, signInRetryAfter } from "./throttle";
 
 // Behind a proxy or on another port the origin comes from the request, not a fixed NEXTAUTH_URL.
 process.env.AUTH_TRUST_HOST ??= "true";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { dataDir, isMemoryDataDir } from "@/lib/env";
+import { dataDir, env, isMemoryDataDir } from "@/lib/env";
 
 let cached: string | undefined;
 
@@ -11,7 +11,7 @@ let cached: string | undefined;
  */
 export function authSecret(): string {
   if (cached) return cached;
-  const fromEnv = process.env.AUTH_SECRET?.trim() || process.env.NEXTAUTH_SECRET?.trim();
+  const fromEnv = env("AUTH_SECRET") ?? env("NEXTAUTH_SECRET");
   if (fromEnv) return (cached = fromEnv);
   if (isMemoryDataDir()) return (cached = randomBytes(32).toString("base64url"));
   const file = path.join(dataDir(), "auth-secret");

@@ -1,5 +1,5 @@
-import { getServerSession } from "next-auth";
 import { headers } from "next/headers";
+import { getServerSession } from "next-auth";
 import type { Caller } from "@/lib/api/authenticate";
 import { servedOverHttps } from "./cookies";
 import { authOptions } from "./options";

@@ -1,7 +1,7 @@
-import { appService } from "@/lib/api/app-service";
+import { clientAddress } from "@/lib/api/client-address";
 import { AppError } from "@/lib/api/errors";
 import { serviceError } from "@/lib/api/service";
-import { clientAddress } from "@/lib/api/client-address";
+import { appService } from "@/lib/app/service";
 import { DbUnavailableError } from "@/lib/db/client";
 import { signInRetryAfter, signUpRetryAfter } from "./throttle";
 

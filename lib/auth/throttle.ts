@@ -1,5 +1,6 @@
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { forgetLimiters, limiterFor } from "@/lib/api/limiter-store";
+import { env } from "@/lib/env";
 
 /**
  * Guessing limits for sign-in and sign-up. Sign-in counts failures per account and per client
@@ -11,16 +12,12 @@ import { forgetLimiters, limiterFor } from "@/lib/api/limiter-store";
  * (lib/api/limiter-store.ts).
  */
 export function throttleConfig() {
-  const positive = (name: string, fallback: number) => {
-    const value = Number(process.env[name]);
-    return Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;
-  };
   return {
-    failuresPerAccount: positive("SIGN_IN_FAILURES_PER_ACCOUNT", 5),
-    failuresPerAddress: positive("SIGN_IN_FAILURES_PER_ADDRESS", 20),
-    lockoutSeconds: positive("SIGN_IN_LOCKOUT_SECONDS", 15 * 60),
-    signUpsPerAddress: positive("SIGN_UP_PER_ADDRESS", 10),
-    signUpWindowSeconds: positive("SIGN_UP_WINDOW_SECONDS", 60 * 60),
+    failuresPerAccount: env("SIGN_IN_FAILURES_PER_ACCOUNT"),
+    failuresPerAddress: env("SIGN_IN_FAILURES_PER_ADDRESS"),
+    lockoutSeconds: env("SIGN_IN_LOCKOUT_SECONDS"),
+    signUpsPerAddress: env("SIGN_UP_PER_ADDRESS"),
+    signUpWindowSeconds: env("SIGN_UP_WINDOW_SECONDS"),
   };
 }
 

@@ -34,7 +34,7 @@ import type {
   projectResultsEndpoint,
 } from "@/lib/learn/endpoints";
 import type { CompanyCreate, Company as CompanySchema } from "@/lib/proposals/companies/schemas";
-import type { Contact, CreateContactBody, ListContactsQuery } from "@/lib/proposals/contacts/schemas";
+import type { Contact, ListContactsQuery } from "@/lib/proposals/contacts/schemas";
 import type { ContentCreate, ContentIdFields, ContentItem, ContentUpdate } from "@/lib/proposals/content/schemas";
 import type { Asset, ImageInput, UploadedImage } from "@/lib/proposals/images/schemas";
 import type {
@@ -125,7 +125,6 @@ export type AssetDto = z.output<typeof Asset>;
 export type ImageInputDto = z.input<typeof ImageInput>;
 export type UploadedImageDto = z.output<typeof UploadedImage>;
 export type ContactDto = z.output<typeof Contact>;
-export type ContactInput = z.input<typeof CreateContactBody>;
 export type ContactFilters = Omit<z.input<typeof ListContactsQuery>, "company_id" | "include_archived"> & { include_archived?: boolean };
 export type ProposalDto = z.output<typeof Proposal>;
 export type ProposalStatus = z.output<typeof ProposalStatusSchema>;

@@ -1,3 +1,4 @@
+import { env, type EnvSource } from "@/lib/env";
 import { FetchRefused, fetchUrl, type FetchedFile, type FetchUrlOptions } from "./fetch-url";
 
 /**
@@ -60,7 +61,6 @@ export async function fetchAll<T>(
 }
 
 /** FETCH_DEADLINE_MS: a positive number of milliseconds, else the default. */
-export function fetchDeadlineFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const value = Number(env.FETCH_DEADLINE_MS?.trim());
-  return Number.isFinite(value) && value > 0 ? value : FETCH_DEADLINE_MS;
+export function fetchDeadlineFromEnv(source?: EnvSource): number {
+  return env("FETCH_DEADLINE_MS", source);
 }

@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
+import { env, type EnvSource } from "@/lib/env";
 import { detectFileType, type FileKind } from "./file-kinds";
 import { isPublicAddress } from "./public-address";
 
@@ -88,9 +89,8 @@ export async function fetchUrl(url: string, options: FetchUrlOptions): Promise<F
   }
 }
 
-export function allowPrivateFetchFromEnv(env: NodeJS.ProcessEnv = process.env): boolean {
-  const value = env.ALLOW_PRIVATE_FETCH?.trim().toLowerCase();
-  return value === "1" || value === "true";
+export function allowPrivateFetchFromEnv(source?: EnvSource): boolean {
+  return env("ALLOW_PRIVATE_FETCH", source);
 }
 
 function resolveSettings(options: FetchUrlOptions, signal: AbortSignal): Settings {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
-import { dataDir, isMemoryDataDir } from "@/lib/env";
+import { dataDir, env, isMemoryDataDir } from "@/lib/env";
 
 /**
  * Where hosted images and PDFs live. Files are at most 20 MB (the upload and download cap), so
@@ -52,27 +52,26 @@ export function assertStorageKey(key: string): void {
  * like the embedded database it goes with).
  */
 export function storageConfigFromEnv(): StorageConfig {
-  const url = process.env.STORAGE_URL?.trim();
-  if (url) return s3ConfigFromUrl(url, process.env);
+  const url = env("STORAGE_URL");
+  if (url) return s3ConfigFromUrl(url);
   if (isMemoryDataDir()) return { driver: "memory" };
   return { driver: "disk", root: path.join(dataDir(), "files") };
 }
 
-function s3ConfigFromUrl(raw: string, env: NodeJS.ProcessEnv): StorageConfig {
+function s3ConfigFromUrl(raw: string): StorageConfig {
   const url = URL.canParse(raw) ? new URL(raw) : null;
   if (url?.protocol !== "s3:" || !url.hostname) {
     throw new Error("STORAGE_URL must look like s3://bucket or s3://bucket/prefix");
   }
-  const flag = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
   return {
     driver: "s3",
     bucket: url.hostname,
     prefix: url.pathname.replace(/^\/+|\/+$/g, ""),
-    endpoint: env.S3_ENDPOINT?.trim() || undefined,
-    region: env.S3_REGION?.trim() || "us-east-1",
-    accessKeyId: env.S3_ACCESS_KEY_ID?.trim() || undefined,
-    secretAccessKey: env.S3_SECRET_ACCESS_KEY?.trim() || undefined,
-    forcePathStyle: flag === "1" || flag === "true",
+    endpoint: env("S3_ENDPOINT"),
+    region: env("S3_REGION"),
+    accessKeyId: env("S3_ACCESS_KEY_ID"),
+    secretAccessKey: env("S3_SECRET_ACCESS_KEY"),
+    forcePathStyle: env("S3_FORCE_PATH_STYLE"),
   };
 }
 

@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { RecipientPage } from "@/components/proposals/recipient/recipient-page";
+import { TooManyRequests } from "@/components/proposals/recipient/too-many-requests";
+import { Providers } from "@/components/providers";
 import { clientAddress } from "@/lib/api/client-address";
 import { AppError } from "@/lib/api/errors";
 import { RateLimitedError } from "@/lib/api/rate-limit";
@@ -9,9 +12,6 @@ import { sessionCaller } from "@/lib/auth/session";
 import { getDb } from "@/lib/db/client";
 import { uuidOrNotFound } from "@/lib/pages/page-ids";
 import { getPublicProposal, type PublicProposalView } from "@/lib/proposals/public/public-proposal";
-import { Providers } from "@/components/providers";
-import { RecipientPage } from "@/components/proposals/recipient/recipient-page";
-import { TooManyRequests } from "@/components/proposals/recipient/too-many-requests";
 
 // Every request reads the current status and records the view: nothing here may be cached.
 export const dynamic = "force-dynamic";

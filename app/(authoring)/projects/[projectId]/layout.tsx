@@ -3,9 +3,9 @@ import { notFound, redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ProjectTabs } from "@/components/project/project-tabs";
 import { AppError } from "@/lib/api/errors";
-import { getProjectOrThrow, isLearner } from "@/lib/authoring/access";
 import { redirectToSignIn } from "@/lib/auth/require-user";
 import { sessionCaller } from "@/lib/auth/session";
+import { getProjectOrThrow, isLearner } from "@/lib/authoring/access";
 import { getDb } from "@/lib/db/client";
 import { uuidParams } from "@/lib/pages/page-ids";
 
