@@ -2,9 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { ConflictChoiceDialog } from "@/components/conflicts/conflict-dialog";
 import { baseOf } from "@/components/conflicts/save-on-version";
 import { useVersionedSave } from "@/components/conflicts/use-versioned-save";
-import { ConflictChoiceDialog } from "@/components/lesson-editor/conflict-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";

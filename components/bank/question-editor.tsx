@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
+import { ConflictDialog } from "@/components/conflicts/conflict-dialog";
 import { baseOf, saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
-import { ConflictDialog } from "@/components/lesson-editor/conflict-dialog";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";

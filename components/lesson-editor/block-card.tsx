@@ -4,6 +4,7 @@ import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { BlockView } from "@/components/blocks/block-view";
+import { ConflictChoiceDialog } from "@/components/conflicts/conflict-dialog";
 import { GripIcon } from "@/components/ui/icons";
 import {
   blockTypeLabel,
@@ -32,7 +33,6 @@ import {
 import { blockSummary } from "./block-types";
 import { versionText } from "./block-versions";
 import { useCollapsedBlocks } from "./collapsed-blocks";
-import { ConflictChoiceDialog } from "./conflict-dialog";
 import type { BlockDto, QuestionDto, QuizSummaryDto } from "./queries";
 import { SaveErrorBar, SaveIndicator } from "./save-indicator";
 import { useBlockSave } from "./use-block-save";

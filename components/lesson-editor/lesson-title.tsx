@@ -2,9 +2,9 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
+import { ConflictChoiceDialog } from "@/components/conflicts/conflict-dialog";
 import { baseOf } from "@/components/conflicts/save-on-version";
 import { lessonKeys } from "@/lib/client/query-keys";
-import { ConflictChoiceDialog } from "./conflict-dialog";
 import { useRenameLesson, type LessonDto } from "./queries";
 import { SaveIndicator } from "./save-indicator";
 import { useVersionedAutosave } from "./use-versioned-autosave";

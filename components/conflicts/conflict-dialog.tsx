@@ -1,9 +1,9 @@
 "use client";
 
 import { useId } from "react";
-import type { Conflict, ConflictChoice } from "@/components/conflicts/use-conflict-choice";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
+import type { Conflict, ConflictChoice } from "./use-conflict-choice";
 
 function Version({ label, note, text }: { label: string; note: string; text: string }) {
   const id = useId();
