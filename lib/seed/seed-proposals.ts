@@ -2,7 +2,7 @@ import type { Caller } from "@/lib/api/authenticate";
 import type { Db, Tx } from "@/lib/db/client";
 import { createContent } from "@/lib/proposals/content/content";
 import { storeFile } from "@/lib/proposals/images/host-file";
-import { createProposal } from "@/lib/proposals/proposals/create-proposal";
+import { createProposal, getCreationSourcesOrThrow } from "@/lib/proposals/proposals/create-proposal";
 import { changeStatus, saveAsTemplate, sendProposal } from "@/lib/proposals/proposals/lifecycle";
 import { createNextVersion } from "@/lib/proposals/proposals/versions";
 import { gradientPng } from "./demo-images";
@@ -96,24 +96,20 @@ export async function seedProposals(db: Db, caller: Caller, input: { companyId: 
     title: string,
     blocks: { content_id: number; quantity?: number; discount?: number }[],
     extra = {},
-  ) =>
-    (
-      await createProposal(
-        db,
-        caller,
-        {
-          company_id: input.companyId,
-          language: "en",
-          title_md: title,
-          description_md: DESCRIPTION,
-          data: { client: "Client Corp", first_name: "Robin" },
-          recipient: { id: recipient },
-          blocks,
-          ...extra,
-        } as never,
-        undefined,
-      )
-    ).proposal.uuid;
+  ) => {
+    const body = {
+      company_id: input.companyId,
+      language: "en",
+      title_md: title,
+      description_md: DESCRIPTION,
+      data: { client: "Client Corp", first_name: "Robin" },
+      recipient: { id: recipient },
+      blocks,
+      ...extra,
+    } as never;
+    const created = await createProposal(db, caller, body, await getCreationSourcesOrThrow(db, caller, body), undefined);
+    return created.proposal.uuid;
+  };
 
   // The lifecycle functions lock rows: each runs in a transaction of its own, as the API runs them.
   const inTx = <T>(fn: (tx: Tx) => Promise<T>) => db.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });

@@ -19,7 +19,7 @@ async function templateOrThrow(tx: Tx, companyId: number, uuid: string) {
 /**
  * What a new proposal starts from: the caller's company (another company, or none: 401), the RFP
  * and template it names (404 unless the company's) and the hosted images it names (400). The create
- * endpoint checks these before downloading anything the request names; the write checks them again.
+ * endpoint reads them before downloading anything the request names, and the write builds on them.
  */
 export async function getCreationSourcesOrThrow(tx: Tx, caller: Caller, body: ProposalCreate) {
   const company = await getCompanyOrThrow({ tx, caller, companyId: body.company_id, refusal: "unauthorized" });
@@ -33,12 +33,19 @@ export async function getCreationSourcesOrThrow(tx: Tx, caller: Caller, body: Pr
   return { company, template };
 }
 
+export type CreationSources = Awaited<ReturnType<typeof getCreationSourcesOrThrow>>;
+
 /**
  * POST /v3/proposals: a draft in a new series. With tracking.created_from_template the draft
  * starts as a copy of the template and the body's fields override it.
  */
-export async function createProposal(tx: Tx, caller: Caller, body: ProposalCreate, attachments: PreparedAttachments | undefined) {
-  const { company, template } = await getCreationSourcesOrThrow(tx, caller, body);
+export async function createProposal(
+  tx: Tx,
+  caller: Caller,
+  body: ProposalCreate,
+  { company, template }: CreationSources,
+  attachments: PreparedAttachments | undefined,
+) {
   const tracking = body.tracking ?? {};
   const templateBlocks = (template?.blocks ?? []) as StoredBlock[];
   const templateAttachments = (template?.attachments ?? []) as StoredAttachment[];

@@ -72,10 +72,10 @@ export const createProposalEndpoint = defineEndpoint({
   errors: ["invalid_recipient"],
   run: async (ctx) => {
     // Refuse a stranger before downloading anything on their behalf.
-    await getCreationSourcesOrThrow(ctx.db, ctx.caller, ctx.body);
+    const sources = await getCreationSourcesOrThrow(ctx.db, ctx.caller, ctx.body);
     return withRequestFiles(ctx, async (files) => {
       const attachments = await prepareAttachments(ctx.body.attachments, [], files);
-      return write(ctx, (tx) => createProposal(tx, ctx.caller, ctx.body, attachments), byRef);
+      return write(ctx, (tx) => createProposal(tx, ctx.caller, ctx.body, sources, attachments), byRef);
     });
   },
 });
