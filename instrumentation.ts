@@ -13,4 +13,13 @@ export async function register() {
   } catch (error) {
     console.error(`[db] not ready: ${(error as Error).message}`);
   }
+  // Mail written while the database was away waits in the outbox; the worker retries until it answers.
+  const { startMailWorker } = await import("@/lib/mail/worker");
+  startMailWorker();
+  // Webhook deliveries wait in their table the same way (docs/decisions/034).
+  const { startWebhookWorker } = await import("@/lib/webhooks/worker");
+  startWebhookWorker();
+  // Reminders and expiries that fall due: each proposal taken by one instance (docs/decisions/037).
+  const { startProposalSweeper } = await import("@/lib/proposals/expiry/sweeper");
+  startProposalSweeper();
 }

@@ -8,6 +8,13 @@ import { newNonce, pagePolicy } from "@/lib/security/csp";
  * interactive-block sandbox carry their own policies (next.config.ts, app/sandbox).
  */
 export function proxy(request: NextRequest) {
+  // RFC 8058: a mail client POSTs a notification's unsubscribe link (the page /unsubscribe) itself;
+  // that POST is the one-click endpoint's (docs/decisions/033). A browser's GET gets the page.
+  if (request.method === "POST" && request.nextUrl.pathname === "/unsubscribe") {
+    const oneClick = request.nextUrl.clone();
+    oneClick.pathname = "/api/account/notifications/unsubscribe";
+    return NextResponse.rewrite(oneClick);
+  }
   const nonce = newNonce();
   const policy = pagePolicy(nonce);
   const headers = new Headers(request.headers);

@@ -7,6 +7,7 @@ export default defineConfig({
   },
   test: {
     include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
+    globalSetup: ["test/global-setup-db.ts"],
     setupFiles: ["test/setup-db.ts"],
     pool: "forks",
     // Two files at once even on two cores: each has a database of its own, and most wait on it.

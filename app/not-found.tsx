@@ -1,13 +1,8 @@
-import Link from "next/link";
 import { AppHeader } from "@/components/app-header";
+import { NotFoundView } from "@/components/not-found-view";
 import { currentUser } from "@/lib/auth/session";
 
 export const metadata = { title: "Page not found" };
-
-const ways = [
-  { href: "/learn", label: "Learn", what: "the courses you take" },
-  { href: "/", label: "Author", what: "the courses you make" },
-];
 
 /** An unknown address, or an id that names nothing (lib/pages/page-ids.ts): 404 with ways back. */
 export default async function NotFound() {
@@ -15,23 +10,8 @@ export default async function NotFound() {
   return (
     <>
       <AppHeader user={user} />
-      <main className="mx-auto max-w-lg px-4 py-16 text-center sm:py-24">
-        <p className="text-sm font-semibold text-brand-600">404</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight">Page not found</h1>
-        <p className="mt-3 text-slate-600">The address may be mistyped, or what it pointed to has been moved or deleted.</p>
-        <Link href="/" className="mt-8 inline-flex rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
-          Home page
-        </Link>
-        <ul className="mt-8 grid gap-3 text-left sm:grid-cols-2">
-          {ways.map((way) => (
-            <li key={way.label} className="rounded-lg border border-slate-200 bg-white p-4">
-              <Link href={way.href} className="font-medium text-brand-700 hover:underline">
-                {way.label}
-              </Link>
-              <p className="mt-1 text-sm text-slate-600">{way.what}</p>
-            </li>
-          ))}
-        </ul>
+      <main>
+        <NotFoundView />
       </main>
     </>
   );

@@ -27,6 +27,12 @@ export default async function HomePage() {
               Sign in
             </Link>
           </div>
+          <p className="mt-10 text-sm text-slate-500">
+            Accepted a proposal sent with Coursewright?{" "}
+            <Link href="/verify" className="text-brand-700 underline">
+              Verify an acceptance record
+            </Link>
+          </p>
         </main>
       </>
     );

@@ -119,7 +119,8 @@ export function client(base, headers) {
 export async function signUpOwner(base, seed) {
   const email = `bench-${seed}-${Date.now().toString(36)}@example.test`;
   const password = `bench-pw-${seed}-correct-horse-battery`;
-  const signup = await client(base, {})("POST", "/api/account/signup", { email, password, name: "Bench Owner" });
+  // Sign-up answers "check your inbox" and no ids (docs/decisions/031): the session reads them below.
+  await client(base, {})("POST", "/api/account/signup", { email, password, name: "Bench Owner" });
   const jar = new Map();
   const remember = (res) => {
     for (const line of [res.headers["set-cookie"] ?? []].flat()) {
@@ -155,5 +156,7 @@ export async function signUpOwner(base, seed) {
   const me = await session("GET", "/api/auth/session");
   if (me?.user?.email !== email) throw new Error(`sign-in failed: ${JSON.stringify(me)}`);
   const key = await session("POST", "/api/authoring/api-keys", { name: "bench" });
-  return { email, password, userId: signup.id, workspaceId: signup.personal_workspace_id, key: key.key, cookie: cookie(), jar };
+  const { workspaces } = await session("GET", "/api/authoring/workspaces");
+  const personal = workspaces.find((w) => w.kind === "personal");
+  return { email, password, userId: me.user.id, workspaceId: personal.id, key: key.key, cookie: cookie(), jar };
 }

@@ -1,14 +1,12 @@
 import Link from "next/link";
 import type { SessionUser } from "@/lib/auth/session";
-import { getDb } from "@/lib/db/client";
-import { hasCompanies } from "@/lib/proposals/companies/companies";
 import { AccountMenu } from "./account/account-menu";
+import { VerifyEmailBanner } from "./account/verify-email-banner";
 import { MainNav, type NavSection } from "./main-nav";
 
 export async function AppHeader({ user }: { user: SessionUser | null }) {
-  // Proposals is only for members of a company; the check is one count, done where the header renders.
-  const showProposals = user ? await hasCompanies(await getDb(), user.id) : false;
-  const sections: NavSection[] = showProposals ? ["learn", "author", "proposals"] : ["learn", "author"];
+  // Proposals for everyone: someone in no company is led there to create one (docs/decisions/032, amending 012).
+  const sections: NavSection[] = ["learn", "author", "proposals"];
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">
@@ -34,6 +32,7 @@ export async function AppHeader({ user }: { user: SessionUser | null }) {
           </nav>
         )}
       </div>
+      {user ? <VerifyEmailBanner user={user} /> : null}
     </header>
   );
 }

@@ -157,7 +157,13 @@ export class AppProcess {
     const child = this.child;
     if (!child) return;
     killGroup(child);
-    await this.exited;
+    // A process that outlives SIGKILL (stuck in the kernel) must not hold the test until its timeout
+    // with nothing said: fail here, naming it, with what it printed.
+    let waited: NodeJS.Timeout | undefined;
+    const stuck = new Promise<"stuck">((resolve) => (waited = setTimeout(() => resolve("stuck"), 15_000)));
+    const outcome = await Promise.race([this.exited, stuck]);
+    clearTimeout(waited);
+    if (outcome === "stuck") throw new Error(`The server (pid ${child.pid}) had not exited 15 s after SIGKILL. Its output:\n${this.log}`);
     running.delete(child);
     this.child = undefined;
   }

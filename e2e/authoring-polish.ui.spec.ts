@@ -59,11 +59,11 @@ for (const { name, viewport } of VIEWPORTS) {
 
       await page.goto("/");
       const switcher = page.getByRole("navigation", { name: "Workspaces" });
-      await expect(switcher.getByRole("link", { name: "Personal (personal workspace)" })).toBeVisible();
+      await expect(switcher.getByRole("link", { name: "Personal, personal workspace" })).toBeVisible();
       const team = await page.request.post("/api/workspaces", { data: { name: "Acme Academy" } });
       expect(team.ok()).toBe(true);
       await page.reload();
-      await expect(switcher.getByRole("link", { name: "Acme Academy (team workspace, admin)" })).toBeVisible();
+      await expect(switcher.getByRole("link", { name: "Acme Academy, admin, team workspace" })).toBeVisible();
     });
 
     test(`a small SVG keeps its own size, and a large one fits the column (${name})`, async ({ page, signUpAndSignIn }) => {

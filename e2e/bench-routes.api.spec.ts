@@ -43,11 +43,15 @@ test.describe("[BENCH] the benchmark's build", () => {
   let client: APIRequestContext;
 
   test.beforeAll(async () => {
-    // A production server's start (migrations included) takes longer than a test's 60 s on a busy machine.
-    test.setTimeout(120_000);
+    // A production server's start (migrations included) takes longer than a test's 60 s on a busy
+    // machine; a CI run once spent more than 120 s here, beside the crash and two-instance specs.
+    // Each step's time is printed, so a slow one names itself.
+    test.setTimeout(240_000);
+    const began = Date.now();
     data = await freshAppData("bench-routes");
+    console.log(`[bench-routes] fresh ${data.kind} data in ${Date.now() - began} ms`);
     app = new AppProcess(data, PORT, { NEXT_DIST_DIR: BENCH_BUILD, BENCH_ROUTES: "", API_RATE_LIMIT: String(BUDGET) });
-    await app.start();
+    console.log(`[bench-routes] server healthy in ${await app.start(180_000)} ms`);
     client = await playwrightRequest.newContext({ baseURL: app.url });
   });
 

@@ -181,7 +181,7 @@ test("[WORKSPACES] team workspace: members page adds, re-roles and removes membe
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(page.getByText("No account uses this email")).toBeVisible();
   await page.getByLabel("Email of an existing user").fill(colleague.email);
-  await page.getByLabel("Role", { exact: true }).selectOption("learner");
+  await page.getByRole("form", { name: "Add a member" }).getByLabel("Role").selectOption("learner");
   await page.getByRole("button", { name: "Add", exact: true }).click();
   const members = page.getByRole("list", { name: "Members" });
   await expect(members.getByText("Colin Colleague", { exact: true })).toBeVisible();

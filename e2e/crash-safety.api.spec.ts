@@ -102,7 +102,7 @@ async function newAccount(url: string) {
   try {
     const user = { email: uniqueEmail("crash"), password: `pw-${randomBytes(9).toString("base64url")}`, name: "Crash Tester" };
     const signUp = await context.post("/api/account/signup", { data: user });
-    if (signUp.status() !== 201) throw new Error(`sign-up: ${signUp.status()} ${await signUp.text()}`);
+    if (signUp.status() !== 202) throw new Error(`sign-up: ${signUp.status()} ${await signUp.text()}`);
     await signInViaApi(context, user);
     const created = await context.post("/api/authoring/api-keys", { data: { name: "crash" }, headers: { origin: url } });
     if (created.status() !== 201) throw new Error(`api key: ${created.status()} ${await created.text()}`);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 
 export function uniqueEmail(prefix = "user") {
   return `${prefix}-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}@example.test`;
@@ -7,13 +7,29 @@ export function uniqueEmail(prefix = "user") {
 
 export type TestUser = { email: string; password: string; name: string; id: string; personal_workspace_id: string };
 
-/** Signs up through the API (fast); the sign-up page itself has its own test. */
+/**
+ * Signs up through the API (fast); the sign-up page itself has its own test. Sign-up answers
+ * "check your inbox" and no ids (docs/decisions/031), so the account's id and personal workspace
+ * are read in a session of its own, signed in while the address is still unverified: `request`'s
+ * own cookies stay as they were. The sign-up page and the verification link have their own tests
+ * (e2e/account.ui.spec.ts, e2e/accounts-mail.ui.spec.ts).
+ */
 export async function signUpViaApi(request: APIRequestContext, name = "Test User"): Promise<TestUser> {
   const email = uniqueEmail();
   const password = `pw-${randomBytes(9).toString("base64url")}`;
   const res = await request.post("/api/account/signup", { data: { email, password, name } });
-  if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
-  return { email, password, name, ...(await res.json()) };
+  if (res.status() !== 202) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  const own = await playwrightRequest.newContext({ baseURL: new URL(res.url()).origin });
+  try {
+    await signInViaApi(own, { email, password });
+    const session = await (await own.get("/api/auth/session")).json();
+    const { workspaces } = await (await own.get("/api/authoring/workspaces")).json();
+    const personal = (workspaces as { id: string; kind: string }[]).find((w) => w.kind === "personal");
+    if (!session?.user?.id || !personal) throw new Error(`no account after sign-up for ${email}`);
+    return { email, password, name, id: session.user.id, personal_workspace_id: personal.id };
+  } finally {
+    await own.dispose();
+  }
 }
 
 /**

@@ -35,7 +35,7 @@ for (const { name, viewport } of VIEWPORTS) {
   test.describe(`at ${name} width`, () => {
     test.use({ viewport });
 
-    test(`[NAV] a learner whose only team role is learner lands on Learn after signing in, and the header leads to Learn and Author (${name})`, async ({
+    test(`[NAV] a learner whose only team role is learner lands on Learn after signing in, and the header leads to Learn, Author and Proposals (${name})`, async ({
       page,
       browser,
       baseURL,
@@ -47,7 +47,7 @@ for (const { name, viewport } of VIEWPORTS) {
       const nav = mainNav(page);
       await expect(nav.getByRole("link", { name: "Learn" })).toHaveAttribute("aria-current", "page");
       await expect(nav.getByRole("link", { name: "Author" })).not.toHaveAttribute("aria-current", /.*/);
-      await expect(nav.getByRole("link", { name: "Proposals" })).toHaveCount(0);
+      await expect(nav.getByRole("link", { name: "Proposals" })).toBeVisible();
       expect(await overflowsSideways(page)).toBe(false);
 
       await nav.getByRole("link", { name: "Author" }).click();
@@ -62,7 +62,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole("heading", { name: "Your courses", level: 1 })).toBeVisible();
     });
 
-    test(`[NAV] someone who authors signs in to the Author page; the header marks where they are and offers Proposals to company members (${name})`, async ({
+    test(`[NAV] someone who authors signs in to the Author page; the header marks where they are and leads a newcomer to create a company under Proposals (${name})`, async ({
       page,
       baseURL,
     }) => {
@@ -72,8 +72,10 @@ for (const { name, viewport } of VIEWPORTS) {
       const nav = mainNav(page);
       await expect(nav.getByRole("link", { name: "Author" })).toHaveAttribute("aria-current", "page");
       await expect(nav.getByRole("link", { name: "Learn" })).toBeVisible();
-      await expect(nav.getByRole("link", { name: "Proposals" })).toHaveCount(0);
 
+      // In no company yet: Proposals leads to creating one (docs/decisions/032).
+      await nav.getByRole("link", { name: "Proposals" }).click();
+      await expect(page.getByRole("heading", { name: "Create your company" })).toBeVisible();
       await createCompany(page, "Ada's Studio");
       await page.reload();
       await nav.getByRole("link", { name: "Proposals" }).click();

@@ -162,10 +162,12 @@ test("[PROPOSAL EDITOR] sending asks first and says what happens; a new version 
 
   await page.getByRole("toolbar", { name: "Proposal actions" }).getByRole("button", { name: "Send" }).click();
   const dialog = page.getByRole("dialog", { name: "Send v1 to Otto?" });
-  await expect(dialog).toContainText("v1 gets a link to share with Otto");
+  // A new account is not verified yet: the link is not mailed, and the dialog says so (docs/decisions/033).
+  await expect(dialog).toContainText("v1 gets a link for you to share with Otto: nothing is mailed.");
+  await expect(dialog).toContainText("Verify your email address to have proposals mailed");
   await dialog.getByRole("button", { name: "Send proposal" }).click();
   await expect(page.getByText("This proposal was sent and can no longer be edited.")).toBeVisible();
-  await expect(page.getByRole("region", { name: "Link to share" })).toContainText("Share this link with Otto");
+  await expect(page.getByRole("region", { name: "Link to share" })).toContainText("Not mailed: share this link with Otto");
   await expect(page.getByLabel("Customer's link")).toHaveValue(new RegExp(`^https?://[^/]+/p/${s.uuid}$`));
   await expect(page.getByLabel("Title", { exact: true })).toBeDisabled();
 

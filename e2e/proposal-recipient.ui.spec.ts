@@ -89,6 +89,7 @@ test("[RECIPIENT] the customer opens the proposal without an account, sees the t
   await expect(form.getByText("Type your full name to accept")).toBeVisible();
 
   await form.getByLabel("Your full name").fill("Rita Recipient");
+  await form.getByRole("checkbox", { name: /typing my name is my electronic signature/ }).check();
   await form.getByRole("button", { name: "Accept proposal" }).click();
   await expect(rita.getByRole("status").filter({ hasText: /^Accepted by Rita Recipient on \d{1,2} \w+ \d{4}$/ })).toBeVisible();
   await expect(rita.getByRole("form", { name: "Accept this proposal" })).toHaveCount(0);

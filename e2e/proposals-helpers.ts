@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { gradientPng } from "../lib/seed/demo-images";
+import { uniqueEmail, type TestUser } from "./helpers";
+import { waitForMail } from "./mailbox";
 
 /** Calls the proposals API with the page's session (as the browser does). */
 export async function proposalsApi<T = any>(page: Page, method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", p: string, data?: unknown) {
@@ -50,4 +52,29 @@ export const overflowsSideways = (page: Page) => page.evaluate(() => document.do
 export async function customerPage(browser: Browser, baseURL: string, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ baseURL, viewport });
   return context.newPage();
+}
+
+/** Opens the sign-up mail's verification link: a verified account may have proposals mailed (decision 031). */
+export async function verifyEmail(page: Page, user: TestUser) {
+  const mail = await waitForMail(page.request, { to: user.email, subject: /Confirm your email address/ });
+  await page.goto(mail.link!);
+}
+
+/** A company of the signed-in user with a contact (Cora) who has an email, and a draft for her. */
+export async function draftForCora(page: Page, title: string, description = "") {
+  const companyId = (await proposalsApi(page, "POST", "/v3/companies", { name: "Sunny Roofs AB" })).data.id as number;
+  const email = uniqueEmail("cora");
+  const contact = (
+    await proposalsApi(page, "POST", "/v3/contacts", { company_id: companyId, first_name: "Cora", last_name: "Customer", email })
+  ).data.id as number;
+  const uuid = (
+    await proposalsApi(page, "POST", "/v3/proposals", {
+      company_id: companyId,
+      language: "en",
+      title_md: title,
+      ...(description ? { description_md: description } : {}),
+      recipient: { id: contact },
+    })
+  ).proposal.uuid as string;
+  return { uuid, email };
 }

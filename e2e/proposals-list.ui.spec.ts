@@ -4,7 +4,7 @@ import { screenshot } from "./helpers";
 import { createCompany, createProduct, overflowsSideways, proposalsApi } from "./proposals-helpers";
 
 /**
- * A company with: "Website redesign" sent, then a second version sent (v1 replaced, v2 active);
+ * A company with: "Website redesign" sent, then a second version sent (v1 replaced, v2 sent);
  * "Office move", a draft for Kim worth 2 x 100 without tax; "Old quote", archived.
  */
 async function seedProposals(page: Page) {
@@ -43,7 +43,7 @@ test("[PROPOSALS LIST] status counts, a series grouped with its versions, search
   const tabs = page.getByRole("tablist", { name: "Status" });
   await expect(tabs.getByRole("tab", { name: "All 3" })).toHaveAttribute("aria-selected", "true");
   await expect(tabs.getByRole("tab", { name: "Draft 1" })).toBeVisible();
-  await expect(tabs.getByRole("tab", { name: "Active 1" })).toBeVisible();
+  await expect(tabs.getByRole("tab", { name: "Sent 1" })).toBeVisible();
   await expect(tabs.getByRole("tab", { name: "Replaced 1" })).toBeVisible();
   await expect(tabs.getByRole("tab", { name: "Accepted 0" })).toBeVisible();
 
@@ -53,7 +53,7 @@ test("[PROPOSALS LIST] status counts, a series grouped with its versions, search
   await expect(versions).toHaveCount(2);
   await expect(versions.nth(0)).toHaveAttribute("href", `/proposals/${v2}/edit`);
   await expect(versions.nth(0)).toContainText("v2");
-  await expect(versions.nth(0)).toContainText("Active");
+  await expect(versions.nth(0)).toContainText("Sent");
   await expect(versions.nth(1)).toHaveAttribute("href", `/proposals/${v1}/edit`);
   await expect(versions.nth(1)).toContainText("Replaced");
   await expect(versions.nth(0)).toContainText("To Robin Client");

@@ -17,6 +17,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import pg from "pg";
 import { readMigrations } from "../lib/db/migrate";
 import { recordFigures } from "../test/reliability-figures";
+import { startSmtpServer, type TestSmtpServer } from "../test/smtp";
 import { uniqueEmail } from "./helpers";
 
 const POSTGRES = process.env.TEST_DATABASE_URL;
@@ -122,8 +123,19 @@ async function signUp(ctx: APIRequestContext, server: Server): Promise<User> {
   const email = uniqueEmail("two");
   const password = `pw-${randomBytes(9).toString("base64url")}`;
   const res = await client(ctx, server).post("/api/account/signup", { email, password, name: "Two Servers" });
-  check(res.status, JSON.stringify(res.body)).toBe(201);
-  return { email, password, ...res.body };
+  check(res.status, JSON.stringify(res.body)).toBe(202);
+  // Sign-up answers no ids (docs/decisions/031): a session of the new account's own reads them.
+  const own = await playwrightRequest.newContext();
+  try {
+    check((await signIn(own, server, { email, password })).signedIn).toBe(true);
+    const session = await (await own.get(`${server.url}/api/auth/session`)).json();
+    const { workspaces } = await (await own.get(`${server.url}/api/authoring/workspaces`)).json();
+    requests += 2;
+    const personal = (workspaces as { id: string; kind: string }[]).find((w) => w.kind === "personal")!;
+    return { email, password, id: session.user.id, personal_workspace_id: personal.id };
+  } finally {
+    await own.dispose();
+  }
 }
 
 /** Next-auth's credentials callback on `server`, as the sign-in form posts it; `from` is the client's address. */
@@ -171,6 +183,7 @@ if (POSTGRES) {
     let b: Server;
     let health: Health[] = [];
     let ctx: APIRequestContext;
+    let smtp: TestSmtpServer;
 
     const admin = async <T>(url: string, fn: (c: pg.Client) => Promise<T>) => {
       const c = new pg.Client({ connectionString: url });
@@ -184,6 +197,7 @@ if (POSTGRES) {
 
     test.beforeAll(async () => {
       await admin(POSTGRES, (c) => c.query(`CREATE DATABASE "${dbName}"`));
+      smtp = await startSmtpServer();
       // What several instances share: the database and the session secret (README: set AUTH_SECRET
       // when several instances share a database). Each has its own disk (DATA_DIR).
       const shared = {
@@ -196,6 +210,9 @@ if (POSTGRES) {
         SIGN_IN_FAILURES_PER_ACCOUNT: String(SIGN_IN_FAILURES),
         SIGN_IN_FAILURES_PER_ADDRESS: "100000",
         SIGN_IN_LOCKOUT_SECONDS: "300",
+        // One SMTP server for both, each with its own mail worker on the one outbox.
+        SMTP_URL: smtp.url,
+        MAIL_POLL_MS: "200",
       };
       const own = () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), "twoinst-"));
@@ -213,6 +230,7 @@ if (POSTGRES) {
       await ctx?.dispose();
       await Promise.all([a, b].filter(Boolean).map(stopServer));
       await admin(POSTGRES, (c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+      await smtp?.close();
       for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
     });
 
@@ -410,6 +428,39 @@ if (POSTGRES) {
       await author.dispose();
     });
 
+    test("[TWO INSTANCES] one outbox, two mail workers: each mail is sent exactly once", async () => {
+      // Mail written by actions on A and on B, and a burst written at once, which both workers race for.
+      const byAction = Array.from({ length: 6 }, (_, i) => ({ email: uniqueEmail(`mail${i}`).toLowerCase(), server: i % 2 ? b : a }));
+      for (const { email, server } of byAction) {
+        const res = await client(ctx, server).post("/api/account/signup", {
+          email,
+          password: `pw-${randomBytes(9).toString("base64url")}`,
+          name: "Two Workers",
+        });
+        check(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      }
+      const burst = Array.from({ length: 60 }, (_, i) => `burst-${i}-${randomBytes(3).toString("hex")}@example.test`);
+      await admin(dbUrl.toString(), (c) =>
+        c.query(
+          `INSERT INTO mail_outbox (id, kind, to_address, subject, text_body, html_body)
+           SELECT gen_random_uuid(), 'password_reset', address, 'Burst', 'Burst mail', '<p>Burst mail</p>' FROM unnest($1::text[]) AS address`,
+          [burst],
+        ),
+      );
+      const everyone = [...byAction.map((m) => m.email), ...burst];
+      await expect.poll(() => everyone.filter((to) => smtp.to(to).length > 0).length, { timeout: 30_000 }).toBe(everyone.length);
+      // Both workers keep polling: a mail sent twice would show up now.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      for (const to of everyone) check(smtp.to(to).length, to).toBe(1);
+      const rows = await admin(dbUrl.toString(), (c) =>
+        c.query<{ status: string; n: number }>(
+          `SELECT status, count(*)::int AS n FROM mail_outbox WHERE to_address = ANY($1) GROUP BY status`,
+          [everyone],
+        ),
+      );
+      check(rows.rows).toEqual([{ status: "sent", n: everyone.length }]);
+    });
+
     test("[TWO INSTANCES] an API key revoked on A is refused on B at once, in both services", async () => {
       const { key, id, owner } = await keyOf(ctx, a);
       // B has used the key already: whatever B kept from that use must not outlive the revocation.
@@ -486,8 +537,20 @@ if (POSTGRES) {
       check(await healthOf(owner, () => true)).toEqual({ status: 200, body: { status: "ok", database: "ok" } });
 
       // Once the owner stops, the other server takes the directory over, with the owner's data intact.
+      // The owner's own lock goes with it. The refused server retries every 2 s, so by the time this
+      // looks the file may already be back, but then it names the new owner (another token).
+      const lockFile = path.join(dir, "pglite.lock");
+      const tokenOf = () => {
+        try {
+          return JSON.parse(fs.readFileSync(lockFile, "utf8")).token as string;
+        } catch {
+          return null; // No lock (a lock is linked in whole, so one that exists reads whole).
+        }
+      };
+      const ownersToken = tokenOf();
+      check(ownersToken).toMatch(/^[0-9a-f]{32}$/);
       await stopServer(owner);
-      check(fs.existsSync(path.join(dir, "pglite.lock"))).toBe(false);
+      check(tokenOf(), `owner exited ${owner.child.exitCode ?? owner.child.signalCode}`).not.toBe(ownersToken);
       check(await healthOf(refused, (h) => h.status === 200, 30_000), refused.output.join("\n")).toEqual({
         status: 200,
         body: { status: "ok", database: "ok" },

@@ -433,6 +433,7 @@ for (const [label, viewport, bypassCSP] of [
       await customerWatch.clickPayloadLinks(customer, "recipient page");
       const form = customer.getByRole("form", { name: "Accept this proposal" });
       await form.getByLabel("Your full name").fill(hostileText("signature.name"));
+      await form.getByRole("checkbox", { name: /typing my name is my electronic signature/ }).check();
       await form.getByRole("button", { name: "Accept proposal" }).click();
       await expect(customer.getByRole("status").filter({ hasText: /^Accepted by / })).toContainText(PAYLOAD_TEXT);
       await customerWatch.check(customer, "recipient page: accepted");

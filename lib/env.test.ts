@@ -30,12 +30,18 @@ describe("[ENV] settings", () => {
     expect(env("TRUST_PROXY", { TRUST_PROXY: "true" })).toBe(1);
     expect(env("TRUST_PROXY", { TRUST_PROXY: "2" })).toBe(2);
     expect(env("DATABASE_URL", { DATABASE_URL: "  " })).toBeUndefined();
+    // A webhook lease shorter than an attempt may take (10 s) would let a second worker send a delivery under way.
+    expect(env("WEBHOOK_LEASE_SECONDS", { WEBHOOK_LEASE_SECONDS: "5" })).toBe(60);
+    expect(env("WEBHOOK_LEASE_SECONDS", { WEBHOOK_LEASE_SECONDS: "15" })).toBe(15);
+    expect(env("WEBHOOK_RETRY_BASE_SECONDS", { WEBHOOK_RETRY_BASE_SECONDS: "0.5" })).toBe(0.5);
   });
 
   it("names the variables that are set but malformed, with what is used instead", () => {
-    expect(invalidSettings({ API_RATE_LIMIT: "lots", MIGRATE_ON_START: "maybe", PORT: "x", SIGN_UP_PER_ADDRESS: "5" })).toEqual([
+    const source = { API_RATE_LIMIT: "lots", MIGRATE_ON_START: "maybe", PORT: "x", SIGN_UP_PER_ADDRESS: "5", NOT_A_SETTING: "x" };
+    expect(invalidSettings(source)).toEqual([
       'MIGRATE_ON_START="maybe" is not valid: using true',
       'API_RATE_LIMIT="lots" is not valid: using 600',
+      'PORT="x" is not valid: using 3000',
     ]);
   });
 
@@ -54,9 +60,42 @@ describe("[ENV] settings", () => {
   });
 
   it("each one is documented in the README's Configuration table", () => {
-    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
-    const table = readme.slice(readme.indexOf("## Configuration"), readme.indexOf("\n## ", readme.indexOf("## Configuration") + 5));
-    const missing = (Object.keys(SETTINGS) as SettingName[]).filter((name) => !table.includes(`\`${name}\``));
+    const missing = (Object.keys(SETTINGS) as SettingName[]).filter((name) => !configuration().includes(`\`${name}\``));
     expect(missing).toEqual([]);
   });
+
+  it("so is every variable the scripts, the benchmark and the tests read themselves", () => {
+    const files = [
+      ...["scripts", "bench", "e2e", "test"].flatMap((dir) => codeFiles(dir)),
+      "playwright.config.ts",
+      "vitest.config.ts",
+      "next.config.ts",
+    ];
+    const undocumented = new Set<string>();
+    for (const file of files) {
+      const text = fs.readFileSync(path.join(root, file), "utf8");
+      for (const [, dotted, quoted] of text.matchAll(/process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[["'`]([^"'`]+)["'`]\])/g)) {
+        const name = dotted ?? quoted;
+        if (!configuration().includes(`\`${name}\``)) undocumented.add(`${name} (${file})`);
+      }
+    }
+    expect(files.length).toBeGreaterThan(50);
+    expect([...undocumented]).toEqual([]);
+  });
 });
+
+/** The README's Configuration section: the app's settings, then the variables of the scripts and tests. */
+function configuration(): string {
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  const start = readme.indexOf("## Configuration");
+  return readme.slice(start, readme.indexOf("\n## ", start + 5));
+}
+
+/** Every script and test file under `dir`, whatever it is written in. */
+function codeFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "results" ? [] : codeFiles(relative);
+    return /\.(ts|tsx|mts|js|mjs)$/.test(entry.name) ? [relative] : [];
+  });
+}

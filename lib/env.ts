@@ -52,13 +52,48 @@ export const SETTINGS = {
   API_KEY_FAILURES_WINDOW_SECONDS: setting(positive, 60),
   PUBLIC_RATE_LIMIT_PER_ADDRESS: setting(positiveInteger, 60),
   PUBLIC_ANSWERS_PER_ADDRESS: setting(positiveInteger, 20),
+  PUBLIC_CHOICES_PER_ADDRESS: setting(positiveInteger, 120),
   PUBLIC_RATE_LIMIT_WINDOW: setting(positive, 60),
   PUBLIC_VIEW_WINDOW_SECONDS: setting(positive, 300),
+  PUBLIC_CHANGE_REQUESTS_PER_ADDRESS: setting(positiveInteger, 10),
+  PUBLIC_CHANGE_REQUESTS_WINDOW_SECONDS: setting(positive, 60 * 60),
   SIGN_IN_FAILURES_PER_ACCOUNT: setting(positiveInteger, 5),
   SIGN_IN_FAILURES_PER_ADDRESS: setting(positiveInteger, 20),
   SIGN_IN_LOCKOUT_SECONDS: setting(positiveInteger, 15 * 60),
   SIGN_UP_PER_ADDRESS: setting(positiveInteger, 10),
   SIGN_UP_WINDOW_SECONDS: setting(positiveInteger, 60 * 60),
+  // Password resets and account mails (lib/accounts/mail-limits.ts)
+  PASSWORD_RESET_PER_ADDRESS: setting(positiveInteger, 20),
+  ACCOUNT_MAILS_PER_ACCOUNT: setting(positiveInteger, 5),
+  ACCOUNT_MAILS_WINDOW_SECONDS: setting(positiveInteger, 60 * 60),
+  // Mail (lib/mail)
+  PORT: setting(positiveInteger, 3000),
+  SMTP_URL: setting<string | undefined>(
+    z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\//, "smtp:// or smtps://"),
+    undefined,
+  ),
+  MAIL_FROM: setting(text, "Coursewright <no-reply@localhost>"),
+  APP_URL: setting<string | undefined>(
+    z
+      .string()
+      .trim()
+      .pipe(z.url({ protocol: /^https?$/ })),
+    undefined,
+  ),
+  MAIL_WORKER: setting(flagWords, true),
+  MAIL_POLL_MS: setting(positiveInteger, 2_000),
+  MAIL_RETRY_BASE_SECONDS: setting(positive, 30),
+  MAIL_MAX_ATTEMPTS: setting(positiveInteger, 12),
+  MAIL_LEASE_SECONDS: setting(positive, 120),
+  // Webhook deliveries (lib/webhooks/worker.ts); MAIL_WORKER and MAIL_POLL_MS pace them too
+  WEBHOOK_RETRY_BASE_SECONDS: setting(positive, 30),
+  // Longer than an attempt may take (10 s), so a delivery under way is never claimed twice.
+  WEBHOOK_LEASE_SECONDS: setting(z.coerce.number().min(15), 60),
+  // Proposal expiry and reminders (lib/proposals/expiry): 0 turns this instance's sweeper off
+  PROPOSAL_SWEEP_MS: setting(nonNegativeInteger, 60_000),
   // Downloads
   ALLOW_PRIVATE_FETCH: setting(flagWords, false),
   FETCH_DEADLINE_MS: setting(positiveInteger, 30_000),

@@ -8,6 +8,7 @@ import { SignUpRequest } from "../lib/accounts/schemas";
 import { AppError } from "../lib/api/errors";
 import { createApiKey } from "../lib/api-keys/api-keys";
 import { closeDb, getDb, DbUnavailableError, type Db } from "../lib/db/client";
+import { listMail } from "../lib/mail/outbox";
 import { addCompanyMember, createCompany } from "../lib/proposals/companies/companies";
 import { archiveContact, createContact } from "../lib/proposals/contacts/contacts";
 import { createRfp } from "../lib/proposals/rfps/rfps";
@@ -65,7 +66,7 @@ const commands: Record<string, { usage: string; run: (db: Db, flags: Flags) => P
       if (!parsed.success) {
         throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; "));
       }
-      const { user, workspace } = await createUser(db, parsed.data);
+      const { user, workspace } = await createUser(db, parsed.data, { verified: true });
       return { id: user.id, email: user.email, personal_workspace_id: workspace.id };
     },
   },
@@ -115,10 +116,11 @@ const commands: Record<string, { usage: string; run: (db: Db, flags: Flags) => P
     },
   },
   "company:add-member": {
-    usage: "--company ID --email E",
+    usage: "--company ID --email E [--role owner|member]",
     run: async (db, flags) => {
       const user = await getUserByEmailOrThrow(db, required(flags, "email"));
-      await addCompanyMember(db, { companyId: integer(flags, "company"), userId: user.id });
+      const role = oneOf(flags, "role", ["owner", "member"] as const);
+      await addCompanyMember(db, { companyId: integer(flags, "company"), userId: user.id, role });
       return { ok: true };
     },
   },
@@ -148,6 +150,15 @@ const commands: Record<string, { usage: string; run: (db: Db, flags: Flags) => P
     run: async (db, flags) => {
       const rfp = await createRfp(db, { companyId: integer(flags, "company"), title: flags.title });
       return { id: rfp.id };
+    },
+  },
+  "mail:list": {
+    usage: "[--to EMAIL] [--status pending|sending|sent|failed|logged] [--limit 50]",
+    run: async (db, flags) => {
+      const status = oneOf(flags, "status", ["pending", "sending", "sent", "failed", "logged"] as const);
+      const limit = flags.limit === undefined ? undefined : integer(flags, "limit");
+      const mails = await listMail(db, { to: flags.to, status, limit });
+      return { mails };
     },
   },
   "seed:demo": {

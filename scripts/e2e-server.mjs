@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { startMailbox } from "./e2e-mailbox.mjs";
 import { benchDistDir, ensureBuild } from "./ensure-build.mjs";
 import { nextStartArgs, serverEnv } from "./server-command.mjs";
 
@@ -37,7 +38,19 @@ if (process.env.TEST_DATABASE_URL) {
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const child = spawn(process.execPath, nextStartArgs(process.env.E2E_PORT || "3100", "127.0.0.1"), {
+// Mail goes through a real SMTP server the specs read (e2e/mailbox.ts); links in it lead here.
+const port = process.env.E2E_PORT || "3100";
+const mailbox = await startMailbox(port);
+env.SMTP_URL = mailbox.smtpUrl;
+env.APP_URL = `http://127.0.0.1:${port}`;
+env.MAIL_POLL_MS = "500";
+const closeDb = cleanup;
+cleanup = async () => {
+  await mailbox.close().catch(() => {});
+  await closeDb();
+};
+
+const child = spawn(process.execPath, nextStartArgs(port, "127.0.0.1"), {
   stdio: "inherit",
   env: serverEnv(env),
 });

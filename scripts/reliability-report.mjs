@@ -32,6 +32,18 @@ const PROOFS = [
     (p) =>
       `${sum(p, "faults")} SIGKILLs; ${sum(p, "writes_acknowledged")} writes acknowledged, ${sum(p, "writes_verified")} verified, ${sum(p, "lost")} lost, ${sum(p, "half_done")} half done`,
   ],
+  [
+    "mail-outbox",
+    "mails across crashes and outages",
+    (p) =>
+      `${sum(p, "committed")} mails committed before a SIGKILL or an SMTP outage; ${sum(p, "delivered_once")} delivered once, ${sum(p, "lost")} lost, ${sum(p, "twice")} sent twice`,
+  ],
+  [
+    "webhooks",
+    "webhook events across crashes and instances",
+    (p) =>
+      `${sum(p, "events")} events committed; ${sum(p, "acknowledged_once")} acknowledged once, ${sum(p, "lost")} lost, ${sum(p, "acknowledged_twice")} acknowledged twice (${sum(p, "copies")} copies received, the extra ones with the same event id)`,
+  ],
   ["two-instances", "checks across instances", (p) => `${sum(p, "requests")} requests, ${sum(p, "checks")} checks`],
   [
     "untrusted-content",
@@ -50,5 +62,10 @@ for (const [proof, label, describe] of PROOFS) {
 const lost = sum("crash-safety", "lost");
 const halfDone = sum("crash-safety", "half_done");
 const ran = sum("untrusted-content", "ran_in_app_origin");
-console.log(`  lost: ${lost}, half done: ${halfDone}, ran in the app's origin: ${ran}`);
-process.exit(lost || halfDone || ran ? 1 : 0);
+const mailLost = sum("mail-outbox", "lost") + sum("mail-outbox", "twice");
+const webhooksLost = sum("webhooks", "lost") + sum("webhooks", "acknowledged_twice");
+console.log(
+  `  lost: ${lost}, half done: ${halfDone}, ran in the app's origin: ${ran}, mail lost or sent twice: ${mailLost}, ` +
+    `webhook events lost or acknowledged twice: ${webhooksLost}`,
+);
+process.exit(lost || halfDone || ran || mailLost || webhooksLost ? 1 : 0);

@@ -31,6 +31,7 @@ failed |= run([
   "test",
   "e2e/crash-safety.api.spec.ts",
   "e2e/two-instances.api.spec.ts",
+  "e2e/webhooks.api.spec.ts",
   "e2e/untrusted-content.ui.spec.ts",
   "e2e/security-headers.api.spec.ts",
 ]);

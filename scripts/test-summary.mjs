@@ -1,26 +1,56 @@
-// Adds up the JSON reports that vitest and Playwright write when TEST_REPORT_DIR is set,
-// and prints one closing line: "N passed, N failed".
+// Adds up the JSON reports that vitest and Playwright write when TEST_REPORT_DIR is set, prints
+// the slowest files of each (where CI's minutes go), and one closing line: "N passed, N failed".
 import fs from "node:fs";
 import path from "node:path";
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Seconds spent per test file, per report: "embedded vitest" → {file: seconds}. */
+const spent = new Map();
+const add = (report, file, ms) => {
+  const files = spent.get(report) ?? new Map();
+  files.set(file, (files.get(file) ?? 0) + ms / 1000);
+  spent.set(report, files);
+};
+
+function playwrightSuites(suites, report) {
+  for (const suite of suites ?? []) {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) for (const result of test.results ?? []) add(report, spec.file, result.duration ?? 0);
+    }
+    playwrightSuites(suite.suites, report);
+  }
+}
+
 for (const dir of process.argv.slice(2)) {
+  const name = path.basename(dir);
   const vitest = path.join(dir, "vitest.json");
   if (fs.existsSync(vitest)) {
     const r = JSON.parse(fs.readFileSync(vitest, "utf8"));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    for (const file of r.testResults ?? []) {
+      if (file.endTime && file.startTime) add(`${name} vitest`, path.relative(process.cwd(), file.name), file.endTime - file.startTime);
+    }
   }
   const pw = path.join(dir, "playwright.json");
   if (fs.existsSync(pw)) {
-    const s = JSON.parse(fs.readFileSync(pw, "utf8")).stats;
+    const report = JSON.parse(fs.readFileSync(pw, "utf8"));
+    const s = report.stats;
     passed += s.expected;
     failed += s.unexpected + s.flaky;
     skipped += s.skipped;
+    playwrightSuites(report.suites, `${name} playwright`);
   }
+}
+
+for (const [report, files] of spent) {
+  const total = [...files.values()].reduce((a, b) => a + b, 0);
+  const slowest = [...files].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(`${report}: ${total.toFixed(0)} s in tests over ${files.size} files; slowest:`);
+  for (const [file, seconds] of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
 }
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -7,10 +7,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
+import { issueToken } from "@/lib/accounts/tokens";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { createApiKey } from "@/lib/api-keys/api-keys";
 import { getDb } from "@/lib/db/client";
 import { pdfBytes, pngBytes } from "@/lib/files/test-images";
+import { unsubscribeToken } from "@/lib/notifications/unsubscribe-token";
 import { addCompanyMember, createCompany } from "@/lib/proposals/companies/companies";
 import { createContact } from "@/lib/proposals/contacts/contacts";
 import { createRfp } from "@/lib/proposals/rfps/rfps";
@@ -32,8 +34,9 @@ import {
   type Member,
 } from "./factories";
 import type { TestServer } from "./http-server";
+import { freshEmail, tokenMailedTo } from "./invitation-helpers";
 import { postMultipart, type FormFields } from "./multipart";
-import { createSentProposal, proposalsClient, seedCompanyMember } from "./proposals-factories";
+import { createSentProposal, proposalsClient, readProposal, seedCompanyMember, seedPricedItem } from "./proposals-factories";
 
 /** What one caller sends as its Authorization header: none, a garbage string, or `Bearer <key>`. */
 export type Credentials = string | undefined;
@@ -211,6 +214,11 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
     where: { companyId_userId: { companyId: company.id, userId: cast.disabledMember.user.id } },
     data: { disabled: true },
   });
+  // A member whose role an owner changes and who is then removed, an account to add, and an open invitation.
+  const spare = await seedUser();
+  await addCompanyMember(db, { companyId: company.id, userId: spare.user.id });
+  const newcomer = await seedUser();
+  const invitedEmail = freshEmail("invited-to-company");
   // Values only the owner's company holds: no answer to an outsider may show them.
   const tag = Math.random().toString(36).slice(2, 8);
   const contact = await createContact(db, { companyId: company.id, firstName: "Customer", email: `customer-${tag}@owner.example` });
@@ -245,6 +253,9 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
     await expectOk(api.post(`/v3/proposals/${uuid}/send`), 200, "sending a draft");
     return uuid;
   };
+  const invitation = (
+    await expectOk(api.post(`/v3/companies/${company.id}/invitations`, { emails: [invitedEmail], role: "member" }), 201, "inviting")
+  ).data[0];
   const proposalTitle = `Owner's proposal ${tag}`;
   const uuid = await draft(proposalTitle);
   const blockUuid: string = (await expectOk(api.get(`/v3/proposals/${uuid}`), 200, "reading the draft")).data.blocks[0].uuid;
@@ -252,10 +263,33 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
   const toSend = await draft("To send");
   const [toAccept, toReject, toWithdraw] = [await sent("To accept"), await sent("To reject"), await sent("To withdraw")];
 
+  // Two webhook endpoints (one to delete) and a delivery of a test event; a public address, never called here (no worker runs).
+  const webhookUrl = `https://93.184.215.14/hook-${tag}`;
+  const newWebhook = async () =>
+    (
+      await expectOk(
+        api.post("/v3/webhooks", { company_id: company.id, url: webhookUrl, events: ["proposal.sent"] }),
+        201,
+        "registering a webhook",
+      )
+    ).data as { id: number; secret: string };
+  const [webhook, webhookToDelete] = [await newWebhook(), await newWebhook()];
+  const webhookDelivery = (await expectOk(api.post(`/v3/webhooks/${webhook.id}/test`), 201, "sending a test event")).data as { id: number };
+
   const read = async (path: string) => expectOk(api.get(path), 200, `the owner reading ${path}`);
   return {
-    ids: { companyId: company.id, contactId: contact.id, uuid, blockUuid },
+    ids: {
+      companyId: company.id,
+      contactId: contact.id,
+      uuid,
+      blockUuid,
+      userId: spare.user.id,
+      invitationId: invitation.id,
+      webhookId: webhook.id,
+      deliveryId: webhookDelivery.id,
+    },
     idsFor: {
+      delete_webhook: { webhookId: webhookToDelete.id },
       send_proposal: { uuid: toSend },
       accept_proposal: { uuid: toAccept },
       reject_proposal: { uuid: toReject },
@@ -276,6 +310,11 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       update_proposal_data: { data: { note: "changed" } },
       edit_proposal_block: { title: "Renamed block", quantity: 3 },
       send_proposal: { expires_at: Math.floor(Date.now() / 1000) + 86_400 },
+      add_company_member: { email: newcomer.user.email, role: "member" },
+      update_company_member: { role: "owner" },
+      invite_to_company: { emails: [freshEmail("invited-to-company")], role: "member" },
+      create_webhook: { company_id: company.id, url: webhookUrl, events: ["proposal.sent", "proposal.accepted"] },
+      update_webhook: { description: "Renamed webhook" },
     },
     queries: {
       list_contacts: `company_id=${company.id}&include_archived=true`,
@@ -284,6 +323,7 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       delete_content: `product_id=${item.product_id}`,
       list_attachments: `company_id=${company.id}`,
       list_proposals: `company_id=${company.id}&include_archived=true`,
+      list_webhooks: `company_id=${company.id}`,
     },
     snapshot: async () => ({
       companies: await read("/v3/companies"),
@@ -293,8 +333,25 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       attachments: await read(`/v1/attachments?company_id=${company.id}`),
       proposals: await read(`/v3/proposals?company_id=${company.id}&include_archived=true`),
       proposal: await read(`/v3/proposals/${uuid}`),
+      members: await read(`/v3/companies/${company.id}/members`),
+      webhooks: await read(`/v3/webhooks?company_id=${company.id}`),
+      deliveries: await read(`/v3/webhooks/${webhook.id}/deliveries`),
     }),
-    secrets: [company.name, contact.email!, rfp.title, itemTitle, image.uuid, attachmentName, proposalTitle, `owner-data-${tag}`],
+    secrets: [
+      company.name,
+      contact.email!,
+      rfp.title,
+      itemTitle,
+      image.uuid,
+      attachmentName,
+      proposalTitle,
+      `owner-data-${tag}`,
+      spare.user.email,
+      invitedEmail,
+      invitation.id,
+      webhookUrl,
+      webhook.secret,
+    ],
   };
 }
 
@@ -304,8 +361,8 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
  * The app's own endpoints meet the course-authoring cast: a new team workspace of the owner's
  * (admin, author and learner added, and a spare learner to change and remove) with a course whose
  * lesson holds a practice question and a quiz, a user of no workspace of the owner's to add, and
- * two sent proposals of another user's company for their recipient to accept and reject (public:
- * the link is all it takes). `published`: the course is published.
+ * four sent proposals of another user's company for their recipient to accept, reject, choose
+ * options on and ask changes to (public: the link is all it takes). `published`: the course is published.
  */
 export async function appFixture(server: TestServer, cast: AuthoringCast, { published }: { published: boolean }): Promise<MatrixFixture> {
   const { owner } = cast;
@@ -328,10 +385,32 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
   await createBlock(api, tree.lesson.id, { type: "question", question_id: question.id, question_role: "practice" });
   if (published) await expectOk(api.post(`/courses/${tree.course.id}/publish`), 200, "publishing the course");
   const seller = await seedCompanyMember(server);
-  const [toAccept, toReject] = [await createSentProposal(seller), await createSentProposal(seller)];
+  // One with an optional block, for its recipient to leave out.
+  const option = await seedPricedItem({ companyId: seller.company.id, price: 50 });
+  const toChoose = await createSentProposal(seller, { blocks: [{ content_id: option.variationId, optional: true }] });
+  const optionUuid = (await readProposal(seller.api, toChoose)).blocks[0].uuid as string;
+  const [toAccept, toReject, toChange] = [
+    await createSentProposal(seller),
+    await createSentProposal(seller),
+    await createSentProposal(seller),
+  ];
   const answer = [question.options[0].id];
 
   const app = apiClient(`${server.url}/api`, owner.key);
+  // An open invitation to the workspace; and, to another team of the owner's (outside the snapshot),
+  // one for the stranger to accept and one for a new address to sign up with.
+  const invite = async (workspaceId: string, email: string) =>
+    (await expectOk(app.post(`/workspaces/${workspaceId}/invitations`, { emails: [email], role: "learner" }), 201, "inviting"))
+      .invitations[0].id as string;
+  const invitationId = await invite(workspace.id, freshEmail("invited"));
+  const elsewhere = await teamWorkspace(owner, []);
+  await invite(elsewhere.id, cast.stranger.user.email);
+  const toSignUp = freshEmail("signs-up-invited");
+  await invite(elsewhere.id, toSignUp);
+  const [strangersToken, signUpToken] = [await tokenMailedTo(cast.stranger.user.email), await tokenMailedTo(toSignUp)];
+  // An account of no one in the cast, with a reset link of its own for this caller to use.
+  const resetting = await seedUser();
+  const { token: resetToken } = await (await getDb()).$transaction((tx) => issueToken(tx, resetting.user.id, "password_reset"));
   const read = async (path: string) => expectOk(app.get(path), 200, `the owner reading ${path}`);
   const ids = {
     workspaceId: workspace.id,
@@ -343,26 +422,43 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
     questionId: question.id,
     quizId: quiz.id,
     uuid: toAccept,
+    invitationId,
+    token: strangersToken,
   };
   return {
     ids,
-    idsFor: { reject_public_proposal: { uuid: toReject } },
+    idsFor: {
+      reject_public_proposal: { uuid: toReject },
+      save_public_proposal_choices: { uuid: toChoose },
+      request_public_proposal_changes: { uuid: toChange },
+      accept_invitation_with_sign_up: { token: signUpToken },
+    },
     bodies: {
       sign_up: {
         email: `signs-up-${randomBytes(4).toString("hex")}@example.test`,
         password: `pw-${randomBytes(12).toString("base64url")}`,
         name: "New",
       },
+      // Not the address of the link below: asking for a link replaces the older one.
+      request_password_reset: { email: `forgets-${randomBytes(4).toString("hex")}@example.test` },
+      reset_password: { token: resetToken, password: `pw-${randomBytes(12).toString("base64url")}` },
       create_workspace: { name: "A team of the caller's" },
       add_member: { email: newcomer.user.email, role: "author" },
       update_member: { role: "author" },
       check_answer: { selected_option_ids: answer },
       preview_quiz: { answers: [{ question_id: question.id, selected_option_ids: answer }] },
-      accept_public_proposal: { name: "Rita Recipient" },
+      accept_public_proposal: { name: "Rita Recipient", consent: true },
+      save_public_proposal_choices: { blocks: [{ uuid: optionUuid, selected: false }] },
+      request_public_proposal_changes: { message: "Could the panels be black instead?", name: "Rita Recipient" },
+      verify_acceptance_record: { sha256: "0".repeat(64) },
+      invite_to_workspace: { emails: [freshEmail("invited")], role: "author" },
+      accept_invitation_with_sign_up: { name: "Ivy Invited", password: `pw-${randomBytes(12).toString("base64url")}` },
+      update_notification_settings: { proposal_viewed: true },
     },
-    queries: {},
+    queries: { unsubscribe_notification: `token=${unsubscribeToken(owner.user.id, "proposal_viewed")}` },
     snapshot: async () => ({
       members: await read(`/workspaces/${workspace.id}/members`),
+      invitations: await read(`/workspaces/${workspace.id}/invitations`),
       history: await read(`/history/${tree.lesson.id}`),
       project: await expectOk(api.get(`/projects/${projectId}`), 200, "the owner reading the project"),
     }),

@@ -23,11 +23,15 @@ export async function seedUser(overrides: { name?: string; email?: string; passw
   const db = await getDb();
   const suffix = randomBytes(4).toString("hex");
   const password = overrides.password ?? `pw-${randomBytes(9).toString("base64url")}`;
-  const { user, workspace } = await createUser(db, {
-    email: overrides.email ?? `user-${suffix}@example.test`,
-    password,
-    name: overrides.name ?? `User ${suffix}`,
-  });
+  const { user, workspace } = await createUser(
+    db,
+    {
+      email: overrides.email ?? `user-${suffix}@example.test`,
+      password,
+      name: overrides.name ?? `User ${suffix}`,
+    },
+    { verified: true },
+  );
   const apiKey = await createApiKey(db, { userId: user.id, name: "test key" });
   return { user, password, personalWorkspace: workspace, key: apiKey.key, apiKeyId: apiKey.id };
 }

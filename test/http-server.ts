@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
 
 type RouteModule = Record<string, unknown>;
 
-const modules = import.meta.glob<RouteModule>("/app/api/**/route.ts");
+// The API's routes, and the few beside pages (/p/{uuid}/pdf) that bind an endpoint too.
+const modules = import.meta.glob<RouteModule>(["/app/api/**/route.ts", "/app/p/**/route.ts"]);
 
 type Route = { segments: string[]; load: () => Promise<RouteModule> };
 

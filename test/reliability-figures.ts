@@ -16,10 +16,12 @@ export function recordFigures(proof: string, figures: Record<string, number | st
 
 /**
  * Lifts the API rate limits for a test file that sends thousands of requests with one key from one
- * address (test/integration/rate-limits.test.ts covers the limits); answers a function restoring them.
+ * address (test/integration/rate-limits.test.ts covers the limits), and the budget of change
+ * requests per address, the tightest of the public ones (test/integration/proposal-change-requests.test.ts
+ * covers it); answers a function restoring them.
  */
 export function liftRateLimits(): () => void {
-  const names = ["API_RATE_LIMIT", "API_RATE_LIMIT_PER_ADDRESS"] as const;
+  const names = ["API_RATE_LIMIT", "API_RATE_LIMIT_PER_ADDRESS", "PUBLIC_CHANGE_REQUESTS_PER_ADDRESS"] as const;
   const saved = names.map((name) => [name, process.env[name]] as const);
   for (const name of names) process.env[name] = "100000000";
   return () => {

@@ -1,24 +1,27 @@
 /**
  * Gives every test file a database of its own: an in-memory PGlite by default, or a fresh
- * database on the PostgreSQL server named by TEST_DATABASE_URL. Migrations run as at start-up.
+ * database on the PostgreSQL server named by TEST_DATABASE_URL. Each starts as a copy of the run's
+ * migrated empty database (test/global-setup-db.ts); migrations run as at start-up and find it current.
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
-import { closeDb } from "@/lib/db/client";
+import { afterAll, beforeAll, inject } from "vitest";
+import { closeDb, seedMemoryDatabases } from "@/lib/db/client";
+import { databaseUrl } from "./global-setup-db";
 
 let dropDatabase: (() => Promise<void>) | undefined;
 
 // Every test speaks from one address, and some send many bad keys, public answers or sign-ups on
-// purpose (the authorization matrix, fuzzing): lift the per-address limits. Their own tests set them low.
-for (const name of ["API_KEY_FAILURES_PER_ADDRESS", "PUBLIC_RATE_LIMIT_PER_ADDRESS", "PUBLIC_ANSWERS_PER_ADDRESS", "SIGN_UP_PER_ADDRESS"]) {
+// purpose (the authorization matrix, fuzzing), or ask for reset links: lift the per-address limits. Their own tests set them low.
+for (const name of [
+  "API_KEY_FAILURES_PER_ADDRESS",
+  "PUBLIC_RATE_LIMIT_PER_ADDRESS",
+  "PUBLIC_ANSWERS_PER_ADDRESS",
+  "PUBLIC_CHOICES_PER_ADDRESS",
+  "SIGN_UP_PER_ADDRESS",
+  "PASSWORD_RESET_PER_ADDRESS",
+]) {
   process.env[name] ??= "100000";
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 beforeAll(async () => {
@@ -27,14 +30,15 @@ beforeAll(async () => {
   if (!serverUrl) {
     delete process.env.DATABASE_URL;
     process.env.DATA_DIR = "memory://";
+    seedMemoryDatabases(inject("pgliteSeed"));
     return;
   }
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject("templateDatabase")}"`);
   await admin.end();
-  process.env.DATABASE_URL = withDatabase(serverUrl, name);
+  process.env.DATABASE_URL = databaseUrl(serverUrl, name);
   dropDatabase = async () => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();

@@ -46,6 +46,14 @@ export function AccountMenu({ name, email }: { name: string; email: string }) {
           >
             API keys
           </Link>
+          <Link
+            role="menuitem"
+            href="/account/notifications"
+            className="block px-3 py-2 text-sm hover:bg-slate-50"
+            onClick={() => setOpen(false)}
+          >
+            Notifications
+          </Link>
           <button
             role="menuitem"
             type="button"

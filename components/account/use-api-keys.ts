@@ -1,21 +1,21 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { authoringFetch } from "@/lib/client/api";
+import { authoringApi } from "@/lib/client/api";
 import { apiKeyKeys } from "@/lib/client/query-keys";
-import type { ApiKeyDto, CreatedApiKeyDto } from "@/lib/client/types";
+import type { ApiKeyDto } from "@/lib/client/types";
 
 export function useApiKeys() {
   return useQuery({
     queryKey: apiKeyKeys.all,
-    queryFn: () => authoringFetch<{ api_keys: ApiKeyDto[] }>("/api-keys").then((r) => r.api_keys),
+    queryFn: () => authoringApi.GET("/api-keys").then((r) => r.api_keys),
   });
 }
 
 export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => authoringFetch<CreatedApiKeyDto>("/api-keys", { method: "POST", json: { name } }),
+    mutationFn: (name: string) => authoringApi.POST("/api-keys", { body: { name } }),
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
@@ -23,7 +23,7 @@ export function useCreateApiKey() {
 export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => authoringFetch(`/api-keys/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => authoringApi.DELETE("/api-keys/{keyId}", { params: { path: { keyId: id } } }),
     onSuccess: (_r, id) => client.setQueryData<ApiKeyDto[]>(apiKeyKeys.all, (keys) => keys?.filter((k) => k.id !== id)),
   });
 }

@@ -13,7 +13,15 @@ import { resolveNext } from "@/lib/auth/safe-next";
  * `next` is where the visitor was going (kept only on this app's origin); without one, /start picks
  * Learn or the authoring home for them.
  */
-export function SignInForm({ next, isNewAccount }: { next: string | null; isNewAccount: boolean }) {
+export function SignInForm({
+  next,
+  isNewAccount,
+  isVerified = false,
+}: {
+  next: string | null;
+  isNewAccount: boolean;
+  isVerified?: boolean;
+}) {
   const router = useRouter();
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -46,15 +54,21 @@ export function SignInForm({ next, isNewAccount }: { next: string | null; isNewA
     <form onSubmit={onSubmit} method="post" className="space-y-4" noValidate>
       <h1 className="text-xl font-semibold">Sign in</h1>
       {isNewAccount ? <Alert tone="success">Your account is ready. Sign in to continue.</Alert> : null}
+      {isVerified ? <Alert tone="success">Your email address is confirmed. Sign in to continue.</Alert> : null}
       {error ? <Alert>{error}</Alert> : null}
       <Field label="Email" name="email" type="email" autoComplete="email" required />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required />
+      <p className="-mt-2 text-right text-sm">
+        <Link href="/forgot-password" className="font-medium text-brand-600 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </Button>
       <p className="text-center text-sm text-slate-600">
         New here?{" "}
-        <Link href="/sign-up" className="font-medium text-brand-600 hover:underline">
+        <Link href={next ? `/sign-up?next=${encodeURIComponent(next)}` : "/sign-up"} className="font-medium text-brand-600 hover:underline">
           Create an account
         </Link>
       </p>

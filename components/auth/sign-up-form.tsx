@@ -1,20 +1,27 @@
 "use client";
 
 import Link from "next/link";
-import { useRouter } from "next/navigation";
-import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "@/lib/accounts/password-policy";
+import { nextPathSchema } from "@/lib/accounts/schemas";
 import { ApiClientError } from "@/lib/client/api";
 import { signUp } from "./queries";
 
 type Issues = Partial<Record<"email" | "password" | "name", string>>;
 
-export function SignUpForm() {
-  const router = useRouter();
+/** The sign-in page, keeping where the visitor was going. */
+const signInHref = (next: string | null) => (next ? `/sign-in?next=${encodeURIComponent(next)}` : "/sign-in");
+
+/**
+ * Sign-up answers "check your inbox" whether or not the address has an account (docs/decisions/031),
+ * so the form does not sign anyone in: it says where the mail went and leads to sign-in. `next` is
+ * where the visitor was going: the verification link leads there.
+ */
+export function SignUpForm({ next }: { next: string | null }) {
+  const [sentTo, setSentTo] = useState<string>();
   const [issues, setIssues] = useState<Issues>({});
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
@@ -26,6 +33,8 @@ export function SignUpForm() {
       name: String(form.get("name") ?? ""),
       email: String(form.get("email") ?? ""),
       password: String(form.get("password") ?? ""),
+      // A `next` the API would refuse is left out rather than failing the sign-up.
+      ...(nextPathSchema.safeParse(next).success ? { next: next! } : {}),
     };
     setPending(true);
     setError(undefined);
@@ -43,13 +52,28 @@ export function SignUpForm() {
       setPending(false);
       return;
     }
-    const result = await signIn("credentials", { email: input.email, password: input.password, redirect: false });
-    if (!result || result.error) {
-      router.replace("/sign-in?registered=1");
-      return;
-    }
-    router.replace("/");
-    router.refresh();
+    setSentTo(input.email.trim());
+  }
+
+  if (sentTo) {
+    return (
+      <div className="space-y-4">
+        <h1 className="text-xl font-semibold">Check your inbox</h1>
+        <p className="text-sm text-slate-700">
+          We sent a mail to <strong className="break-all">{sentTo}</strong>. Open the link in it to confirm your address. If the address
+          already has an account, the mail says how to get back in.
+        </p>
+        <p className="text-sm text-slate-700">
+          You can sign in right away: until you confirm, you can use everything except inviting people and mailing proposals.
+        </p>
+        <Link
+          href={signInHref(next)}
+          className="flex w-full justify-center rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          Sign in
+        </Link>
+      </div>
+    );
   }
 
   return (
@@ -74,7 +98,7 @@ export function SignUpForm() {
       </Button>
       <p className="text-center text-sm text-slate-600">
         Already have an account?{" "}
-        <Link href="/sign-in" className="font-medium text-brand-600 hover:underline">
+        <Link href={signInHref(next)} className="font-medium text-brand-600 hover:underline">
           Sign in
         </Link>
       </p>

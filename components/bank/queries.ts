@@ -2,11 +2,10 @@
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { restoreFromTrash, type TrashKindValue } from "@/components/trash/queries";
-import { authoringFetch } from "@/lib/client/api";
+import { authoringApi } from "@/lib/client/api";
 import { categoryKeys, questionFamilyKeys, questionKeys, quizKeys } from "@/lib/client/query-keys";
 import type {
   CategoryDto,
-  Page,
   QuestionChange,
   QuestionDto,
   QuestionFamilyChange,
@@ -38,7 +37,7 @@ function refreshQuestions(client: QueryClient, projectId: string) {
 export const useCategories = (projectId: string) =>
   useQuery({
     queryKey: categoryKeys.ofProject(projectId),
-    queryFn: () => authoringFetch<Page<"categories", CategoryDto>>(`/projects/${projectId}/categories`).then((r) => r.categories),
+    queryFn: () => authoringApi.GET("/projects/{projectId}/categories", { params: { path: { projectId } } }).then((r) => r.categories),
   });
 
 export function useCategoryMutations(projectId: string) {
@@ -46,17 +45,22 @@ export function useCategoryMutations(projectId: string) {
   const refresh = () => client.invalidateQueries({ queryKey: categoryKeys.ofProject(projectId) });
   return {
     create: useMutation({
-      mutationFn: (name: string) => authoringFetch<CategoryDto>(`/projects/${projectId}/categories`, { method: "POST", json: { name } }),
+      mutationFn: (name: string) =>
+        authoringApi.POST("/projects/{projectId}/categories", { params: { path: { projectId } }, body: { name } }),
       onSuccess: refresh,
     }),
     /** With ifMatch, 409 `conflict` with the category now (conflictOf) when it was saved elsewhere since. */
     rename: useMutation({
       mutationFn: ({ id, name, ifMatch }: { id: string; name: string; ifMatch?: string }) =>
-        authoringFetch<CategoryDto>(`/categories/${id}`, { method: "PATCH", json: { name }, headers: ifMatchHeader(ifMatch) }),
+        authoringApi.PATCH("/categories/{categoryId}", {
+          params: { path: { categoryId: id } },
+          body: { name },
+          headers: ifMatchHeader(ifMatch),
+        }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => authoringFetch(`/categories/${id}`, { method: "DELETE" }),
+      mutationFn: (id: string) => authoringApi.DELETE("/categories/{categoryId}", { params: { path: { categoryId: id } } }),
       // The category's questions go to the trash with it.
       onSuccess: () => Promise.all([refresh(), refreshQuestions(client, projectId)]),
     }),
@@ -69,9 +73,7 @@ export const useFamilies = (projectId: string) =>
   useQuery({
     queryKey: questionFamilyKeys.ofProject(projectId),
     queryFn: () =>
-      authoringFetch<Page<"question_families", QuestionFamilyDto>>(`/projects/${projectId}/question-families`).then(
-        (r) => r.question_families,
-      ),
+      authoringApi.GET("/projects/{projectId}/question-families", { params: { path: { projectId } } }).then((r) => r.question_families),
   });
 
 export function useFamilyMutations(projectId: string) {
@@ -80,17 +82,21 @@ export function useFamilyMutations(projectId: string) {
   return {
     create: useMutation({
       mutationFn: (input: QuestionFamilyInput) =>
-        authoringFetch<QuestionFamilyDto>(`/projects/${projectId}/question-families`, { method: "POST", json: input }),
+        authoringApi.POST("/projects/{projectId}/question-families", { params: { path: { projectId } }, body: input }),
       onSuccess: refresh,
     }),
     /** With ifMatch, 409 `conflict` with the family now (conflictOf) when it was saved elsewhere since. */
     update: useMutation({
       mutationFn: ({ id, ifMatch, ...input }: QuestionFamilyChange & { id: string; ifMatch?: string }) =>
-        authoringFetch<QuestionFamilyDto>(`/question-families/${id}`, { method: "PATCH", json: input, headers: ifMatchHeader(ifMatch) }),
+        authoringApi.PATCH("/question-families/{familyId}", {
+          params: { path: { familyId: id } },
+          body: input,
+          headers: ifMatchHeader(ifMatch),
+        }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => authoringFetch(`/question-families/${id}`, { method: "DELETE" }),
+      mutationFn: (id: string) => authoringApi.DELETE("/question-families/{familyId}", { params: { path: { familyId: id } } }),
       onSuccess: () => Promise.all([refresh(), refreshQuestions(client, projectId)]),
     }),
   };
@@ -98,22 +104,18 @@ export function useFamilyMutations(projectId: string) {
 
 // ---- Questions -----------------------------------------------------------------------------
 
-function questionsPath(projectId: string, filters: QuestionFilters, offset: number) {
-  const search = new URLSearchParams({ limit: String(QUESTION_PAGE), offset: String(offset) });
-  for (const [key, value] of Object.entries(filters)) if (value !== undefined && value !== "") search.set(key, String(value));
-  return `/projects/${projectId}/questions?${search}`;
-}
-
-const allQuestions = (data: { pages: Page<"questions", QuestionDto>[] }) => data.pages.flatMap((p) => p.questions);
-
 /** The bank, newest first, a page at a time. */
 export function useQuestions(projectId: string, filters: QuestionFilters) {
   return useInfiniteQuery({
     queryKey: questionKeys.filtered(projectId, filters),
     initialPageParam: 0,
-    queryFn: ({ pageParam }) => authoringFetch<Page<"questions", QuestionDto>>(questionsPath(projectId, filters, pageParam)),
+    // An unset filter (undefined) is left out of the query.
+    queryFn: ({ pageParam }) =>
+      authoringApi.GET("/projects/{projectId}/questions", {
+        params: { path: { projectId }, query: { limit: QUESTION_PAGE, offset: pageParam, ...filters } },
+      }),
     getNextPageParam: (last) => (last.has_more ? last.offset + last.limit : undefined),
-    select: allQuestions,
+    select: (data) => data.pages.flatMap((p) => p.questions),
   });
 }
 
@@ -123,17 +125,21 @@ export function useQuestionMutations(projectId: string) {
   return {
     create: useMutation({
       mutationFn: (input: QuestionInput) =>
-        authoringFetch<QuestionDto>(`/projects/${projectId}/questions`, { method: "POST", json: input }),
+        authoringApi.POST("/projects/{projectId}/questions", { params: { path: { projectId } }, body: input }),
       onSuccess: refresh,
     }),
     /** With ifMatch, 409 `conflict` with the question now (conflictOf) when it was saved elsewhere since. */
     update: useMutation({
       mutationFn: ({ id, ifMatch, ...input }: QuestionChange & { id: string; ifMatch?: string }) =>
-        authoringFetch<QuestionDto>(`/questions/${id}`, { method: "PATCH", json: input, headers: ifMatchHeader(ifMatch) }),
+        authoringApi.PATCH("/questions/{questionId}", {
+          params: { path: { questionId: id } },
+          body: input,
+          headers: ifMatchHeader(ifMatch),
+        }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => authoringFetch(`/questions/${id}`, { method: "DELETE" }),
+      mutationFn: (id: string) => authoringApi.DELETE("/questions/{questionId}", { params: { path: { questionId: id } } }),
       onSuccess: refresh,
     }),
   };

@@ -1,8 +1,9 @@
 "use client";
 
-import { useId, useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { ConflictDialog } from "@/components/conflicts/conflict-dialog";
+import { useId, useImperativeHandle, useMemo, useRef, useState, type FormEvent, type ReactNode, type Ref } from "react";
+import { ConflictChoiceDialog } from "@/components/conflicts/conflict-dialog";
 import { baseOf, saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
+import { useConflictChoice, type ChoiceActions } from "@/components/conflicts/use-conflict-choice";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
@@ -38,8 +39,8 @@ function FieldError({ id, children }: { id: string; children?: ReactNode }) {
 
 export type EditorTarget = { mode: "create"; defaults?: Partial<QuestionDraft> } | { mode: "edit"; question: QuestionDto };
 
-/** A question saved elsewhere while this editor's draft was based on an older version: both, and what each choice does. */
-type QuestionConflict = { theirs: QuestionDto; mine: QuestionDraft; onKeepMine: () => void; onTakeTheirs: () => void; onClose: () => void };
+/** A question saved elsewhere while this editor's draft was based on an older version: both. */
+type QuestionConflict = { theirs: QuestionDto; mine: QuestionDraft };
 
 /** What an edit compares to tell whether someone else changed the question: its content, as a save would send it. */
 const contentOf = (question: QuestionDto) => toInput(draftFromQuestion(question));
@@ -60,8 +61,15 @@ const onto = (theirs: QuestionDto, options: DraftOption[]) => {
 
 /** Creates or edits one question in a side panel; Save is offered only for a question the rules allow. */
 export function QuestionEditor({ projectId, target, onClose }: { projectId: string; target: EditorTarget | null; onClose: () => void }) {
-  // Outside the side panel's dialog, so closing this one does not close the panel.
-  const [conflict, setConflict] = useState<QuestionConflict>();
+  // The choice and its dialog sit outside the side panel's dialog, so closing one does not close the panel; the open form answers it.
+  const form = useRef<ChoiceActions<QuestionConflict>>(null);
+  const choice = useConflictChoice<QuestionConflict>({
+    rebase: (theirs) => form.current?.rebase(theirs),
+    keepMine: (conflict) => form.current?.keepMine(conflict),
+    // A conflict is only asked about while its form is open: the panel behind the dialog cannot close.
+    takeTheirs: (conflict) => form.current!.takeTheirs(conflict),
+    onDismiss: () => form.current?.onDismiss?.(),
+  });
   return (
     <>
       <Modal
@@ -75,44 +83,31 @@ export function QuestionEditor({ projectId, target, onClose }: { projectId: stri
         {target ? (
           <EditorForm
             key={target.mode === "edit" ? target.question.id + target.question.updated_at : "new"}
+            ref={form}
             projectId={projectId}
             target={target}
             onDone={onClose}
-            onConflict={setConflict}
+            onConflict={choice.open}
           />
         ) : null}
       </Modal>
-      {conflict ? (
-        <ConflictDialog
-          open
-          itemLabel="This question"
-          theirs={describe(draftFromQuestion(conflict.theirs))}
-          theirsSavedAt={conflict.theirs.updated_at}
-          mine={describe(conflict.mine)}
-          onKeepMine={() => {
-            setConflict(undefined);
-            conflict.onKeepMine();
-          }}
-          onTakeTheirs={() => {
-            setConflict(undefined);
-            conflict.onTakeTheirs();
-          }}
-          onClose={() => {
-            setConflict(undefined);
-            conflict.onClose();
-          }}
-        />
-      ) : null}
+      <ConflictChoiceDialog
+        choice={choice}
+        describe={({ theirs, mine }) => ({ itemLabel: "This question", theirs: describe(draftFromQuestion(theirs)), mine: describe(mine) })}
+      />
     </>
   );
 }
 
 function EditorForm({
+  ref,
   projectId,
   target,
   onDone,
   onConflict,
 }: {
+  /** What the form does on each answer to a conflict it met. */
+  ref: Ref<ChoiceActions<QuestionConflict>>;
   projectId: string;
   target: EditorTarget;
   onDone: () => void;
@@ -153,7 +148,10 @@ function EditorForm({
     );
   }
 
-  /** Saves the draft's changes to `on` with If-Match; a version saved elsewhere meanwhile asks which one to keep. */
+  /**
+   * Saves the draft's changes to `on` with If-Match; a version saved elsewhere meanwhile asks which one to keep.
+   * Not `useVersionedSave`: the base is the whole question in state (`original`), which the form renders what changed from.
+   */
   async function saveOver(on: QuestionDto, mine: QuestionDraft) {
     const result = await saveOnVersion({
       base: baseOf(on, contentOf) as BaseVersion<ReturnType<typeof contentOf>>,
@@ -165,26 +163,25 @@ function EditorForm({
       toast.show("Question saved.", { tone: "success" });
       return onDone();
     }
-    const theirs = result.item;
-    onConflict({
-      theirs,
-      mine,
-      onKeepMine: () => {
-        const next = { ...mine, options: onto(theirs, mine.options) };
-        setOriginal(theirs);
-        setDraft(next);
-        saveOver(theirs, next).catch(showError);
-      },
-      onTakeTheirs: () => {
-        setOriginal(theirs);
-        setDraft(draftFromQuestion(theirs));
-        toast.show("The editor now has the other version.", {
-          action: { label: "Undo", run: () => setDraft({ ...mine, options: onto(theirs, mine.options) }) },
-        });
-      },
-      onClose: () => setFormError("Not saved: this question was changed elsewhere. Save again to choose which version to keep."),
-    });
+    onConflict({ theirs: result.item, mine });
   }
+
+  useImperativeHandle(ref, () => ({
+    rebase: setOriginal,
+    keepMine: ({ theirs, mine }) => {
+      const next = { ...mine, options: onto(theirs, mine.options) };
+      setDraft(next);
+      saveOver(theirs, next).catch(showError);
+    },
+    takeTheirs: ({ theirs, mine }) => {
+      setDraft(draftFromQuestion(theirs));
+      return {
+        message: "The editor now has the other version.",
+        undo: () => setDraft({ ...mine, options: onto(theirs, mine.options) }),
+      };
+    },
+    onDismiss: () => setFormError("Not saved: this question was changed elsewhere. Save again to choose which version to keep."),
+  }));
 
   function showError(error: unknown) {
     const split = splitApiError(error, FIELDS);

@@ -40,6 +40,7 @@ function QuizLoader({ quizId, fallbackTitle }: { quizId: string; fallbackTitle: 
 
   const skeleton = (
     <div
+      role="status"
       aria-busy="true"
       aria-label={`Loading quiz ${fallbackTitle}`}
       className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"

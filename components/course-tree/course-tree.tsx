@@ -60,7 +60,7 @@ export function CourseTree({ projectId }: { projectId: string }) {
           })
         }
         version={versions.get(item.id) ?? "*"}
-        onRename={(title, base) => rename(item, title, base)}
+        onRename={(title, ifMatch) => rename(item, title, ifMatch)}
         onRenameRefused={() => toast.show(`A title cannot be empty: “${item.title}” keeps its title.`, { tone: "error" })}
         onDelete={() => setPending({ kind: "delete", item })}
         onPublish={() => setPending({ kind: "publish", item })}

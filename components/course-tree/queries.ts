@@ -2,15 +2,13 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { restoreFromTrash } from "@/components/trash/queries";
-import { authoringFetch } from "@/lib/client/api";
+import { authoringApi } from "@/lib/client/api";
 import { courseKeys, projectKeys, trashKeys } from "@/lib/client/query-keys";
-import type { ProjectOutlineDto, PublishChecksDto } from "@/lib/client/types";
+import type { ProjectOutlineDto } from "@/lib/client/types";
 import { applyMove, type Kind, type Move } from "./tree-model";
 
-const COLLECTION: Record<Kind, string> = { course: "courses", module: "modules", lesson: "lessons" };
-
 /** The project's outline: the tree without block content, a small read even for a big project. */
-export const fetchOutline = (projectId: string) => authoringFetch<ProjectOutlineDto>(`/projects/${projectId}/outline`);
+export const fetchOutline = (projectId: string) => authoringApi.GET("/projects/{projectId}/outline", { params: { path: { projectId } } });
 
 export const useProjectTree = (projectId: string) =>
   useQuery({ queryKey: projectKeys.tree(projectId), queryFn: () => fetchOutline(projectId) });
@@ -19,15 +17,19 @@ export const useProjectTree = (projectId: string) =>
 export const usePublishChecks = (courseId: string) =>
   useQuery({
     queryKey: courseKeys.publishChecks(courseId),
-    queryFn: () => authoringFetch<PublishChecksDto>(`/courses/${courseId}/publish-checks`),
+    queryFn: () => authoringApi.GET("/courses/{courseId}/publish-checks", { params: { path: { courseId } } }),
     staleTime: 0,
     gcTime: 0,
   });
 
-function requestFor(move: Move): [string, Record<string, unknown>] {
-  if (move.kind === "course") return [`/courses/${move.id}`, { position: move.position }];
-  if (move.kind === "module") return [`/modules/${move.id}`, { position: move.position }];
-  return [`/lessons/${move.id}`, { module_id: move.toModuleId, position: move.position }];
+function saveMove(move: Move): Promise<Moved> {
+  const { id, position } = move;
+  if (move.kind === "course") return authoringApi.PATCH("/courses/{courseId}", { params: { path: { courseId: id } }, body: { position } });
+  if (move.kind === "module") return authoringApi.PATCH("/modules/{moduleId}", { params: { path: { moduleId: id } }, body: { position } });
+  return authoringApi.PATCH("/lessons/{lessonId}", {
+    params: { path: { lessonId: id } },
+    body: { module_id: move.toModuleId, position },
+  });
 }
 
 /** What a move's PATCH answers of the moved item. */
@@ -56,10 +58,7 @@ export function useMoveItem(projectId: string) {
   const client = useQueryClient();
   const key = projectKeys.tree(projectId);
   return useMutation({
-    mutationFn: (move: Move) => {
-      const [path, body] = requestFor(move);
-      return authoringFetch<Moved>(path, { method: "PATCH", json: body });
-    },
+    mutationFn: saveMove,
     onMutate: async (move) => {
       await client.cancelQueries({ queryKey: key });
       const previous = client.getQueryData<ProjectOutlineDto>(key);
@@ -94,29 +93,59 @@ export type TreeChange =
   | { action: "publish"; item: Item }
   | { action: "unpublish"; item: Item };
 
+function rename({ kind, id }: Item, title: string, ifMatch?: string) {
+  const init = { body: { title }, headers: ifMatch ? { "if-match": ifMatch } : undefined };
+  if (kind === "course") return authoringApi.PATCH("/courses/{courseId}", { params: { path: { courseId: id } }, ...init });
+  if (kind === "module") return authoringApi.PATCH("/modules/{moduleId}", { params: { path: { moduleId: id } }, ...init });
+  return authoringApi.PATCH("/lessons/{lessonId}", { params: { path: { lessonId: id } }, ...init });
+}
+
+function remove({ kind, id }: Item) {
+  if (kind === "course") return authoringApi.DELETE("/courses/{courseId}", { params: { path: { courseId: id } } });
+  if (kind === "module") return authoringApi.DELETE("/modules/{moduleId}", { params: { path: { moduleId: id } } });
+  return authoringApi.DELETE("/lessons/{lessonId}", { params: { path: { lessonId: id } } });
+}
+
+/** Courses and lessons are published; a module has no state of its own (the tree offers it no button). */
+function publish({ kind, id }: Item, action: "publish" | "unpublish") {
+  if (kind === "course") {
+    const params = { path: { courseId: id } };
+    return action === "publish"
+      ? authoringApi.POST("/courses/{courseId}/publish", { params })
+      : authoringApi.POST("/courses/{courseId}/unpublish", { params });
+  }
+  if (kind === "lesson") {
+    const params = { path: { lessonId: id } };
+    return action === "publish"
+      ? authoringApi.POST("/lessons/{lessonId}/publish", { params })
+      : authoringApi.POST("/lessons/{lessonId}/unpublish", { params });
+  }
+  throw new Error(`A module cannot ${action}: it is published with its course.`);
+}
+
 function send(projectId: string, change: TreeChange): Promise<unknown> {
-  const path = (item: Item) => `/${COLLECTION[item.kind]}/${item.id}`;
   switch (change.action) {
     case "createCourse":
-      return authoringFetch(`/projects/${projectId}/courses`, { method: "POST", json: { title: change.title } });
+      return authoringApi.POST("/projects/{projectId}/courses", { params: { path: { projectId } }, body: { title: change.title } });
     case "createModule":
-      return authoringFetch(`/courses/${change.courseId}/modules`, { method: "POST", json: { title: change.title } });
-    case "createLesson":
-      return authoringFetch(`/modules/${change.moduleId}/lessons`, { method: "POST", json: { title: change.title } });
-    case "rename":
-      return authoringFetch(path(change.item), {
-        method: "PATCH",
-        json: { title: change.title },
-        headers: change.ifMatch ? { "if-match": change.ifMatch } : undefined,
+      return authoringApi.POST("/courses/{courseId}/modules", {
+        params: { path: { courseId: change.courseId } },
+        body: { title: change.title },
       });
+    case "createLesson":
+      return authoringApi.POST("/modules/{moduleId}/lessons", {
+        params: { path: { moduleId: change.moduleId } },
+        body: { title: change.title },
+      });
+    case "rename":
+      return rename(change.item, change.title, change.ifMatch);
     case "delete":
-      return authoringFetch(path(change.item), { method: "DELETE" });
+      return remove(change.item);
     case "restore":
       return restoreFromTrash(projectId, change.item);
     case "publish":
-      return authoringFetch(`${path(change.item)}/publish`, { method: "POST" });
     case "unpublish":
-      return authoringFetch(`${path(change.item)}/unpublish`, { method: "POST" });
+      return publish(change.item, change.action);
   }
 }
 

@@ -4,8 +4,7 @@ import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { ConflictDialog } from "@/components/conflicts/conflict-dialog";
-import type { BaseVersion, VersionedSave } from "@/components/conflicts/save-on-version";
+import { ConflictChoiceDialog } from "@/components/conflicts/conflict-dialog";
 import { GripIcon } from "@/components/ui/icons";
 import { InlineInput } from "./inline-input";
 import type { TitledVersion } from "./queries";
@@ -48,8 +47,8 @@ type RowProps = {
   /** The item's `updated_at` as the tree last read it: what a rename is based on (If-Match). */
   version: string;
   onToggle: () => void;
-  /** Saves a title typed over `base`; undefined when it failed for another reason (the tree says why). */
-  onRename: (title: string, base: BaseVersion<string>) => Promise<VersionedSave<TitledVersion> | undefined>;
+  /** Sends a typed title with `If-Match: ifMatch`. */
+  onRename: (title: string, ifMatch: string) => Promise<TitledVersion>;
   onRenameRefused: () => void;
   onDelete: () => void;
   onPublish: () => void;
@@ -72,7 +71,6 @@ export function TreeRow({
 }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const renaming = useRowRename({ item, version, onRename });
-  const { conflict } = renaming;
   const label = itemLabel(item);
 
   return (
@@ -124,7 +122,7 @@ export function TreeRow({
       )}
       <span className="ml-auto flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
         {item.kind !== "module" ? <Badge published={item.published} /> : null}
-        <span className="flex gap-1 opacity-70 group-focus-within:opacity-100 group-hover:opacity-100">
+        <span className="flex gap-1">
           {item.kind === "module" ? null : item.published ? (
             <RowAction name={`Unpublish ${label}`} onClick={onUnpublish}>
               Unpublish
@@ -142,18 +140,14 @@ export function TreeRow({
           </RowAction>
         </span>
       </span>
-      {conflict ? (
-        <ConflictDialog
-          open
-          itemLabel={`The title of ${KIND_LABEL[item.kind]} “${conflict.was}”`}
-          theirs={conflict.theirs.title}
-          theirsSavedAt={conflict.theirs.updated_at}
-          mine={conflict.mine}
-          onKeepMine={renaming.keepMine}
-          onTakeTheirs={renaming.takeTheirs}
-          onClose={renaming.closeConflict}
-        />
-      ) : null}
+      <ConflictChoiceDialog
+        choice={renaming.choice}
+        describe={({ theirs, mine, base }) => ({
+          itemLabel: `The title of ${KIND_LABEL[item.kind]} “${base.value}”`,
+          theirs: theirs.title,
+          mine,
+        })}
+      />
     </li>
   );
 }

@@ -1,11 +1,10 @@
 "use client";
 
-import { saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
 import { useToast } from "@/components/ui/toast";
 import { useTreeChange, type TitledVersion, type TreeChange } from "./queries";
 import type { FlatItem } from "./tree-model";
 
-/** The tree's writes (create, rename, delete, restore, publish, unpublish), each answered with a toast. */
+/** The tree's writes (create, rename, delete, restore, publish, unpublish); all but a rename, which its row answers, end in a toast. */
 export function useTreeWrites(projectId: string) {
   const write = useTreeChange(projectId);
   const toast = useToast();
@@ -19,20 +18,9 @@ export function useTreeWrites(projectId: string) {
     });
   }
 
-  /** Renames with If-Match; a title saved elsewhere meanwhile comes back as a conflict for the row to ask about. */
-  async function rename(item: FlatItem, title: string, base: BaseVersion<string>) {
-    try {
-      return await saveOnVersion({
-        base,
-        mine: title,
-        partOf: (saved: TitledVersion) => saved.title,
-        send: (ifMatch) => write.mutateAsync({ action: "rename", item, title, ifMatch }) as Promise<TitledVersion>,
-      });
-    } catch (error) {
-      toast.show((error as Error).message, { tone: "error" });
-      return undefined;
-    }
-  }
+  /** Sends a title with If-Match; the row saves on its version and asks about a title saved elsewhere (useRowRename). */
+  const rename = (item: FlatItem, title: string, ifMatch: string) =>
+    write.mutateAsync({ action: "rename", item, title, ifMatch }) as Promise<TitledVersion>;
 
   return { run, rename };
 }

@@ -7,7 +7,8 @@ type Operation = {
   parameters?: { name: string; in: string; required: boolean; description?: string; schema: Schema }[];
   /** JSON for most endpoints, multipart/form-data for uploads. */
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { description: string; content?: { "application/json": { schema: Schema } } }>;
+  /** JSON for most answers; a file's media type (application/pdf) for a download. */
+  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
 };
 type Doc = {
   info: { title: string; version: string; description: string };
@@ -33,6 +34,13 @@ function typeOf(schema: Schema | undefined): string {
   if (schema.type === "array") return `${typeOf(schema.items as Schema)}[]`;
   if (schema.format) return `${schema.type} (${schema.format})`;
   return String(schema.type ?? "any");
+}
+
+/** What an answer's body is: its schema's type for JSON, else the media type (a PDF is its bytes). */
+function responseType(content: Operation["responses"][string]["content"]): string {
+  if (!content) return "";
+  const json = content["application/json"];
+  return json ? typeOf(json.schema) : Object.keys(content).join(", ");
 }
 
 function bounds(schema: Schema): string {
@@ -171,7 +179,7 @@ export function ApiReference({ doc, id, extra }: { doc: Doc; id: string; extra?:
                         <li key={status}>
                           <span className="font-mono font-semibold">{status}</span>{" "}
                           <span className="text-slate-600">
-                            {r.content ? typeOf(r.content["application/json"].schema) : ""} — {r.description}
+                            {responseType(r.content)} — {r.description}
                           </span>
                         </li>
                       ))}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { appFetch } from "@/lib/client/api";
+import { appApi } from "@/lib/client/api";
 import { historyKeys } from "@/lib/client/query-keys";
 import type { HistoryEntry } from "@/lib/client/types";
 
@@ -11,6 +11,6 @@ export type { HistoryEntry };
 export const useItemHistory = (itemId: string, enabled: boolean) =>
   useQuery({
     queryKey: historyKeys.ofItem(itemId),
-    queryFn: () => appFetch<{ history: HistoryEntry[] }>(`/history/${itemId}`).then((r) => r.history),
+    queryFn: () => appApi.GET("/history/{targetId}", { params: { path: { targetId: itemId } } }).then((r) => r.history),
     enabled,
   });

@@ -1,7 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { appFetch } from "@/lib/client/api";
+import { appApi } from "@/lib/client/api";
 import { learnKeys } from "@/lib/client/query-keys";
 import type { Attempt, LearnCourse, LearnCourseCard, LearnLesson, LearnQuiz } from "@/lib/client/types";
 
@@ -13,8 +13,12 @@ export type { Attempt, LearnCourse, LearnCourseCard, LearnLesson, LearnQuiz };
 export const useLearnCourses = () =>
   useQuery({
     queryKey: learnKeys.courses(),
-    queryFn: () => appFetch<{ courses: LearnCourseCard[] }>("/learn/courses").then((r) => r.courses),
+    queryFn: () => appApi.GET("/learn/courses").then((r) => r.courses),
   });
 
 export const useLearnCourse = (courseId: string) =>
-  useQuery({ queryKey: learnKeys.course(courseId), queryFn: () => appFetch<LearnCourse>(`/learn/courses/${courseId}`), retry: false });
+  useQuery({
+    queryKey: learnKeys.course(courseId),
+    queryFn: () => appApi.GET("/learn/courses/{courseId}", { params: { path: { courseId } } }),
+    retry: false,
+  });

@@ -1,5 +1,5 @@
-import { appFetch } from "@/lib/client/api";
-import type { AnswerCheck, LearnQuiz, QuizAnswer, QuizAttemptResultDto, QuizPreviewResultDto } from "@/lib/client/types";
+import { appApi, authoringApi } from "@/lib/client/api";
+import type { QuizAnswer } from "@/lib/client/types";
 
 /**
  * The learner's requests from the lesson page, as plain functions: the page is rendered on the
@@ -7,15 +7,18 @@ import type { AnswerCheck, LearnQuiz, QuizAnswer, QuizAttemptResultDto, QuizPrev
  */
 export const learnRequests = {
   /** The quiz without answers, with the caller's attempts. */
-  loadQuiz: (quizId: string) => appFetch<LearnQuiz>(`/learn/quizzes/${quizId}`),
+  loadQuiz: (quizId: string) => appApi.GET("/learn/quizzes/{quizId}", { params: { path: { quizId } } }),
   /** Scores on the server and records the attempt. */
   submitQuiz: (quizId: string, answers: QuizAnswer[]) =>
-    appFetch<QuizAttemptResultDto>(`/authoring/quizzes/${quizId}/submit`, { method: "POST", json: { answers } }),
+    authoringApi.POST("/quizzes/{quizId}/submit", { params: { path: { quizId } }, body: { answers } }),
   /** Scores as a submission would, recording nothing: an author's preview. */
   previewQuiz: (quizId: string, answers: QuizAnswer[]) =>
-    appFetch<QuizPreviewResultDto>(`/learn/quizzes/${quizId}/preview`, { method: "POST", json: { answers } }),
+    appApi.POST("/learn/quizzes/{quizId}/preview", { params: { path: { quizId } }, body: { answers } }),
   checkAnswer: (questionId: string, selectedOptionIds: string[]) =>
-    appFetch<AnswerCheck>(`/learn/questions/${questionId}/check`, { method: "POST", json: { selected_option_ids: selectedOptionIds } }),
-  complete: (lessonId: string) => appFetch(`/learn/lessons/${lessonId}/complete`, { method: "POST" }),
-  uncomplete: (lessonId: string) => appFetch(`/learn/lessons/${lessonId}/complete`, { method: "DELETE" }),
+    appApi.POST("/learn/questions/{questionId}/check", {
+      params: { path: { questionId } },
+      body: { selected_option_ids: selectedOptionIds },
+    }),
+  complete: (lessonId: string) => appApi.POST("/learn/lessons/{lessonId}/complete", { params: { path: { lessonId } } }),
+  uncomplete: (lessonId: string) => appApi.DELETE("/learn/lessons/{lessonId}/complete", { params: { path: { lessonId } } }),
 };

@@ -120,7 +120,7 @@ export function BlockCard({
     block.type === "question"
       ? {
           ...block,
-          question_role: (draft.question_role as BlockDto["question_role"]) ?? block.question_role,
+          question_role: draft.question_role ?? block.question_role,
           question:
             draft.question_id === block.question_id
               ? block.question
@@ -294,7 +294,7 @@ export function BlockCard({
           <div id={bodyId} ref={bodyRef} className="grid gap-5 p-4 lg:grid-cols-2">
             <div className="min-w-0">{form}</div>
             <section aria-label={`Preview of block ${number}`} className="min-w-0">
-              <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-400">Preview</p>
+              <p className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">Preview</p>
               <BlockView block={preview} />
             </section>
           </div>

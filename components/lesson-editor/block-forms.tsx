@@ -25,8 +25,9 @@ import {
   type ImageSource,
   type VideoSource,
 } from "@/lib/authoring/blocks/block-content";
+import { isQuestionRole } from "./block-types";
 import { ChoiceField, SelectField, TextAreaField } from "./form-controls";
-import { useQuestionBank, type QuestionDto, type QuizSummaryDto } from "./queries";
+import { useQuestionBank, type QuestionDto, type QuestionRole, type QuizSummaryDto } from "./queries";
 
 type Rec = Record<string, unknown>;
 const rec = (c: unknown): Rec => (typeof c === "object" && c !== null && !Array.isArray(c) ? (c as Rec) : {});
@@ -402,7 +403,7 @@ export function QuestionRefForm({
   /** The question the block shows now; null when it has left the bank. */
   current: QuestionDto | null | undefined;
   role: string;
-  onChange: (patch: { question_id?: string; question_role?: string }) => void;
+  onChange: (patch: { question_id?: string; question_role?: QuestionRole }) => void;
 }) {
   const [changing, setChanging] = useState(false);
   const bank = useQuestionBank(projectId, changing);
@@ -451,7 +452,14 @@ export function QuestionRefForm({
           <p className="text-xs text-slate-500">{bankLink}</p>
         </div>
       )}
-      <SelectField label="Role" value={role} onChange={(e) => onChange({ question_role: e.target.value })}>
+      <SelectField
+        label="Role"
+        value={role}
+        onChange={(e) => {
+          const value = e.target.value;
+          if (isQuestionRole(value)) onChange({ question_role: value });
+        }}
+      >
         {Object.entries(QUESTION_ROLE_LABELS).map(([value, label]) => (
           <option key={value} value={value}>
             {label}

@@ -1,4 +1,6 @@
+import { QUESTION_ROLE_LABELS } from "@/components/blocks/question-block";
 import { blockTypeLabel } from "@/lib/authoring/blocks/block-content";
+import type { QuestionRole } from "./queries";
 
 export type MenuBlockType =
   "text" | "example" | "scenario" | "glossary" | "image" | "video" | "diagram" | "interactive" | "question" | "quiz" | "visual";
@@ -77,3 +79,6 @@ export const describeBlock = (block: {
   const summary = blockSummary(block);
   return `${blockTypeLabel(block.type)} block${summary ? ` “${summary}”` : ""}`;
 };
+
+/** Whether a form's value (a select of QUESTION_ROLE_LABELS) names a question role. */
+export const isQuestionRole = (value: string): value is QuestionRole => Object.hasOwn(QUESTION_ROLE_LABELS, value);

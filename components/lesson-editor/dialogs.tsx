@@ -7,8 +7,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { questionOptionLabel } from "./block-forms";
+import { isQuestionRole } from "./block-types";
 import { SelectField } from "./form-controls";
-import type { CourseDto, QuestionDto, QuizSummaryDto } from "./queries";
+import type { CourseOutlineDto, QuestionDto, QuestionRole, QuizSummaryDto } from "./queries";
 
 type ListState<T> = { data?: T[]; isPending: boolean; isError: boolean; error?: Error | null };
 
@@ -41,13 +42,14 @@ export function NewQuestionBlockDialog({
   pending: boolean;
   error?: string;
   onCancel: () => void;
-  onCreate: (input: { question_id: string; question_role: string }) => void;
+  onCreate: (input: { question_id: string; question_role: QuestionRole }) => void;
 }) {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const question_id = String(data.get("question_id") ?? "");
-    if (question_id) onCreate({ question_id, question_role: String(data.get("question_role") ?? "practice") });
+    const role = String(data.get("question_role") ?? "practice");
+    if (question_id) onCreate({ question_id, question_role: isQuestionRole(role) ? role : "practice" });
   };
   const empty = bank.data?.length === 0;
   return (
@@ -163,7 +165,7 @@ export function MoveBlockDialog({
   open: boolean;
   blockLabel: string;
   currentLessonId: string;
-  course: { data?: CourseDto; isPending: boolean; isError: boolean; error?: Error | null };
+  course: { data?: CourseOutlineDto; isPending: boolean; isError: boolean; error?: Error | null };
   pending: boolean;
   error?: string;
   onCancel: () => void;

@@ -2,49 +2,48 @@
 
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { restoreFromTrash } from "@/components/trash/queries";
-import { appFetch, authoringFetch } from "@/lib/client/api";
+import { appApi, authoringApi } from "@/lib/client/api";
 import { blockKeys, courseKeys, lessonKeys, moduleKeys, projectKeys, questionKeys, quizKeys } from "@/lib/client/query-keys";
 import type {
+  BlockChange,
   BlockDto,
   CourseOutlineDto,
-  LessonEditors,
-  CourseDto,
   LessonDto,
   ModuleDto,
-  NewBlock as BlockCreateInput,
+  NewBlock,
   ProjectOutlineDto,
   QuestionDto,
   QuizSummaryDto,
 } from "@/lib/client/types";
 
-export type { BlockDto, CourseDto, LessonDto, ModuleDto, QuestionDto, QuizSummaryDto };
-
-/** POST /lessons/{id}/blocks as the editor sends it: menu and form values, which the server checks. */
-export type NewBlock = Omit<BlockCreateInput, "type" | "question_role"> & { type: string; question_role?: string };
+export type { BlockDto, CourseOutlineDto, LessonDto, ModuleDto, NewBlock, QuestionDto, QuizSummaryDto };
 
 /** PATCH /blocks/{id} fields the editor sends (never `type`: a block's type is fixed). */
-export type BlockPatch = {
-  content?: unknown;
-  position?: number;
-  question_id?: string;
-  question_role?: string;
-  quiz_id?: string;
-  lesson_id?: string;
-};
+export type BlockPatch = Omit<BlockChange, "type">;
+
+/** How a question block is used in its lesson. */
+export type QuestionRole = NonNullable<BlockDto["question_role"]>;
+
+type PageQuery = { limit: number; offset: number };
 
 /** Every page of a list endpoint (limit 500 each), so long lessons and large banks are complete. */
-async function listAll<T>(path: string, key: string): Promise<T[]> {
+async function listAll<P extends { has_more: boolean }, T>(
+  read: (query: PageQuery) => Promise<P>,
+  itemsOf: (page: P) => T[],
+): Promise<T[]> {
   const items: T[] = [];
   for (let offset = 0; ; offset += 500) {
-    const sep = path.includes("?") ? "&" : "?";
-    const page = await authoringFetch<Record<string, unknown> & { has_more: boolean }>(`${path}${sep}limit=500&offset=${offset}`);
-    items.push(...((page[key] as T[]) ?? []));
+    const page = await read({ limit: 500, offset });
+    items.push(...itemsOf(page));
     if (!page.has_more) return items;
   }
 }
 
 export const useLesson = (lessonId: string) =>
-  useQuery({ queryKey: lessonKeys.detail(lessonId), queryFn: () => authoringFetch<LessonDto>(`/lessons/${lessonId}`) });
+  useQuery({
+    queryKey: lessonKeys.detail(lessonId),
+    queryFn: () => authoringApi.GET("/lessons/{lessonId}", { params: { path: { lessonId } } }),
+  });
 
 /** How often the editor looks for blocks saved elsewhere (another tab, another author): docs/decisions/011. */
 export const BLOCKS_POLL_MS = 20_000;
@@ -52,7 +51,11 @@ export const BLOCKS_POLL_MS = 20_000;
 export const useLessonBlocks = (lessonId: string) =>
   useQuery({
     queryKey: blockKeys.ofLesson(lessonId),
-    queryFn: () => listAll<BlockDto>(`/lessons/${lessonId}/blocks`, "blocks"),
+    queryFn: () =>
+      listAll(
+        (query) => authoringApi.GET("/lessons/{lessonId}/blocks", { params: { path: { lessonId }, query } }),
+        (page) => page.blocks,
+      ),
     refetchInterval: BLOCKS_POLL_MS,
   });
 
@@ -60,7 +63,7 @@ export const useLessonBlocks = (lessonId: string) =>
 export const useLessonEditors = (lessonId: string) =>
   useQuery({
     queryKey: lessonKeys.editors(lessonId),
-    queryFn: () => appFetch<LessonEditors>(`/lessons/${lessonId}/editors`),
+    queryFn: () => appApi.GET("/lessons/{lessonId}/editors", { params: { path: { lessonId } } }),
     refetchInterval: BLOCKS_POLL_MS,
   });
 
@@ -73,13 +76,14 @@ export function useLessonCourse(projectId: string, moduleId: string | undefined)
   const client = useQueryClient();
   const moduleQuery = useQuery({
     queryKey: moduleKeys.detail(moduleId ?? ""),
-    queryFn: () => authoringFetch<ModuleDto>(`/modules/${moduleId}`),
+    // Not sent without a module id (`enabled`).
+    queryFn: () => authoringApi.GET("/modules/{moduleId}", { params: { path: { moduleId: moduleId ?? "" } } }),
     enabled: !!moduleId,
   });
   const courseId = moduleQuery.data?.course_id;
   const course = useQuery({
     queryKey: courseKeys.outline(courseId ?? ""),
-    queryFn: () => authoringFetch<CourseOutlineDto>(`/courses/${courseId}/outline`),
+    queryFn: () => authoringApi.GET("/courses/{courseId}/outline", { params: { path: { courseId: courseId ?? "" } } }),
     enabled: !!courseId,
     // Read again on each visit: the answer carries an ETag, so an unchanged course is a 304, and a
     // move made in the course tree a moment ago shows here.
@@ -92,14 +96,22 @@ export function useLessonCourse(projectId: string, moduleId: string | undefined)
 export const useQuestionBank = (projectId: string, enabled = true) =>
   useQuery({
     queryKey: questionKeys.everything(projectId),
-    queryFn: () => listAll<QuestionDto>(`/projects/${projectId}/questions`, "questions"),
+    queryFn: () =>
+      listAll(
+        (query) => authoringApi.GET("/projects/{projectId}/questions", { params: { path: { projectId }, query } }),
+        (page) => page.questions,
+      ),
     enabled,
   });
 
 export const useQuizList = (projectId: string, enabled = true) =>
   useQuery({
     queryKey: quizKeys.everything(projectId),
-    queryFn: () => listAll<QuizSummaryDto>(`/projects/${projectId}/quizzes`, "quizzes"),
+    queryFn: () =>
+      listAll(
+        (query) => authoringApi.GET("/projects/{projectId}/quizzes", { params: { path: { projectId }, query } }),
+        (page) => page.quizzes,
+      ),
     enabled,
   });
 
@@ -108,9 +120,9 @@ export const useQuizList = (projectId: string, enabled = true) =>
  * with 409 `conflict` and the block now (`conflictOf` in components/conflicts) if it was saved elsewhere since.
  */
 export const patchBlock = (blockId: string, patch: BlockPatch, options: { ifMatch?: string } = {}) =>
-  authoringFetch<BlockDto>(`/blocks/${blockId}`, {
-    method: "PATCH",
-    json: patch,
+  authoringApi.PATCH("/blocks/{blockId}", {
+    params: { path: { blockId } },
+    body: patch,
     headers: options.ifMatch ? { "if-match": options.ifMatch } : undefined,
   });
 
@@ -128,9 +140,9 @@ export function useRenameLesson(lessonId: string) {
   return useMutation({
     // With ifMatch, refused with 409 `conflict` when the lesson was saved elsewhere since (conflictOf).
     mutationFn: ({ title, ifMatch }: { title: string; ifMatch?: string }) =>
-      authoringFetch<LessonDto>(`/lessons/${lessonId}`, {
-        method: "PATCH",
-        json: { title },
+      authoringApi.PATCH("/lessons/{lessonId}", {
+        params: { path: { lessonId } },
+        body: { title },
         headers: ifMatch ? { "if-match": ifMatch } : undefined,
       }),
     onSuccess: (lesson) => {
@@ -145,7 +157,7 @@ export function useRenameLesson(lessonId: string) {
 export function useCreateBlock(lessonId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: NewBlock) => authoringFetch<BlockDto>(`/lessons/${lessonId}/blocks`, { method: "POST", json: input }),
+    mutationFn: (input: NewBlock) => authoringApi.POST("/lessons/{lessonId}/blocks", { params: { path: { lessonId } }, body: input }),
     onSuccess: (block) => {
       client.setQueryData<BlockDto[]>(blockKeys.ofLesson(lessonId), (blocks = []) => {
         const next = blocks.filter((b) => b.id !== block.id);
@@ -190,7 +202,7 @@ export function useDeleteBlock(lessonId: string) {
   const client = useQueryClient();
   const key = blockKeys.ofLesson(lessonId);
   return useMutation({
-    mutationFn: (blockId: string) => authoringFetch<{ success: boolean; id: string }>(`/blocks/${blockId}`, { method: "DELETE" }),
+    mutationFn: (blockId: string) => authoringApi.DELETE("/blocks/{blockId}", { params: { path: { blockId } } }),
     onSuccess: (_r, blockId) => {
       client.setQueryData<BlockDto[]>(key, (blocks) => (blocks ? renumber(blocks.filter((b) => b.id !== blockId)) : blocks));
       void client.invalidateQueries({ queryKey: key });

@@ -3,11 +3,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { baseOf } from "@/components/conflicts/save-on-version";
 import { stableJson } from "./block-versions";
-import { patchBlock, writeBlockToCache, type BlockDto, type BlockPatch } from "./queries";
+import { patchBlock, writeBlockToCache, type BlockDto, type BlockPatch, type QuestionRole } from "./queries";
 import { useVersionedAutosave } from "./use-versioned-autosave";
 
 /** What a block's form edits: the content, or for question and quiz blocks the reference. */
-export type BlockDraft = { content?: unknown; question_id?: string; question_role?: string; quiz_id?: string };
+export type BlockDraft = { content?: unknown; question_id?: string; question_role?: QuestionRole; quiz_id?: string };
 
 function initialDraft(block: BlockDto): BlockDraft {
   if (block.type === "question") return { question_id: block.question_id ?? "", question_role: block.question_role ?? "practice" };

@@ -1,30 +1,10 @@
 import type { ProposalDto, ProposalStatus } from "@/lib/client/types";
+import { shownAmount } from "@/lib/proposals/public/presentation";
 
-/** A language code as a locale Intl knows, else English. */
-export function localeOf(language: string | undefined) {
-  try {
-    return (language && Intl.NumberFormat.supportedLocalesOf([language])[0]) || "en";
-  } catch {
-    return "en";
-  }
-}
-
-/** A sum in a currency, in the proposal's language (or the reader's, without one). */
-export function formatMoney(value: number, currency: string, language?: string) {
-  try {
-    return new Intl.NumberFormat(language ? localeOf(language) : undefined, { style: "currency", currency }).format(value);
-  } catch {
-    return `${value.toFixed(2)} ${currency}`;
-  }
-}
+// One home for how amounts read, shared with the customer's page and the PDF.
+export { formatMoney, localeOf, shownAmount } from "@/lib/proposals/public/presentation";
 
 type TaxOptions = { tax_options: Pick<ProposalDto["tax_options"], "mode" | "tax_included"> };
-
-/** What a line or total shows: with tax where the proposal's prices include it (standard and simplified only). */
-export function shownAmount(p: TaxOptions, values: { value_with_tax: number; value_without_tax: number }) {
-  const { mode, tax_included } = p.tax_options;
-  return tax_included && (mode === "standard" || mode === "simplified") ? values.value_with_tax : values.value_without_tax;
-}
 
 /** The value a proposal's list row shows, and whether it includes tax. */
 export function proposalValue(p: TaxOptions & Pick<ProposalDto, "value_with_tax" | "value_without_tax">) {
@@ -52,17 +32,7 @@ export function timeAgo(unixSeconds: number, now = Date.now()) {
   return "just now";
 }
 
-export const STATUS_LABELS: Record<ProposalStatus, string> = {
-  draft: "Draft",
-  template: "Template",
-  active: "Active",
-  accepted: "Accepted",
-  rejected: "Rejected",
-  expired: "Expired",
-  replaced: "Replaced",
-  withdrawn: "Withdrawn",
-};
-
+/** A status badge's colours; its words are lib/proposals/proposals/status-labels.ts. */
 export const STATUS_STYLES: Record<ProposalStatus, string> = {
   draft: "bg-slate-100 text-slate-700",
   template: "bg-violet-50 text-violet-700",

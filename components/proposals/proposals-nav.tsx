@@ -15,10 +15,12 @@ export function ProposalsNav() {
   const tabs = [
     { href: "/proposals", label: "Proposals" },
     { href: "/proposals/library", label: "Content library" },
+    { href: "/proposals/members", label: "Members" },
+    { href: "/proposals/webhooks", label: "Webhooks" },
   ];
   return (
     <div className="mb-6 flex flex-col gap-3 border-b border-slate-200 sm:flex-row sm:items-end sm:justify-between">
-      <nav aria-label="Proposals" className="-mb-px flex gap-1">
+      <nav aria-label="Proposals" className="-mb-px flex flex-wrap gap-x-1">
         {tabs.map((tab) => {
           const current = pathname === tab.href;
           return (
@@ -32,6 +34,10 @@ export function ProposalsNav() {
             </Link>
           );
         })}
+        {/* Public and company-free: checks any acceptance record's PDF (docs/decisions/036). */}
+        <Link href="/verify" className="border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900">
+          Verify a record
+        </Link>
       </nav>
       {company ? (
         <div className="flex items-center gap-2 pb-2">

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { ApiClientError, proposalsFetch, toApiError } from "@/lib/client/api";
+import { ApiClientError, proposalsApi, toApiError } from "@/lib/client/api";
 import { companyKeys, contactKeys, contentKeys, proposalKeys } from "@/lib/client/query-keys";
 import type {
   CompanyDto,
@@ -17,7 +17,6 @@ import type {
   ProposalDto,
   ProposalFilters,
   ProposalInput,
-  ProposalRefDto,
   UploadedImageDto,
 } from "@/lib/client/types";
 
@@ -28,25 +27,22 @@ import type {
 
 export type { CompanyDto, ContactDto, ContentItemDto, ProposalDto, ProposalFilters, ContentFilters, ContactFilters, UploadedImageDto };
 
-/** A query string from the defined values only. */
-function search(params: Record<string, string | number | boolean | undefined>) {
-  const entries = Object.entries(params).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined);
-  return entries.length ? `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)]))}` : "";
-}
+/** A flag of a list's query: sent as `true` when set, left out otherwise. */
+const flag = (on: boolean | undefined) => (on ? ("true" as const) : undefined);
 
 // ---- Companies -------------------------------------------------------------------------------
 
 export const useCompanies = () =>
   useQuery({
     queryKey: companyKeys.all,
-    queryFn: () => proposalsFetch<{ data: CompanyDto[] }>("/v3/companies").then((r) => r.data),
+    queryFn: () => proposalsApi.GET("/v3/companies").then((r) => r.data),
   });
 
 /** Makes a company with the user as its first member. */
 export function useCreateCompany() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CompanyInput) => proposalsFetch<{ data: CompanyDto }>("/v3/companies", { method: "POST", json: input }),
+    mutationFn: (input: CompanyInput) => proposalsApi.POST("/v3/companies", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: companyKeys.all }),
   });
 }
@@ -61,12 +57,12 @@ const IMAGE_BATCH = 500;
  * so a second request by product_id adds them (the service's rule: images only when named).
  */
 export async function fetchContent(companyId: number, filters: ContentFilters = {}): Promise<ContentItemDto[]> {
-  const base = { company_id: companyId, include_archived: filters.include_archived ? true : undefined };
-  const items = (await proposalsFetch<{ data: ContentItemDto[] }>(`/v3/content${search(base)}`)).data;
+  const base = { company_id: companyId, include_archived: flag(filters.include_archived) };
+  const items = (await proposalsApi.GET("/v3/content", { params: { query: base } })).data;
   const images = new Map<number, ContentItemDto["images"]>();
   for (let i = 0; i < items.length; i += IMAGE_BATCH) {
     const ids = items.slice(i, i + IMAGE_BATCH).map((item) => item.product_id);
-    const withImages = await proposalsFetch<{ data: ContentItemDto[] }>(`/v3/content${search({ ...base, product_id: ids.join(",") })}`);
+    const withImages = await proposalsApi.GET("/v3/content", { params: { query: { ...base, product_id: ids.join(",") } } });
     for (const item of withImages.data) images.set(item.product_id, item.images);
   }
   return items.map((item) => ({ ...item, images: images.get(item.product_id) ?? [] }));
@@ -84,33 +80,25 @@ export function useContentMutations() {
   const refresh = () => client.invalidateQueries({ queryKey: contentKeys.all });
   return {
     create: useMutation({
-      mutationFn: (input: ContentInput) =>
-        proposalsFetch<{ data: { product_id: number; variation_id: number; message: string } }>("/v3/content", {
-          method: "POST",
-          json: input,
-        }).then((r) => r.data),
+      mutationFn: (input: ContentInput) => proposalsApi.POST("/v3/content", { body: input }).then((r) => r.data),
       onSuccess: refresh,
     }),
     /** Sets one language's title and description (and the shared fields given); other languages stay. */
     update: useMutation({
-      mutationFn: (input: ContentChange) =>
-        proposalsFetch<{ data: ContentItemDto }>("/v3/content", { method: "PUT", json: input }).then((r) => r.data),
+      mutationFn: (input: ContentChange) => proposalsApi.PUT("/v3/content", { body: input }).then((r) => r.data),
       onSuccess: refresh,
     }),
     archive: useMutation({
       mutationFn: (ids: ContentIds) =>
-        proposalsFetch<{ data: { archived_count: number; product_ids: number[]; message: string } }>("/v3/content?action=bulk", {
-          method: "DELETE",
-          json: ids,
-        }).then((r) => r.data),
+        proposalsApi.DELETE("/v3/content", { params: { query: { action: "bulk" } }, body: ids }).then(({ data }) => {
+          // The document answers either shape; action=bulk is the one with counts.
+          if (!("archived_count" in data)) throw new Error("The server did not answer with the archived items.");
+          return data;
+        }),
       onSuccess: refresh,
     }),
     restore: useMutation({
-      mutationFn: (ids: ContentIds) =>
-        proposalsFetch<{ data: { restored_count: number; product_ids: number[]; message: string } }>("/v3/content/restore", {
-          method: "POST",
-          json: ids,
-        }).then((r) => r.data),
+      mutationFn: (ids: ContentIds) => proposalsApi.POST("/v3/content/restore", { body: ids }).then((r) => r.data),
       onSuccess: refresh,
     }),
   };
@@ -165,24 +153,30 @@ export const useContacts = (companyId: number | undefined, filters: ContactFilte
   useQuery({
     queryKey: contactKeys.list(companyId ?? 0, filters),
     queryFn: () =>
-      proposalsFetch<{ data: ContactDto[] }>(
-        `/v3/contacts${search({ company_id: companyId, q: filters.q || undefined, include_archived: filters.include_archived || undefined })}`,
-      ).then((r) => r.data),
+      proposalsApi
+        .GET("/v3/contacts", {
+          params: { query: { company_id: companyId, q: filters.q || undefined, include_archived: flag(filters.include_archived) } },
+        })
+        .then((r) => r.data),
     enabled: companyId !== undefined,
   });
 
 // ---- Proposals -------------------------------------------------------------------------------
 
 export const fetchProposals = (companyId: number, filters: ProposalFilters = {}) =>
-  proposalsFetch<{ data: ProposalDto[] }>(
-    `/v3/proposals${search({
-      company_id: companyId,
-      status: filters.status,
-      series_uuid: filters.series_uuid,
-      q: filters.q?.trim() || undefined,
-      include_archived: filters.include_archived || undefined,
-    })}`,
-  ).then((r) => r.data);
+  proposalsApi
+    .GET("/v3/proposals", {
+      params: {
+        query: {
+          company_id: companyId,
+          status: filters.status,
+          series_uuid: filters.series_uuid,
+          q: filters.q?.trim() || undefined,
+          include_archived: flag(filters.include_archived),
+        },
+      },
+    })
+    .then((r) => r.data);
 
 /** A company's proposals, newest first (filters: status, series_uuid, q, include_archived). */
 export const useProposals = (companyId: number | undefined, filters: ProposalFilters = {}) =>
@@ -196,7 +190,7 @@ export const useProposals = (companyId: number | undefined, filters: ProposalFil
 export function useCreateProposal() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProposalInput) => proposalsFetch<ProposalRefDto>("/v3/proposals", { method: "POST", json: input }),
+    mutationFn: (input: ProposalInput) => proposalsApi.POST("/v3/proposals", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: proposalKeys.all }),
   });
 }

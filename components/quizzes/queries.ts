@@ -4,35 +4,27 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { baseOf, saveOnVersion, type BaseVersion, type VersionedSave } from "@/components/conflicts/save-on-version";
 import { restoreFromTrash } from "@/components/trash/queries";
-import { appFetch, authoringFetch } from "@/lib/client/api";
+import { appApi, authoringApi } from "@/lib/client/api";
 import { quizKeys } from "@/lib/client/query-keys";
-import type {
-  QuestionDto,
-  QuizAnswer,
-  QuizAttemptResultDto,
-  QuizDetailDto,
-  QuizInput,
-  QuizPreviewResultDto,
-  QuizSummaryDto,
-} from "@/lib/client/types";
+import type { QuestionDto, QuizAnswer, QuizAttemptResultDto, QuizDetailDto, QuizInput, QuizSummaryDto } from "@/lib/client/types";
 
 export type { QuizAnswer, QuizAttemptResultDto, QuizDetailDto, QuizSummaryDto };
 
 /** Quiz calls that are not cached queries: the block renderers load and submit quizzes directly. */
 export const quizRequests = {
-  get: (quizId: string) => authoringFetch<QuizDetailDto>(`/quizzes/${quizId}`),
+  get: (quizId: string) => authoringApi.GET("/quizzes/{quizId}", { params: { path: { quizId } } }),
   /** Scores the answers on the server and records the attempt. */
   submit: (quizId: string, answers: QuizAnswer[]) =>
-    authoringFetch<QuizAttemptResultDto>(`/quizzes/${quizId}/submit`, { method: "POST", json: { answers } }),
+    authoringApi.POST("/quizzes/{quizId}/submit", { params: { path: { quizId } }, body: { answers } }),
   /** Scores the answers on the server as a submission would, recording nothing: for authors' previews. */
   preview: (quizId: string, answers: QuizAnswer[]) =>
-    appFetch<QuizPreviewResultDto>(`/learn/quizzes/${quizId}/preview`, { method: "POST", json: { answers } }),
+    appApi.POST("/learn/quizzes/{quizId}/preview", { params: { path: { quizId } }, body: { answers } }),
 };
 
 export const useQuizzes = (projectId: string) =>
   useQuery({
     queryKey: quizKeys.list(projectId),
-    queryFn: () => authoringFetch<{ quizzes: QuizSummaryDto[] }>(`/projects/${projectId}/quizzes`).then((r) => r.quizzes),
+    queryFn: () => authoringApi.GET("/projects/{projectId}/quizzes", { params: { path: { projectId } } }).then((r) => r.quizzes),
   });
 
 export const useQuiz = (quizId: string) => useQuery({ queryKey: quizKeys.detail(quizId), queryFn: () => quizRequests.get(quizId) });
@@ -42,14 +34,15 @@ export function useQuizListMutations(projectId: string) {
   const refresh = () => client.invalidateQueries({ queryKey: quizKeys.ofProject(projectId) });
   return {
     create: useMutation({
-      mutationFn: (input: QuizInput) => authoringFetch<QuizDetailDto>(`/projects/${projectId}/quizzes`, { method: "POST", json: input }),
+      mutationFn: (input: QuizInput) =>
+        authoringApi.POST("/projects/{projectId}/quizzes", { params: { path: { projectId } }, body: input }),
       onSuccess: (quiz) => {
         client.setQueryData(quizKeys.detail(quiz.id), quiz);
         return refresh();
       },
     }),
     remove: useMutation({
-      mutationFn: (id: string) => authoringFetch(`/quizzes/${id}`, { method: "DELETE" }),
+      mutationFn: (id: string) => authoringApi.DELETE("/quizzes/{quizId}", { params: { path: { quizId: id } } }),
       onSuccess: refresh,
     }),
     restore: useMutation({
@@ -61,16 +54,19 @@ export function useQuizListMutations(projectId: string) {
 
 /** PATCH /quizzes/{id}, with If-Match when `ifMatch` is given (409 `conflict` with the quiz now: conflictOf). */
 const patchQuiz = (quizId: string, body: { title?: string; question_ids?: string[] }, ifMatch?: string) =>
-  authoringFetch<QuizDetailDto>(`/quizzes/${quizId}`, {
-    method: "PATCH",
-    json: body,
+  authoringApi.PATCH("/quizzes/{quizId}", {
+    params: { path: { quizId } },
+    body,
     headers: ifMatch ? { "if-match": ifMatch } : undefined,
   });
 
 /** The part of a quiz its question list edits: the questions' ids, in order. */
 export const questionIdsOf = (quiz: QuizDetailDto) => quiz.questions.map((q) => q.id);
 
-/** Renames the quiz on the version the title was typed over (docs/decisions/011). */
+/**
+ * Renames the quiz on the version the title was typed over (docs/decisions/011). Not `useVersionedSave`:
+ * the title form keeps its base in state, as its Save button and a title read anew depend on it.
+ */
 export function useRenameQuiz(quiz: { id: string; project_id: string }) {
   const client = useQueryClient();
   return useMutation({
@@ -98,7 +94,8 @@ export function useRenameQuiz(quiz: { id: string; project_id: string }) {
  *
  * Each save names the version of the list it was made on (`base`, If-Match: docs/decisions/011).
  * When the list was saved elsewhere meanwhile, the screen keeps the author's list and `onConflict`
- * gets theirs and the author's, to choose.
+ * gets theirs and the author's, to choose. Not `useVersionedSave`: queued optimistic saves each read
+ * the base when they run, and the first goes out without one until the page has read the list.
  */
 export function useSaveQuizQuestions(
   quiz: { id: string; project_id: string },

@@ -1,9 +1,9 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
-import { authoringFetch } from "@/lib/client/api";
+import { authoringApi } from "@/lib/client/api";
 import { projectKeys, trashKeys } from "@/lib/client/query-keys";
-import type { Page, TrashItemDto, TrashKindValue, TrashRestoreResultDto } from "@/lib/client/types";
+import type { TrashItemDto, TrashKindValue, TrashRestoreResultDto } from "@/lib/client/types";
 
 export type { TrashItemDto, TrashKindValue };
 
@@ -11,7 +11,7 @@ const PAGE = 50;
 
 /** Takes an item (and what was deleted with it) back out of the project's trash. */
 export const restoreFromTrash = (projectId: string, item: { kind: TrashKindValue; id: string }) =>
-  authoringFetch<TrashRestoreResultDto>(`/projects/${projectId}/trash/restore`, { method: "POST", json: { kind: item.kind, id: item.id } });
+  authoringApi.POST("/projects/{projectId}/trash/restore", { params: { path: { projectId } }, body: { kind: item.kind, id: item.id } });
 
 /** The project's trash, newest first, a page at a time. */
 export const useTrash = (projectId: string) =>
@@ -19,7 +19,7 @@ export const useTrash = (projectId: string) =>
     queryKey: trashKeys.ofProject(projectId),
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      authoringFetch<Page<"items", TrashItemDto>>(`/projects/${projectId}/trash?limit=${PAGE}&offset=${pageParam}`),
+      authoringApi.GET("/projects/{projectId}/trash", { params: { path: { projectId }, query: { limit: PAGE, offset: pageParam } } }),
     getNextPageParam: (last) => (last.has_more ? last.offset + last.limit : undefined),
   });
 

@@ -9,6 +9,7 @@ import { Field } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
 import { useMemberMutations, useMembers, type WorkspaceDto } from "./queries";
+import { WorkspaceInvitations } from "./workspace-invitations";
 
 const ROLES: { value: WorkspaceDto["role"]; label: string; help: string }[] = [
   { value: "admin", label: "Admin", help: "everything, including members and deleting projects" },
@@ -144,6 +145,7 @@ export function MembersPanel({ workspaceId }: { workspaceId: string }) {
           </li>
         ))}
       </ul>
+      {can_manage ? <WorkspaceInvitations workspaceId={workspace.id} roles={ROLES} /> : null}
       <dl className="grid gap-1 text-xs text-slate-500">
         {ROLES.map((r) => (
           <div key={r.value}>

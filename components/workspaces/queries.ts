@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { appFetch, authoringFetch } from "@/lib/client/api";
+import { appApi, authoringApi } from "@/lib/client/api";
 import { projectKeys, workspaceKeys } from "@/lib/client/query-keys";
 import type {
   DeletedProjectDto,
@@ -18,19 +18,19 @@ export type { DeletedProjectDto, MemberList, ProjectDto, WorkspaceDto };
 export const useWorkspaces = () =>
   useQuery({
     queryKey: workspaceKeys.all,
-    queryFn: () => authoringFetch<{ workspaces: WorkspaceDto[] }>("/workspaces").then((r) => r.workspaces),
+    queryFn: () => authoringApi.GET("/workspaces").then((r) => r.workspaces),
   });
 
 export const useProjects = () =>
   useQuery({
     queryKey: projectKeys.list(),
-    queryFn: () => authoringFetch<{ projects: ProjectDto[] }>("/projects").then((r) => r.projects),
+    queryFn: () => authoringApi.GET("/projects").then((r) => r.projects),
   });
 
 export const useDeletedProjects = () =>
   useQuery({
     queryKey: projectKeys.deleted(),
-    queryFn: () => authoringFetch<{ projects: DeletedProjectDto[] }>("/projects/deleted").then((r) => r.projects),
+    queryFn: () => authoringApi.GET("/projects/deleted").then((r) => r.projects),
   });
 
 export function useProjectMutations() {
@@ -38,17 +38,20 @@ export function useProjectMutations() {
   const refresh = () => client.invalidateQueries({ queryKey: projectKeys.all });
   return {
     create: useMutation({
-      mutationFn: (input: ProjectInput) => authoringFetch<ProjectDto>("/projects", { method: "POST", json: input }),
+      mutationFn: (input: ProjectInput) => authoringApi.POST("/projects", { body: input }),
       onSuccess: refresh,
     }),
     rename: useMutation({
       mutationFn: ({ id, ...input }: ProjectChange & { id: string }) =>
-        authoringFetch<ProjectDto>(`/projects/${id}`, { method: "PATCH", json: input }),
+        authoringApi.PATCH("/projects/{projectId}", { params: { path: { projectId: id } }, body: input }),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (id: string) => authoringFetch(`/projects/${id}`, { method: "DELETE" }), onSuccess: refresh }),
+    remove: useMutation({
+      mutationFn: (id: string) => authoringApi.DELETE("/projects/{projectId}", { params: { path: { projectId: id } } }),
+      onSuccess: refresh,
+    }),
     restore: useMutation({
-      mutationFn: (id: string) => authoringFetch<ProjectDto>(`/projects/${id}/restore`, { method: "POST" }),
+      mutationFn: (id: string) => authoringApi.POST("/projects/{projectId}/restore", { params: { path: { projectId: id } } }),
       onSuccess: refresh,
     }),
   };
@@ -57,13 +60,16 @@ export function useProjectMutations() {
 export function useCreateWorkspace() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => appFetch<{ id: string }>("/workspaces", { method: "POST", json: { name } }),
+    mutationFn: (name: string) => appApi.POST("/workspaces", { body: { name } }),
     onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.all }),
   });
 }
 
 export const useMembers = (workspaceId: string) =>
-  useQuery({ queryKey: workspaceKeys.members(workspaceId), queryFn: () => appFetch<MemberList>(`/workspaces/${workspaceId}/members`) });
+  useQuery({
+    queryKey: workspaceKeys.members(workspaceId),
+    queryFn: () => appApi.GET("/workspaces/{workspaceId}/members", { params: { path: { workspaceId } } }),
+  });
 
 export function useMemberMutations(workspaceId: string) {
   const client = useQueryClient();
@@ -71,16 +77,17 @@ export function useMemberMutations(workspaceId: string) {
   return {
     add: useMutation({
       mutationFn: (input: { email: string; role: WorkspaceRoleValue }) =>
-        appFetch<MemberList>(`/workspaces/${workspaceId}/members`, { method: "POST", json: input }),
+        appApi.POST("/workspaces/{workspaceId}/members", { params: { path: { workspaceId } }, body: input }),
       onSuccess: set,
     }),
     changeRole: useMutation({
       mutationFn: ({ userId, role }: { userId: string; role: WorkspaceRoleValue }) =>
-        appFetch<MemberList>(`/workspaces/${workspaceId}/members/${userId}`, { method: "PATCH", json: { role } }),
+        appApi.PATCH("/workspaces/{workspaceId}/members/{userId}", { params: { path: { workspaceId, userId } }, body: { role } }),
       onSuccess: set,
     }),
     remove: useMutation({
-      mutationFn: (userId: string) => appFetch<MemberList>(`/workspaces/${workspaceId}/members/${userId}`, { method: "DELETE" }),
+      mutationFn: (userId: string) =>
+        appApi.DELETE("/workspaces/{workspaceId}/members/{userId}", { params: { path: { workspaceId, userId } } }),
       onSuccess: set,
     }),
   };

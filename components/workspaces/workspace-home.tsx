@@ -58,11 +58,13 @@ function WorkspaceSwitcher({ workspaces, selected }: { workspaces: WorkspaceDto[
               href={`/?workspace=${w.id}`}
               aria-current={w.id === selected.id ? "page" : undefined}
               // The name and the kind are two words visually; read together they ran into "Personal personal".
-              aria-label={`${w.name} (${w.kind === "personal" ? "personal workspace" : `team workspace, ${w.role}`})`}
+              // The label starts with the visible words, in order and apart (the space between the spans),
+              // so a speech-input user can say what they see (WCAG 2.5.3).
+              aria-label={`${w.name}, ${w.kind === "personal" ? "personal workspace" : `${w.role}, team workspace`}`}
               className={`flex items-center justify-between rounded-md px-3 py-2 text-sm ${w.id === selected.id ? "bg-brand-50 font-medium text-brand-700" : "hover:bg-slate-100"}`}
             >
-              <span className="truncate">{w.name}</span>
-              <span className="ml-2 shrink-0 text-xs text-slate-500">{w.kind === "personal" ? "personal" : w.role}</span>
+              <span className="truncate">{w.name}</span>{" "}
+              <span className="ml-2 shrink-0 text-xs text-slate-600">{w.kind === "personal" ? "personal" : w.role}</span>
             </Link>
           </li>
         ))}

@@ -18,11 +18,18 @@ export const passwordSchema = z
     if (reason) ctx.addIssue({ code: "custom", message: reason });
   });
 
+/** A path of this app to go on to (`/learn?x=1`): never another site, never `//host`. */
+export const nextPathSchema = z
+  .string()
+  .max(1000)
+  .regex(/^\/([^/\\\s]\S*)?$/, { message: "A path of this app, starting with /" });
+
 export const SignUpRequest = z
   .object({
     email: emailSchema,
     password: passwordSchema,
     name: z.string().trim().min(1, { message: "Enter your name" }).max(100),
+    next: nextPathSchema.optional().describe("Where the verification link leads once the address is confirmed"),
   })
   // The password against the email needs both fields, so it is checked on the object.
   .superRefine((input, ctx) => {
@@ -30,9 +37,25 @@ export const SignUpRequest = z
   })
   .meta({ id: "SignUpRequest" });
 
-export const SignUpResponse = z.object({
-  id: z.uuid(),
-  email: z.string(),
-  name: z.string(),
-  personal_workspace_id: z.uuid(),
-});
+/**
+ * The one answer to sign-up, to "forgot password?" and to "resend": the same whether or not the
+ * address has an account, so none of them tells anyone which addresses do (docs/decisions/031).
+ */
+export const CheckInboxResponse = z
+  .object({ status: z.literal("check_inbox").describe("A mail is on its way if the address needs one") })
+  .meta({ id: "CheckInbox" });
+
+export const SignUpResponse = CheckInboxResponse;
+
+export const PasswordResetRequest = z.object({ email: emailSchema }).meta({ id: "PasswordResetRequest" });
+
+/** What a mailed link carries: 32 random bytes, base64url (lib/accounts/tokens.ts). */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const tokenSchema = z.string().regex(TOKEN_PATTERN, { message: "This is not a link we sent: ask for a new one" });
+
+export const PasswordResetConfirm = z.object({ token: tokenSchema, password: passwordSchema }).meta({ id: "PasswordResetConfirm" });
+
+export const PasswordResetDone = z
+  .object({ email: z.string().describe("The account's address, to sign in with the new password") })
+  .meta({ id: "PasswordResetDone" });

@@ -4,7 +4,7 @@ import { countAgainst, limitEach, limiterOptions, tooManyRequests, type Budget }
 
 /**
  * Limits per client address (lib/api/client-address.ts) where there is no account to count
- * against: the recipient's public page and answers (the proposal's uuid is the only secret, so
+ * against: the recipient's public page, answers and change requests (the proposal's uuid is the only secret, so
  * whoever has an address may try any number of them), and API keys that fail (a guesser has no
  * key of its own to be limited by). Read from the environment at each call; counted where the API
  * rate limits are (lib/api/limiter-store.ts), so every instance shares them.
@@ -16,8 +16,24 @@ export function addressLimitConfig() {
     public_page: { name: "public_page", points: env("PUBLIC_RATE_LIMIT_PER_ADDRESS"), windowSeconds: publicWindow },
     /** POST /api/public/proposals/{uuid}/accept and /reject. */
     public_answer: { name: "public_answer", points: env("PUBLIC_ANSWERS_PER_ADDRESS"), windowSeconds: publicWindow },
+    /** POST /api/public/proposals/{uuid}/choices: a budget of its own, so choosing never uses up the answer. */
+    public_choices: { name: "public_choices", points: env("PUBLIC_CHOICES_PER_ADDRESS"), windowSeconds: publicWindow },
+    /** POST /api/public/proposals/{uuid}/change-requests: each one mails the proposal's staff. */
+    public_change_request: {
+      name: "public_change_request",
+      points: env("PUBLIC_CHANGE_REQUESTS_PER_ADDRESS"),
+      windowSeconds: env("PUBLIC_CHANGE_REQUESTS_WINDOW_SECONDS"),
+    },
+    /** POST /api/public/verify: as many checks as answers, counted apart (a check reads an upload and hashes it). */
+    public_verify: { name: "public_verify", points: env("PUBLIC_ANSWERS_PER_ADDRESS"), windowSeconds: publicWindow },
     /** A proposal's view counts once per address in this window. */
     proposal_view: { name: "proposal_view", points: 1, windowSeconds: env("PUBLIC_VIEW_WINDOW_SECONDS") },
+    /** POST /api/account/password-reset and /confirm: mails asked for, and tokens tried, from one address. */
+    password_reset: {
+      name: "password_reset",
+      points: env("PASSWORD_RESET_PER_ADDRESS"),
+      windowSeconds: env("ACCOUNT_MAILS_WINDOW_SECONDS"),
+    },
     key_failure: {
       name: "api_key_failure",
       points: env("API_KEY_FAILURES_PER_ADDRESS"),
@@ -27,7 +43,8 @@ export function addressLimitConfig() {
 }
 
 /** The limits a request declares (an endpoint's `addressLimit`, the recipient's page). */
-export type AddressLimit = "public_page" | "public_answer";
+export type AddressLimit =
+  "public_page" | "public_answer" | "public_choices" | "public_change_request" | "public_verify" | "password_reset";
 
 /** Counts one request from this address; 429 with Retry-After past the limit's budget. */
 export async function limitAddress(limit: AddressLimit, address: string): Promise<void> {

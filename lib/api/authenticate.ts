@@ -1,4 +1,5 @@
-import { decode } from "next-auth/jwt";
+import { NextRequest } from "next/server";
+import { getToken } from "next-auth/jwt";
 import { digestApiKey, digestsEqual, looksLikeApiKey } from "@/lib/auth/api-key-secret";
 import { servedOverHttps, sessionCookieName } from "@/lib/auth/cookies";
 import { authSecret } from "@/lib/auth/secret";
@@ -23,31 +24,18 @@ export type Caller = {
 // last_used_at is a hint, not an audit log: one write a minute per key at most.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined;
-  const cookies = new Map<string, string>();
-  for (const part of header.split(";")) {
-    const i = part.indexOf("=");
-    if (i > 0) cookies.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
-  }
-  if (cookies.has(name)) return cookies.get(name);
-  // next-auth splits large tokens into name.0, name.1, ...
-  const chunks: string[] = [];
-  for (let i = 0; cookies.has(`${name}.${i}`); i++) chunks.push(cookies.get(`${name}.${i}`)!);
-  return chunks.length ? chunks.join("") : undefined;
-}
-
 async function sessionClaims(req: Request): Promise<SessionClaims | undefined> {
   // Over https only the __Host- cookie counts: a plain-named one may have been planted over http.
-  const token = readCookie(req.headers.get("cookie"), sessionCookieName(servedOverHttps(req.headers)));
-  if (!token) return undefined;
-  try {
-    const payload = await decode({ token, secret: authSecret() });
-    return payload?.sub ? payload : undefined;
-  } catch {
-    // A stale or forged cookie is no session.
-    return undefined;
-  }
+  // getToken joins a token next-auth split into name.0, name.1, … and reads a stale or forged
+  // cookie as no session. It is only asked when there is no Authorization header (a key caller is
+  // decided above), so its fallback of reading a Bearer token as a session never applies.
+  const payload = await getToken({
+    req: req instanceof NextRequest ? req : new NextRequest(req.url, { headers: req.headers }),
+    cookieName: sessionCookieName(servedOverHttps(req.headers)),
+    secret: authSecret(),
+    logger: { error: () => undefined, warn: () => undefined, debug: () => undefined },
+  });
+  return payload?.sub ? payload : undefined;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

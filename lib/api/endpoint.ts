@@ -35,7 +35,12 @@ export type EndpointContext<P, Q, B, L = undefined> = LoadContext<P> & {
   precondition?: (tx: Tx) => Promise<void>;
   /** What `readWithKey` read with the API key: undefined when it did not run (a session, an agent tool). */
   prefetched?: string | null;
+  /** Who is on the other end of an HTTP request (a recipient's signature records it); undefined for an agent tool. */
+  client?: RequestClient;
 };
+
+/** The client of an HTTP request: its address as sign-in reads it (`TRUST_PROXY`), and its User-Agent. */
+export type RequestClient = { address: string; userAgent: string };
 
 /**
  * Optimistic concurrency for an endpoint that updates one item with an `updated_at`: a request
@@ -77,6 +82,11 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown, L = und
   /** Action endpoints accept an empty body. */
   bodyOptional?: boolean;
   response: z.ZodType<R>;
+  /**
+   * The media type of a file the endpoint answers (`run` returns a `FileAnswer`) instead of JSON:
+   * the OpenAPI document describes its body as that type's bytes, and agents get no tool for it.
+   */
+  produces?: "application/pdf";
   status: number;
   /**
    * Error codes this endpoint can answer beyond those its shape implies (401 unless public, 404

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   proposal_withdrawn: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** An action that mails other people in the caller's name, before they verified their address (decision 031). */
+  email_not_verified: 403,
   not_found: 404,
   not_editable: 409,
   /** The item changed since the version a request's If-Match names (course authoring: 409 `conflict`). */

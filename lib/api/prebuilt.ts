@@ -19,12 +19,26 @@ export class NotModified {
   constructor(readonly etag: string) {}
 }
 
-export type Prebuilt = JsonText | NotModified;
+/**
+ * A file an endpoint answers instead of JSON (a proposal's PDF): its bytes as they are, its type,
+ * and the name a browser saves it under. The endpoint declares the type as `produces`, so the
+ * OpenAPI document describes it and no agent tool is made of it.
+ */
+export class FileAnswer {
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly contentType: string,
+    readonly filename: string,
+  ) {}
+}
+
+export type Prebuilt = JsonText | NotModified | FileAnswer;
 
 /** The JSON as a string, whichever form it came in. */
 export const jsonTextOf = (json: JsonText) => (typeof json.text === "string" ? json.text : Buffer.from(json.text).toString("utf8"));
 
-export const isPrebuilt = (value: unknown): value is Prebuilt => value instanceof JsonText || value instanceof NotModified;
+export const isPrebuilt = (value: unknown): value is Prebuilt =>
+  value instanceof JsonText || value instanceof NotModified || value instanceof FileAnswer;
 
 /** Does an If-None-Match header name this entity tag (or `*`)? Weak tags compare by their opaque part. */
 export function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {

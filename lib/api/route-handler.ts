@@ -1,8 +1,12 @@
+import { contentDisposition } from "@/lib/files/content-disposition";
+import { SERVED_FILE_POLICY } from "@/lib/security/csp";
 import { admit, jsonResponse } from "./admit";
 import type { ReadWithKey } from "./authenticate";
-import type { AnyEndpoint, BodyKind } from "./endpoint";
+import { clientAddress } from "./client-address";
+import type { AnyEndpoint, BodyKind, RequestClient } from "./endpoint";
 import { AppError } from "./errors";
-import { JsonText, NotModified } from "./prebuilt";
+import { FileAnswer, JsonText, NotModified } from "./prebuilt";
+import { RateLimitedError } from "./rate-limit";
 import { readBodyCapped } from "./read-body";
 import { runEndpoint } from "./run-endpoint";
 import type { Service } from "./service";
@@ -76,10 +80,40 @@ function prebuilt(status: number, body: JsonText | NotModified, requestId: strin
 }
 
 /**
+ * A file an endpoint made or kept (a PDF): downloaded under its name, never cached by a shared
+ * cache (a proposal is its company's and its recipient's), never sniffed as another type, never
+ * indexed should a crawler meet its link.
+ */
+function fileResponse(status: number, file: FileAnswer, requestId: string, extra: Record<string, string>): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    status,
+    headers: {
+      "x-request-id": requestId,
+      ...extra,
+      "content-type": file.contentType,
+      "content-length": String(file.bytes.byteLength),
+      "content-disposition": contentDisposition("attachment", file.filename),
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+      "x-robots-tag": "noindex",
+      "content-security-policy": SERVED_FILE_POLICY,
+    },
+  });
+}
+
+/** The longest User-Agent kept: a header is whatever the client sends, and a signature stores it. */
+const MAX_USER_AGENT = 1000;
+
+/** Who sent the request, as a recipient's signature records it. */
+export function requestClient(req: Request): RequestClient {
+  return { address: clientAddress(req.headers), userAgent: (req.headers.get("user-agent") ?? "").slice(0, MAX_USER_AGENT) };
+}
+
+/**
  * Encoded JSON (a cached tree: megabytes) sent as its own bytes, in one chunk. A `Response` made
  * from the bytes themselves first copies all of them; the cache's copy is never written to, so it
- * can go out as it is, and node hands it to the socket in one write (256 KB chunks each waited for
- * the socket to drain: a warm read of 11 MB took 13 ms p50 where it takes 10, bench/README.md).
+ * can go out as it is, and node hands it to the socket in one write (chunks each waited for the
+ * socket to drain, which bench/README.md measured slower).
  */
 function uncopied(bytes: Uint8Array): ReadableStream<Uint8Array> {
   // A default stream, not a byte stream: a byte stream's enqueue would detach the cache's buffer.
@@ -130,12 +164,15 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint, options: R
         ifNoneMatch: req.headers.get("if-none-match"),
         editSession: req.headers.get("x-edit-session"),
       },
-      { db, caller, requestId, via: caller?.via === "session" ? "browser" : "api", prefetched },
+      { db, caller, requestId, via: caller?.via === "session" ? "browser" : "api", prefetched, client: requestClient(req) },
     );
+    if (result.body instanceof FileAnswer) return fileResponse(result.status, result.body, requestId, limitHeaders);
     if (result.body instanceof JsonText || result.body instanceof NotModified) {
       return prebuilt(result.status, result.body, requestId, limitHeaders);
     }
-    return jsonResponse(result.status, result.body, requestId, limitHeaders);
+    // A budget an endpoint counts itself (an address's account mails) is refused with its own Retry-After.
+    const headers = !result.ok && result.error instanceof RateLimitedError ? { ...limitHeaders, ...result.error.headers } : limitHeaders;
+    return jsonResponse(result.status, result.body, requestId, headers);
   };
   return Object.assign(handler, { endpoint, service });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DbUnavailableError, type Db, type Tx } from "@/lib/db/client";
 import type { Caller } from "./authenticate";
-import type { AnyEndpoint } from "./endpoint";
+import type { AnyEndpoint, RequestClient } from "./endpoint";
 import { AppError, notFound, validationError, type ValidationIssue } from "./errors";
 import { isPrebuilt, NotModified } from "./prebuilt";
 import { serviceError, type Service } from "./service";
@@ -98,6 +98,8 @@ export type RunOptions = {
   dryRun?: boolean;
   /** What the endpoint's `readWithKey` read with the caller's key, when it ran. */
   prefetched?: string | null;
+  /** The HTTP client's address and User-Agent; none for an agent tool. */
+  client?: RequestClient;
 };
 
 export type RunResult = { ok: true; status: number; body: unknown } | { ok: false; status: number; body: unknown; error: AppError };
@@ -193,6 +195,7 @@ export async function runEndpoint(service: Service, endpoint: AnyEndpoint, raw: 
       ifNoneMatch: endpoint.method === "GET" ? raw.ifNoneMatch : undefined,
       precondition,
       prefetched: options.prefetched,
+      client: options.client,
     });
     // An If-Match that was not checked must not pass for one that was.
     if (precondition && !isChecked) throw new Error(`${endpoint.operationId} declares ifMatch but does not write through write()`);

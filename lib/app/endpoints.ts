@@ -1,7 +1,8 @@
-import { signUpEndpoint } from "@/lib/accounts/endpoints";
+import { requestPasswordResetEndpoint, resendVerificationEndpoint, resetPasswordEndpoint, signUpEndpoint } from "@/lib/accounts/endpoints";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { itemHistoryEndpoint } from "@/lib/audit/history";
 import { listLessonEditorsEndpoint } from "@/lib/audit/lesson-editors";
+import { acceptInvitationEndpoint, acceptInvitationWithSignUpEndpoint } from "@/lib/invitations/endpoints";
 import {
   checkAnswerEndpoint,
   completeLessonEndpoint,
@@ -13,12 +14,24 @@ import {
   projectResultsEndpoint,
   uncompleteLessonEndpoint,
 } from "@/lib/learn/endpoints";
-import { acceptPublicProposalEndpoint, rejectPublicProposalEndpoint } from "@/lib/proposals/public/endpoints";
+import { getNotificationSettingsEndpoint, unsubscribeEndpoint, updateNotificationSettingsEndpoint } from "@/lib/notifications/endpoints";
+import {
+  acceptPublicProposalEndpoint,
+  rejectPublicProposalEndpoint,
+  savePublicProposalChoicesEndpoint,
+  requestPublicProposalChangesEndpoint,
+  getPublicProposalPdfEndpoint,
+  verifyRecordEndpoint,
+} from "@/lib/proposals/public/endpoints";
 import {
   addMemberEndpoint,
   createWorkspaceEndpoint,
+  inviteToWorkspaceEndpoint,
   listMembersEndpoint,
+  listWorkspaceInvitationsEndpoint,
   removeMemberEndpoint,
+  resendWorkspaceInvitationEndpoint,
+  revokeWorkspaceInvitationEndpoint,
   updateMemberEndpoint,
 } from "@/lib/workspaces/members";
 
@@ -30,11 +43,20 @@ import {
  */
 export const appEndpoints: AnyEndpoint[] = [
   signUpEndpoint,
+  requestPasswordResetEndpoint,
+  resetPasswordEndpoint,
+  resendVerificationEndpoint,
   createWorkspaceEndpoint,
   listMembersEndpoint,
   addMemberEndpoint,
   updateMemberEndpoint,
   removeMemberEndpoint,
+  listWorkspaceInvitationsEndpoint,
+  inviteToWorkspaceEndpoint,
+  resendWorkspaceInvitationEndpoint,
+  revokeWorkspaceInvitationEndpoint,
+  acceptInvitationEndpoint,
+  acceptInvitationWithSignUpEndpoint,
   listLearnCoursesEndpoint,
   getLearnCourseEndpoint,
   getLearnLessonEndpoint,
@@ -46,6 +68,13 @@ export const appEndpoints: AnyEndpoint[] = [
   projectResultsEndpoint,
   itemHistoryEndpoint,
   listLessonEditorsEndpoint,
+  savePublicProposalChoicesEndpoint,
   acceptPublicProposalEndpoint,
   rejectPublicProposalEndpoint,
+  requestPublicProposalChangesEndpoint,
+  getPublicProposalPdfEndpoint,
+  verifyRecordEndpoint,
+  getNotificationSettingsEndpoint,
+  updateNotificationSettingsEndpoint,
+  unsubscribeEndpoint,
 ];

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiClientError, appFetch, authoringFetch, proposalsFetch, toApiError } from "./api";
+import { ApiClientError, appApi, authoringApi, formData, proposalsApi, toApiError } from "./api";
 
-function answer(status: number, body: string, contentType = "application/json") {
-  const fetchMock = vi.fn(async () => new Response(body, { status, headers: { "content-type": contentType } }));
+function answer(status: number, body: string | null, contentType = "application/json") {
+  const fetchMock = vi.fn(async (_request: Request) => new Response(body, { status, headers: { "content-type": contentType } }));
   vi.stubGlobal("fetch", fetchMock);
   return fetchMock;
 }
@@ -30,7 +30,7 @@ describe("[CLIENT] API errors", () => {
         details: { issues: [{ path: "title", message: "Too short" }] },
       }),
     );
-    const error = await failure(authoringFetch("/courses/x", { method: "PATCH", json: { title: "" } }));
+    const error = await failure(authoringApi.PATCH("/courses/{courseId}", { params: { path: { courseId: "x" } }, body: { title: "" } }));
     expect(error.status).toBe(400);
     expect(error.code).toBe("validation_error");
     expect(error.message).toBe("Invalid request: title: Too short");
@@ -40,7 +40,12 @@ describe("[CLIENT] API errors", () => {
 
   it("keeps the course-authoring details that are not issues (the parent in the trash)", async () => {
     answer(400, JSON.stringify({ error: "Restore the module first", code: "parent_in_trash", details: { kind: "module", id: "m1" } }));
-    const error = await failure(authoringFetch("/projects/p/trash/restore", { method: "POST", json: {} }));
+    const error = await failure(
+      authoringApi.POST("/projects/{projectId}/trash/restore", {
+        params: { path: { projectId: "p" } },
+        body: { kind: "lesson", id: "l1" },
+      }),
+    );
     expect(error.code).toBe("parent_in_trash");
     expect(error.issues).toEqual([]);
     expect(error.details).toEqual({ kind: "module", id: "m1" });
@@ -60,7 +65,7 @@ describe("[CLIENT] API errors", () => {
         },
       }),
     );
-    const error = await failure(proposalsFetch("/v3/companies", { method: "POST", json: { x: 1 } }));
+    const error = await failure(proposalsApi.POST("/v3/companies", { body: { name: "" } }));
     expect(error.status).toBe(400);
     expect(error.code).toBe("VALIDATION_ERROR");
     expect(error.message).toBe("Invalid request");
@@ -78,7 +83,7 @@ describe("[CLIENT] API errors", () => {
 
   it("answers a non-JSON error (a proxy's HTML page) with the status alone", async () => {
     answer(502, "<html><body>Bad gateway</body></html>", "text/html");
-    const error = await failure(appFetch("/learn/courses"));
+    const error = await failure(appApi.GET("/learn/courses"));
     expect(error.status).toBe(502);
     expect(error.code).toBeUndefined();
     expect(error.message).toBe("Request failed (502)");
@@ -92,22 +97,70 @@ describe("[CLIENT] API errors", () => {
         throw new TypeError("Failed to fetch");
       }),
     );
-    const error = await failure(appFetch("/learn/courses"));
+    const error = await failure(appApi.GET("/learn/courses"));
     expect(error.status).toBe(0);
     expect(error.message).toMatch(/Could not reach the server/);
   });
 
   it("sends JSON bodies to the service's base path and returns the parsed answer", async () => {
     const fetchMock = answer(200, JSON.stringify({ id: "c1" }));
-    await expect(authoringFetch("/courses/c1", { method: "PATCH", json: { title: "T" } })).resolves.toEqual({ id: "c1" });
-    expect(fetchMock).toHaveBeenCalledWith(
-      "/api/authoring/courses/c1",
-      expect.objectContaining({
-        method: "PATCH",
-        body: JSON.stringify({ title: "T" }),
-        // The tab's id rides along, so the server can tell this tab's saves from another's.
-        headers: { "content-type": "application/json", "x-edit-session": expect.stringMatching(/^[A-Za-z0-9-]{8,64}$/) },
-      }),
-    );
+    await expect(
+      authoringApi.PATCH("/courses/{courseId}", { params: { path: { courseId: "c1" } }, body: { title: "T" } }),
+    ).resolves.toEqual({ id: "c1" });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const request = fetchMock.mock.calls[0][0];
+    expect(new URL(request.url).pathname).toBe("/api/authoring/courses/c1");
+    expect(request.method).toBe("PATCH");
+    expect(await request.text()).toBe(JSON.stringify({ title: "T" }));
+    // The tab's id rides along, so the server can tell this tab's saves from another's.
+    expect(Object.fromEntries(request.headers)).toEqual({
+      "content-type": "application/json",
+      "x-edit-session": expect.stringMatching(/^[A-Za-z0-9-]{8,64}$/),
+    });
+  });
+
+  it("puts each service under its own base path, with the query from params", async () => {
+    const fetchMock = answer(200, JSON.stringify({ data: [] }));
+    await proposalsApi.GET("/v3/proposals", { params: { query: { company_id: 7, include_archived: "true", q: undefined } } });
+    await appApi.GET("/learn/courses");
+    await authoringApi.GET("/projects/{projectId}/trash", { params: { path: { projectId: "p 1" }, query: { limit: 50, offset: 0 } } });
+    const urls = fetchMock.mock.calls.map(([request]) => {
+      const url = new URL(request.url);
+      return url.pathname + url.search;
+    });
+    // An undefined query value is left out; path parameters are encoded.
+    expect(urls).toEqual([
+      "/api/proposals/v3/proposals?company_id=7&include_archived=true",
+      "/api/learn/courses",
+      "/api/authoring/projects/p%201/trash?limit=50&offset=0",
+    ]);
+    // Without a body there is no content type.
+    expect(fetchMock.mock.calls.map(([request]) => request.headers.get("content-type"))).toEqual([null, null, null]);
+  });
+
+  it("answers undefined for a success without a body (204)", async () => {
+    answer(204, null);
+    await expect(appApi.DELETE("/learn/lessons/{lessonId}/complete", { params: { path: { lessonId: "l1" } } })).resolves.toBeUndefined();
+  });
+
+  it("reads an error without a body as the status alone", async () => {
+    answer(404, null);
+    const error = await failure(appApi.GET("/learn/courses/{courseId}", { params: { path: { courseId: "c1" } } }));
+    expect([error.status, error.code, error.message]).toEqual([404, undefined, "Request failed (404)"]);
+  });
+
+  it("sends a multipart body as a form, leaving its content type to the form", async () => {
+    const fetchMock = answer(201, JSON.stringify({ attachment: { id: 1 } }));
+    const file = new File(["%PDF-1.4"], "terms.pdf", { type: "application/pdf" });
+    await expect(
+      proposalsApi.POST("/v1/attachments", { body: { file, company_id: "7" }, bodySerializer: formData }).then((r) => r.attachment.id),
+    ).resolves.toBe(1);
+    const request = fetchMock.mock.calls[0][0];
+    expect(request.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request.headers.get("x-edit-session")).toMatch(/^[A-Za-z0-9-]{8,64}$/);
+    const form = await request.formData();
+    expect([...form.keys()]).toEqual(["file", "company_id"]);
+    expect((form.get("file") as File).name).toBe("terms.pdf");
+    expect(form.get("company_id")).toBe("7");
   });
 });

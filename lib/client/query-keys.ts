@@ -12,6 +12,8 @@ import type { ContactFilters, ContentFilters, ProposalFilters, QuestionFilters }
 export const workspaceKeys = {
   all: ["workspaces"] as const,
   members: (workspaceId: string) => ["workspaces", workspaceId, "members"] as const,
+  /** Its invitations nobody has used or withdrawn (admins only). */
+  invitations: (workspaceId: string) => ["workspaces", workspaceId, "invitations"] as const,
 };
 
 export const projectKeys = {
@@ -109,6 +111,8 @@ export const learnKeys = {
 export const companyKeys = {
   /** The companies the user is a member of. */
   all: ["companies"] as const,
+  /** A company's members and open invitations. */
+  members: (companyId: number) => ["companies", companyId, "members"] as const,
 };
 
 export const contentKeys = {
@@ -133,4 +137,12 @@ export const proposalKeys = {
   /** The versions of one series, oldest first. */
   series: (seriesUuid: string) => ["proposals", "series", seriesUuid] as const,
   detail: (uuid: string) => ["proposals", "detail", uuid] as const,
+};
+
+export const webhookKeys = {
+  all: ["webhooks"] as const,
+  /** A company's endpoints (owners only). */
+  ofCompany: (companyId: number) => ["webhooks", "company", companyId] as const,
+  /** One endpoint's recent deliveries with their attempts. */
+  deliveries: (webhookId: number) => ["webhooks", "deliveries", webhookId] as const,
 };

@@ -1,134 +1,130 @@
 /**
- * What the browser receives and sends, inferred from the services' zod schemas so the client never
- * keeps a copy of its own. Type imports only: none of the server code reaches the bundle.
+ * What the browser receives and sends, as the services' OpenAPI documents describe it (./schema,
+ * generated from the endpoint definitions by `npm run api:types`): the same types the clients in
+ * ./api.ts answer with, so a screen's types and its calls cannot disagree. Types only: none of the
+ * server code reaches the bundle.
  */
-import type { z } from "zod";
-import type { SignUpRequest, SignUpResponse } from "@/lib/accounts/schemas";
-import type { ApiKey, CreateApiKeyResponse } from "@/lib/api-keys/schemas";
-import type { HistoryEntry as HistoryEntrySchema } from "@/lib/audit/history";
-import type { LessonEditors as LessonEditorsSchema } from "@/lib/audit/lesson-editors";
-import type { Block, BlockCreate } from "@/lib/authoring/blocks/schemas";
-import type { Category } from "@/lib/authoring/categories/schemas";
-import type { Course, PublishChecks } from "@/lib/authoring/courses/schemas";
-import type { Lesson } from "@/lib/authoring/lessons/schemas";
-import type { Module } from "@/lib/authoring/modules/schemas";
-import type { DeletedProject, Project, ProjectCreate, ProjectOutline, ProjectUpdate } from "@/lib/authoring/projects/schemas";
-import type { QuestionFamily, QuestionFamilyCreate, QuestionFamilyUpdate } from "@/lib/authoring/question-families/schemas";
-import type {
-  QuestionCreate,
-  QuestionDetail,
-  QuestionListQuery,
-  QuestionTypeEnum,
-  QuestionUpdate,
-} from "@/lib/authoring/questions/schemas";
-import type { QuizAttemptResult, QuizCreate, QuizDetail, QuizSubmission, QuizSummary } from "@/lib/authoring/quizzes/schemas";
-import type { TrashItem, TrashKind, TrashRestoreResult } from "@/lib/authoring/trash/schemas";
-import type { Workspace, WorkspaceRole } from "@/lib/authoring/workspaces/schemas";
-import type {
-  checkAnswerEndpoint,
-  getLearnCourseEndpoint,
-  getLearnLessonEndpoint,
-  getLearnQuizEndpoint,
-  listLearnCoursesEndpoint,
-  previewQuizEndpoint,
-  projectResultsEndpoint,
-} from "@/lib/learn/endpoints";
-import type { CompanyCreate, Company as CompanySchema } from "@/lib/proposals/companies/schemas";
-import type { Contact, ListContactsQuery } from "@/lib/proposals/contacts/schemas";
-import type { ContentCreate, ContentIdFields, ContentItem, ContentUpdate } from "@/lib/proposals/content/schemas";
-import type { Asset, ImageInput, UploadedImage } from "@/lib/proposals/images/schemas";
-import type {
-  Proposal,
-  ProposalCreate,
-  ProposalListQuery,
-  ProposalRef,
-  Status as ProposalStatusSchema,
-} from "@/lib/proposals/proposals/schemas";
-import type { listMembersEndpoint } from "@/lib/workspaces/members";
+import type { SuccessStatus } from "./api";
+import type { components as AppComponents, operations as AppOperations } from "./schema/app";
+import type { components as AuthoringComponents, operations as AuthoringOperations } from "./schema/authoring";
+import type { components as ProposalsComponents, operations as ProposalsOperations } from "./schema/proposals";
 
-/** The answer of an endpoint whose response schema is declared inline. */
-type ResponseOf<E extends { response: z.ZodType }> = z.output<E["response"]>;
+type Authoring = AuthoringComponents["schemas"];
+type Proposals = ProposalsComponents["schemas"];
 
-/** `{<items>, has_more, limit, offset}`: every list answers this shape (`pageOf`). */
-export type Page<K extends string, T> = { [key in K]: T[] } & { has_more: boolean; limit: number; offset: number };
+/** The JSON an operation answers on success (its one 2xx). */
+type AnswerOf<Op> = Op extends { responses: infer R }
+  ? R[Extract<keyof R, SuccessStatus>] extends { content: { "application/json": infer T } }
+    ? T
+    : never
+  : never;
+
+/** The query an operation reads. */
+type QueryOf<Op> = Op extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+type App<K extends keyof AppOperations> = AnswerOf<AppOperations[K]>;
 
 // ---- Account ---------------------------------------------------------------------------------
-export type SignUpInput = z.input<typeof SignUpRequest>;
-export type SignUpResult = z.output<typeof SignUpResponse>;
-export type ApiKeyDto = z.output<typeof ApiKey>;
-export type CreatedApiKeyDto = z.output<typeof CreateApiKeyResponse>;
+export type SignUpInput = AppComponents["schemas"]["SignUpRequest"];
+export type SignUpResult = App<"sign_up">;
+export type ApiKeyDto = Authoring["ApiKey"];
+export type CreatedApiKeyDto = Authoring["CreateApiKeyResponse"];
+export type NotificationSettingsDto = AppComponents["schemas"]["NotificationSettings"];
 
 // ---- Workspaces and projects -----------------------------------------------------------------
-export type WorkspaceDto = z.output<typeof Workspace>;
-export type WorkspaceRoleValue = z.output<typeof WorkspaceRole>;
-export type MemberList = ResponseOf<typeof listMembersEndpoint>;
-export type ProjectDto = z.output<typeof Project>;
+export type WorkspaceDto = Authoring["Workspace"];
+export type WorkspaceRoleValue = WorkspaceDto["role"];
+export type MemberList = App<"list_members">;
+export type ProjectDto = Authoring["Project"];
 /** The course tree without block content (GET /projects/{id}/outline). */
-export type ProjectOutlineDto = z.output<typeof ProjectOutline>;
-export type CourseOutlineDto = ProjectOutlineDto["courses"][number];
-export type ProjectInput = z.input<typeof ProjectCreate>;
-export type ProjectChange = z.input<typeof ProjectUpdate>;
-export type DeletedProjectDto = z.output<typeof DeletedProject>;
+export type ProjectOutlineDto = Authoring["ProjectOutline"];
+export type CourseOutlineDto = Authoring["CourseOutline"];
+export type ProjectInput = Authoring["ProjectCreate"];
+export type ProjectChange = Authoring["ProjectUpdate"];
+export type DeletedProjectDto = Authoring["DeletedProject"];
 
 // ---- Course tree -----------------------------------------------------------------------------
-export type CourseDto = z.output<typeof Course>;
-export type PublishChecksDto = z.output<typeof PublishChecks>;
-export type ModuleDto = z.output<typeof Module>;
-export type LessonDto = z.output<typeof Lesson>;
-export type BlockDto = z.output<typeof Block>;
-export type NewBlock = z.input<typeof BlockCreate>;
+export type CourseDto = Authoring["Course"];
+export type PublishChecksDto = Authoring["PublishChecks"];
+export type ModuleDto = Authoring["Module"];
+export type LessonDto = Authoring["Lesson"];
+export type BlockDto = Authoring["Block"];
+export type NewBlock = Authoring["BlockCreate"];
+export type BlockChange = Authoring["BlockUpdate"];
 
 // ---- Question bank and quizzes ---------------------------------------------------------------
-export type CategoryDto = z.output<typeof Category>;
-export type QuestionFamilyDto = z.output<typeof QuestionFamily>;
-export type QuestionFamilyInput = z.input<typeof QuestionFamilyCreate>;
-export type QuestionFamilyChange = z.input<typeof QuestionFamilyUpdate>;
-export type QuestionDto = z.output<typeof QuestionDetail>;
-export type QuestionTypeValue = z.output<typeof QuestionTypeEnum>;
-export type QuestionInput = z.input<typeof QuestionCreate>;
-export type QuestionChange = z.input<typeof QuestionUpdate>;
+export type CategoryDto = Authoring["Category"];
+export type QuestionFamilyDto = Authoring["QuestionFamily"];
+export type QuestionFamilyInput = Authoring["QuestionFamilyCreate"];
+export type QuestionFamilyChange = Authoring["QuestionFamilyUpdate"];
+export type QuestionDto = Authoring["QuestionDetail"];
+export type QuestionTypeValue = QuestionDto["question_type"];
+export type QuestionInput = Authoring["QuestionCreate"];
+export type QuestionChange = Authoring["QuestionUpdate"];
 /** The bank's filters (the list query without paging). */
-export type QuestionFilters = Omit<z.output<typeof QuestionListQuery>, "limit" | "offset">;
-export type QuizSummaryDto = z.output<typeof QuizSummary>;
-export type QuizDetailDto = z.output<typeof QuizDetail>;
-export type QuizInput = z.input<typeof QuizCreate>;
-export type QuizAnswer = z.input<typeof QuizSubmission>["answers"][number];
-export type QuizAttemptResultDto = z.output<typeof QuizAttemptResult>;
-export type QuizPreviewResultDto = ResponseOf<typeof previewQuizEndpoint>;
+export type QuestionFilters = Omit<QueryOf<AuthoringOperations["list_questions"]>, "limit" | "offset">;
+export type QuizSummaryDto = Authoring["QuizSummary"];
+export type QuizDetailDto = Authoring["QuizDetail"];
+export type QuizInput = Authoring["QuizCreate"];
+export type QuizAnswer = Authoring["QuizSubmission"]["answers"][number];
+export type QuizAttemptResultDto = Authoring["QuizAttemptResult"];
+export type QuizPreviewResultDto = App<"preview_quiz">;
 
 // ---- Trash -----------------------------------------------------------------------------------
-export type TrashItemDto = z.output<typeof TrashItem>;
-export type TrashKindValue = z.output<typeof TrashKind>;
-export type TrashRestoreResultDto = z.output<typeof TrashRestoreResult>;
+export type TrashItemDto = Authoring["TrashItem"];
+export type TrashKindValue = TrashItemDto["kind"];
+export type TrashRestoreResultDto = Authoring["TrashRestoreResult"];
 
 // ---- Learning, results, history --------------------------------------------------------------
-export type LearnCourseCard = ResponseOf<typeof listLearnCoursesEndpoint>["courses"][number];
-export type LearnCourse = ResponseOf<typeof getLearnCourseEndpoint>;
-export type LearnLesson = ResponseOf<typeof getLearnLessonEndpoint>;
-export type LearnQuiz = ResponseOf<typeof getLearnQuizEndpoint>;
+export type LearnCourseCard = App<"list_learn_courses">["courses"][number];
+export type LearnCourse = App<"get_learn_course">;
+export type LearnLesson = App<"get_learn_lesson">;
+export type LearnQuiz = App<"get_learn_quiz">;
 export type Attempt = LearnQuiz["attempts"][number];
-export type AnswerCheck = ResponseOf<typeof checkAnswerEndpoint>;
-export type ProjectResults = ResponseOf<typeof projectResultsEndpoint>;
-export type HistoryEntry = z.output<typeof HistoryEntrySchema>;
-export type LessonEditors = z.output<typeof LessonEditorsSchema>;
+export type AnswerCheck = App<"check_answer">;
+export type ProjectResults = App<"get_project_results">;
+export type HistoryEntry = App<"get_item_history">["history"][number];
+export type LessonEditors = App<"list_lesson_editors">;
 
 // ---- Proposals service -----------------------------------------------------------------------
-export type CompanyDto = z.output<typeof CompanySchema>;
-export type CompanyInput = z.input<typeof CompanyCreate>;
-export type ContentItemDto = z.output<typeof ContentItem>;
-export type ContentInput = z.input<typeof ContentCreate>;
-export type ContentChange = z.input<typeof ContentUpdate>;
-export type ContentIds = z.input<typeof ContentIdFields>;
+export type CompanyDto = Proposals["Company"];
+export type CompanyInput = Proposals["CompanyCreate"];
+export type ContentItemDto = Proposals["ContentItem"];
+export type ContentInput = Proposals["ContentCreate"];
+export type ContentChange = Proposals["ContentUpdate"];
+export type ContentIds = Proposals["ContentIds"];
 /** The library's server-side filters (search by title is client-side: titles are per language). */
 export type ContentFilters = { include_archived?: boolean };
-export type AssetDto = z.output<typeof Asset>;
-export type ImageInputDto = z.input<typeof ImageInput>;
-export type UploadedImageDto = z.output<typeof UploadedImage>;
-export type ContactDto = z.output<typeof Contact>;
-export type ContactFilters = Omit<z.input<typeof ListContactsQuery>, "company_id" | "include_archived"> & { include_archived?: boolean };
-export type ProposalDto = z.output<typeof Proposal>;
-export type ProposalStatus = z.output<typeof ProposalStatusSchema>;
-export type ProposalInput = z.input<typeof ProposalCreate>;
-export type ProposalRefDto = z.output<typeof ProposalRef>;
+export type AssetDto = Proposals["Asset"];
+export type ImageInputDto = Proposals["ImageInput"];
+export type UploadedImageDto = Proposals["UploadedImage"];
+export type AttachmentDto = Proposals["Attachment"];
+export type ContactDto = Proposals["Contact"];
+export type ContactFilters = Omit<QueryOf<ProposalsOperations["list_contacts"]>, "company_id" | "include_archived"> & {
+  include_archived?: boolean;
+};
+export type ProposalDto = Proposals["Proposal"];
+export type ProposalStatus = ProposalDto["status"];
+export type ProposalInput = Proposals["ProposalCreate"];
+export type ProposalRefDto = Proposals["ProposalRef"];
+export type ProposalPatch = Proposals["ProposalPatch"];
+export type ProposalBlockEdit = Proposals["ProposalBlockEdit"];
+export type ProposalNewVersion = Proposals["ProposalNewVersion"];
+export type ProposalSendInput = Proposals["ProposalSend"];
+export type ProposalDeliveryDto = Proposals["ProposalDelivery"];
 /** The proposal list's server-side filters (company_id is the key's own part). */
-export type ProposalFilters = Omit<z.input<typeof ProposalListQuery>, "company_id" | "include_archived"> & { include_archived?: boolean };
+export type ProposalFilters = Omit<QueryOf<ProposalsOperations["list_proposals"]>, "company_id" | "include_archived"> & {
+  include_archived?: boolean;
+};
+
+// ---- Webhooks (proposals service) ----------------------------------------------------------------
+export type WebhookDto = Proposals["Webhook"];
+export type CreatedWebhookDto = Proposals["CreatedWebhook"];
+export type WebhookInput = Proposals["CreateWebhook"];
+export type WebhookChange = Proposals["UpdateWebhook"];
+export type WebhookEventType = WebhookInput["events"][number];
+export type WebhookDeliveryDto = Proposals["WebhookDelivery"];
+export type WebhookAttemptDto = WebhookDeliveryDto["attempts"][number];
+
+// ---- Acceptance records (/verify) --------------------------------------------------------------
+export type VerifyResultDto = AppComponents["schemas"]["VerifyRecordResult"];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preparedStatementNames } from "./client";
+import { DbUnavailableError, preparedStatementNames } from "./client";
 
 describe("prepared statement names", () => {
   it("gives one SQL text one name, every time, and another text another name", () => {
@@ -51,5 +51,21 @@ describe("prepared statement names", () => {
     // Beyond the limit a statement is unnamed: planned for its one run, never kept by a connection.
     expect(name({ sql: "SELECT 3" })).toBeUndefined();
     expect(name({ sql: "SELECT 1" })).toBe(first);
+  });
+});
+
+describe("DbUnavailableError", () => {
+  it("is recognised when another copy of this module made it (the routes' and instrumentation's bundles share the database state)", () => {
+    // What another bundle's copy of the class makes: same name and reason, another prototype.
+    class OtherCopy extends Error {
+      constructor(readonly reason: string) {
+        super("The embedded database is in use by process 1");
+        this.name = "DbUnavailableError";
+      }
+    }
+    expect(new OtherCopy("locked")).toBeInstanceOf(DbUnavailableError);
+    expect(new DbUnavailableError("unreachable", "down")).toBeInstanceOf(DbUnavailableError);
+    expect(new OtherCopy("something else")).not.toBeInstanceOf(DbUnavailableError);
+    expect(Object.assign(new Error("x"), { reason: "locked" })).not.toBeInstanceOf(DbUnavailableError);
   });
 });

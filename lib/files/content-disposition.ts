@@ -1,6 +1,10 @@
+import { create, parse } from "content-disposition";
+
 /**
- * A Content-Disposition header value that cannot break out of its quotes or smuggle a header:
- * an ASCII fallback name (RFC 6266) plus the exact name UTF-8 encoded (RFC 5987).
+ * A Content-Disposition header value (RFC 6266), written by the `content-disposition` package:
+ * the name quoted and escaped so it cannot break out of its quotes or smuggle a header, and, when
+ * the name is not plain ASCII, the exact name UTF-8 encoded as `filename*` (RFC 8187) beside an
+ * ASCII fallback that keeps the letters (é → e) where the package would write "?".
  */
 export function contentDisposition(type: "inline" | "attachment", filename: string): string {
   const ascii = filename
@@ -8,6 +12,15 @@ export function contentDisposition(type: "inline" | "attachment", filename: stri
     .replace(/[^\x20-\x7e]|["\\%;]/g, "_")
     .trim()
     .slice(0, 200);
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${type}; filename="${ascii || "file"}"; filename*=UTF-8''${encoded}`;
+  return create(filename, { type, fallback: ascii || "file" });
+}
+
+/** The file name a Content-Disposition header gives (its `filename*` first), or null when it gives none. */
+export function filenameInDisposition(header: string): string | null {
+  try {
+    return parse(header).parameters.filename ?? null;
+  } catch {
+    // A header the package cannot read names nothing: the name then comes from the URL.
+    return null;
+  }
 }

@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { env, type EnvSource } from "@/lib/env";
+import { filenameInDisposition } from "./content-disposition";
 import { detectFileType, type FileKind } from "./file-kinds";
 import { isPublicAddress } from "./public-address";
 
@@ -208,6 +209,20 @@ async function readCapped(response: http.IncomingMessage, url: URL, maxBytes: nu
   return Buffer.concat(chunks, size);
 }
 
+/**
+ * The address a request to `url` may connect to, under the same rules as a download (every
+ * address the name resolves to must be public unless allowed), with the lookup that pins the
+ * connection to it. For callers that make their own request (webhooks: a POST, no redirects).
+ */
+export async function vetRequestTarget(
+  url: URL,
+  options: Pick<FetchUrlOptions, "allowPrivate" | "allowAddress" | "resolveHost"> & { signal: AbortSignal },
+): Promise<{ target: ResolvedAddress; lookup: LookupFunction }> {
+  const settings = resolveSettings({ accept: "image", ...options }, options.signal);
+  const target = await vetHost(url, settings);
+  return { target, lookup: pinnedLookup(target) };
+}
+
 /** The address to connect to, after checking every address the name resolves to. */
 async function vetHost(url: URL, settings: Settings): Promise<ResolvedAddress> {
   const hostname = url.hostname.replace(/^\[(.*)\]$/, "$1");
@@ -275,12 +290,8 @@ async function describeFile(url: URL, bytes: Buffer, disposition: string | undef
 }
 
 function filenameFromDisposition(header: string | undefined): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header);
-  if (extended) return cleanFilename(safeDecode(extended[1].trim()));
-  const plain = /filename\s*=\s*(?:"((?:\\.|[^"\\])*)"|([^;]+))/i.exec(header);
-  if (!plain) return null;
-  return cleanFilename(plain[1] !== undefined ? plain[1].replace(/\\(.)/g, "$1") : plain[2].trim());
+  const name = header ? filenameInDisposition(header) : null;
+  return name === null ? null : cleanFilename(name);
 }
 
 function filenameFromPath(pathname: string): string | null {

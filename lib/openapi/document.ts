@@ -104,11 +104,20 @@ export function buildOpenApi(service: Service, endpoints: AnyEndpoint[]) {
       }
     }
     const responseSchema = schemas.toSchema(ep.response, "output");
+    // A file is its bytes; the response schema then only describes them in words.
+    const success = ep.produces
+      ? {
+          [ep.produces]: {
+            schema: {
+              type: "string",
+              format: "binary",
+              ...(responseSchema.description ? { description: responseSchema.description } : {}),
+            },
+          },
+        }
+      : { "application/json": { schema: responseSchema } };
     const responses: Record<string, unknown> = {
-      [String(ep.status)]: {
-        description: ep.summary,
-        content: { "application/json": { schema: responseSchema } },
-      },
+      [String(ep.status)]: { description: ep.summary, content: success },
     };
     const conflict = service.errorCodes.edit_conflict;
     if (ep.ifMatch) parameters.push(ifMatchParameter);

@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { AppError, notFound } from "@/lib/api/errors";
+import { AppError, forbidden, notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import type { CompanyRole } from "@/lib/generated/prisma/enums";
 
 /**
  * Who may touch a company's resources: its active (not disabled) members. Every proposals domain
@@ -50,4 +51,48 @@ export async function getCompanyOrThrow({
     throw notFound("Company");
   }
   return company;
+}
+
+/**
+ * What each company role may do beyond what every active member does (build and send the
+ * company's proposals): owners manage its members and its webhooks. The one place this
+ * is decided (issue 26; docs/decisions/032).
+ */
+export const COMPANY_PERMISSIONS = {
+  owner: ["members.manage", "webhooks.manage"],
+  member: [],
+} as const satisfies Record<CompanyRole, readonly string[]>;
+
+export type CompanyAction = (typeof COMPANY_PERMISSIONS)[CompanyRole][number];
+
+const REFUSALS: Record<CompanyAction, string> = {
+  "members.manage": "Only the company's owners manage its members",
+  "webhooks.manage": "Only the company's owners manage its webhooks",
+};
+
+export const canInCompany = (role: CompanyRole, action: CompanyAction) => (COMPANY_PERMISSIONS[role] as readonly string[]).includes(action);
+
+/**
+ * A company the caller is an active member of, with their role there: 404 to anyone else. With
+ * `toDo`, an action their role must allow (401 in this service otherwise, as `forbidden` maps).
+ */
+export async function getCompanyRoleOrThrow({
+  tx,
+  caller,
+  companyId,
+  toDo,
+}: {
+  tx: Tx;
+  caller: Caller;
+  companyId: number;
+  toDo?: CompanyAction;
+}) {
+  const company = await tx.company.findUnique({
+    where: { id: companyId },
+    include: { members: { where: { userId: caller.userId }, select: { role: true, disabled: true } } },
+  });
+  const member = company?.members[0];
+  if (!company || !isActiveMembership(member)) throw notFound("Company");
+  if (toDo && !canInCompany(member!.role, toDo)) throw forbidden(REFUSALS[toDo]);
+  return { company, role: member!.role };
 }

@@ -4,10 +4,26 @@ import { proposalsEndpoints } from "./endpoints";
 import { proposalsService } from "./service";
 
 /**
- * What people do and agents do not: committing a proposal to a customer, or answering for the
- * customer. File uploads (multipart) are left out by toolSet itself.
+ * What people do and agents do not: committing a proposal to a customer, answering for the
+ * customer, mailing someone an invitation in the user's name, or deciding where the company's
+ * events go and what signs them (agents list webhooks and read their deliveries, never a secret).
+ * File uploads (multipart) are left out by toolSet itself.
  */
-export const NOT_AGENT_TOOLS = new Set(["send_proposal", "accept_proposal", "reject_proposal", "withdraw_proposal"]);
+export const NOT_AGENT_TOOLS = new Set([
+  "send_proposal",
+  "accept_proposal",
+  "reject_proposal",
+  "withdraw_proposal",
+  "invite_to_company",
+  "resend_company_invitation",
+  // Where a company's events are sent, and the secrets that sign them, are set by its owners.
+  "create_webhook",
+  "update_webhook",
+  "delete_webhook",
+  "rotate_webhook_secret",
+  "redeliver_webhook",
+  "test_webhook",
+]);
 
 let tools: ToolSet | undefined;
 

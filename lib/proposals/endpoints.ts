@@ -3,11 +3,25 @@ import * as attachments from "./attachments/endpoints";
 import * as companies from "./companies/endpoints";
 import * as contacts from "./contacts/endpoints";
 import * as content from "./content/endpoints";
+import * as events from "./events/endpoints";
 import * as images from "./images/endpoints";
+import * as members from "./members/endpoints";
+import * as pdf from "./pdf/endpoints";
 import * as proposals from "./proposals/endpoints";
 import * as rfps from "./rfps/endpoints";
+import * as webhooks from "./webhooks/endpoints";
 
 /** Every endpoint of the proposals service: the source of routes, OpenAPI and agent tools. */
-export const proposalsEndpoints: AnyEndpoint[] = [companies, contacts, rfps, proposals, content, images, attachments].flatMap(
-  (group) => Object.values(group) as AnyEndpoint[],
-);
+export const proposalsEndpoints: AnyEndpoint[] = [
+  companies,
+  members,
+  contacts,
+  rfps,
+  proposals,
+  events,
+  pdf,
+  content,
+  images,
+  attachments,
+  webhooks,
+].flatMap((group) => Object.values(group) as AnyEndpoint[]);

@@ -21,6 +21,8 @@ const PROPOSALS_CODES: Record<ErrorCode, ServiceErrorCode> = {
   proposal_withdrawn: e(400, "PROPOSAL_WITHDRAWN"),
   unauthorized: e(401, "UNAUTHORIZED"),
   forbidden: e(401, "UNAUTHORIZED"),
+  // Not "may not edit" (401): the caller may send, not have it mailed yet (docs/decisions/033).
+  email_not_verified: e(403, "EMAIL_NOT_VERIFIED"),
   not_found: e(404, "NOT_FOUND"),
   not_editable: e(409, "NOT_EDITABLE"),
   // No proposals endpoint accepts If-Match (its timestamps are whole seconds): never answered.

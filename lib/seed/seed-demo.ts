@@ -153,8 +153,8 @@ export async function seedDemo(db: Db) {
   const suffix = randomBytes(3).toString("hex");
   const password = `demo-${randomBytes(9).toString("base64url")}`;
   const email = `demo-${suffix}@example.com`;
-  const { user, workspace: personal } = await createUser(db, { email, password, name: "Demo Author" });
-  const learner = await createUser(db, { email: `learner-${suffix}@example.com`, password, name: "Demo Learner" });
+  const { user, workspace: personal } = await createUser(db, { email, password, name: "Demo Author" }, { verified: true });
+  const learner = await createUser(db, { email: `learner-${suffix}@example.com`, password, name: "Demo Learner" }, { verified: true });
   const team = await createTeamWorkspace(db, { name: "Demo Academy", ownerUserId: user.id });
   await setWorkspaceMember(db, { workspaceId: team.id, userId: learner.user.id, role: "learner" });
   const caller: Caller = { userId: user.id, name: user.name, email: user.email, via: "session", apiKeyId: null, apiKey: null };

@@ -65,7 +65,7 @@ const DESCRIPTION = [
 
 /**
  * The demo company's library (with images and prices) and proposals in several states: a draft,
- * a sent one, an accepted one, a rejected one, a template, and a series with two versions (v1
+ * a sent one (with an optional item and a quantity range for the customer to choose), an accepted one, a rejected one, a template, and a series with two versions (v1
  * replaced by v2, which is sent).
  */
 export async function seedProposals(db: Db, caller: Caller, input: { companyId: number; contactIds: number[]; rfpId: number }) {
@@ -94,7 +94,15 @@ export async function seedProposals(db: Db, caller: Caller, input: { companyId: 
   const draft = async (
     recipient: number,
     title: string,
-    blocks: { content_id: number; quantity?: number; discount?: number }[],
+    blocks: {
+      content_id: number;
+      quantity?: number;
+      discount?: number;
+      optional?: boolean;
+      selected?: boolean;
+      quantity_min?: number;
+      quantity_max?: number;
+    }[],
     extra = {},
   ) => {
     const body = {
@@ -116,7 +124,11 @@ export async function seedProposals(db: Db, caller: Caller, input: { companyId: 
   const inDraft = await draft(first, "Team onboarding", [{ content_id: variations[0] }, { content_id: variations[1], quantity: 25 }], {
     tracking: { created_from_rfp: input.rfpId },
   });
-  const sent = await draft(second, "Course licences for Q1", [{ content_id: variations[1], quantity: 40, discount: 10 }]);
+  // The customer chooses here (decision 035): how many licences, and whether to add the support plan.
+  const sent = await draft(second, "Course licences for Q1", [
+    { content_id: variations[1], quantity: 40, discount: 10, quantity_min: 10, quantity_max: 200 },
+    { content_id: variations[3], quantity: 12, optional: true, selected: false },
+  ]);
   await inTx((tx) => sendProposal(tx, sent, Math.floor(Date.now() / 1000) + 30 * 86400));
   const accepted = await draft(third, "Support plan", [{ content_id: variations[3], quantity: 12 }]);
   await inTx((tx) => sendProposal(tx, accepted, undefined));

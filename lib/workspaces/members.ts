@@ -1,13 +1,23 @@
 import { z } from "zod";
 import { emailSchema } from "@/lib/accounts/schemas";
-import { defineEndpoint } from "@/lib/api/endpoint";
+import { defineEndpoint, type LoadContext } from "@/lib/api/endpoint";
+import { DateTime, toIso } from "@/lib/api/schemas";
 import { WorkspaceRole } from "@/lib/authoring/workspaces/schemas";
 import { write } from "@/lib/db/transaction";
+import type { PendingInvitation } from "@/lib/invitations/list-invitations";
+import { InvitationDelivery, InviteEmails } from "@/lib/invitations/schemas";
 import { addMember } from "./add-member";
 import { listMembers } from "./list-members";
 import { createTeamWorkspace } from "./manage-workspaces";
 import { removeMember } from "./remove-member";
 import { updateMember } from "./update-member";
+import {
+  inviteToWorkspace,
+  listWorkspaceInvitations,
+  resendWorkspaceInvitation,
+  revokeWorkspaceInvitation,
+  workspaceToManage,
+} from "./workspace-invitations";
 
 const Member = z.object({
   user_id: z.uuid(),
@@ -91,4 +101,106 @@ export const removeMemberEndpoint = defineEndpoint({
   status: 200,
   errors: ["forbidden", "conflict"],
   run: (ctx) => write(ctx, (tx) => removeMember(tx, ctx.caller, ctx.params)),
+});
+
+// ---- Invitations by email (issue 26; docs/decisions/032) -------------------------------------------
+
+const Invitation = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    role: WorkspaceRole,
+    status: z.enum(["pending", "expired", "accepted", "revoked"]).describe("expired: not used in time; resend it for 7 more days"),
+    expires_at: DateTime,
+    created_at: DateTime,
+    invited_by: z.string().describe("The name of who sent it last"),
+    delivery: InvitationDelivery,
+  })
+  .meta({ id: "WorkspaceInvitation" });
+const InvitationList = z.object({ invitations: z.array(Invitation) });
+const InvitationParams = z.object({ workspaceId: z.uuid(), invitationId: z.uuid() });
+
+const toInvitation = (i: PendingInvitation) => ({
+  id: i.id,
+  email: i.email,
+  role: i.role,
+  status: i.status,
+  expires_at: toIso(i.expiresAt),
+  created_at: toIso(i.createdAt),
+  invited_by: i.invitedByName,
+  delivery: i.delivery,
+});
+
+/** The workspace and the caller's right to manage it, before the body is read: 404, then 403, then 400. */
+const loadManaged = ({ db, caller, params }: LoadContext<{ workspaceId: string }>) => workspaceToManage(db, caller, params.workspaceId);
+
+export const listWorkspaceInvitationsEndpoint = defineEndpoint({
+  operationId: "list_workspace_invitations",
+  method: "GET",
+  path: "/workspaces/{workspaceId}/invitations",
+  tag: "Workspaces",
+  summary: "List a team workspace's open invitations",
+  description: "Invitations nobody has accepted or withdrawn, newest first (expired ones too: they can be sent again). Admins only.",
+  params: WorkspaceParams,
+  load: loadManaged,
+  response: InvitationList,
+  status: 200,
+  errors: ["forbidden"],
+  run: async ({ db, caller, params }) => ({
+    invitations: (await listWorkspaceInvitations(db, caller, params.workspaceId)).map(toInvitation),
+  }),
+});
+
+export const inviteToWorkspaceEndpoint = defineEndpoint({
+  operationId: "invite_to_workspace",
+  method: "POST",
+  path: "/workspaces/{workspaceId}/invitations",
+  tag: "Workspaces",
+  summary: "Invite people by email to a team workspace",
+  description:
+    "Mails each address a link valid for 7 days; whoever opens it signs in or signs up with that address and joins with the role. " +
+    "An address already invited gets a new link instead of a second invitation. An address of a member refuses the whole request. " +
+    "Admins with a verified email only.",
+  params: WorkspaceParams,
+  load: loadManaged,
+  body: z.object({ emails: InviteEmails, role: WorkspaceRole }),
+  response: InvitationList,
+  status: 201,
+  errors: ["forbidden", "email_not_verified"],
+  run: (ctx) =>
+    write(
+      ctx,
+      async (tx) => ({ invitations: (await inviteToWorkspace(tx, ctx.caller, ctx.params.workspaceId, ctx.body)).map(toInvitation) }),
+      { target: () => ctx.params.workspaceId },
+    ),
+});
+
+export const resendWorkspaceInvitationEndpoint = defineEndpoint({
+  operationId: "resend_workspace_invitation",
+  method: "POST",
+  path: "/workspaces/{workspaceId}/invitations/{invitationId}/resend",
+  tag: "Workspaces",
+  summary: "Send an invitation again",
+  description: "A new link, valid 7 days from now, in a new mail; the old link stops working. Admins with a verified email only.",
+  params: InvitationParams,
+  load: loadManaged,
+  response: Invitation,
+  status: 200,
+  errors: ["forbidden", "conflict", "email_not_verified"],
+  run: (ctx) => write(ctx, async (tx) => toInvitation(await resendWorkspaceInvitation(tx, ctx.caller, ctx.params))),
+});
+
+export const revokeWorkspaceInvitationEndpoint = defineEndpoint({
+  operationId: "revoke_workspace_invitation",
+  method: "DELETE",
+  path: "/workspaces/{workspaceId}/invitations/{invitationId}",
+  tag: "Workspaces",
+  summary: "Withdraw an invitation",
+  description: "Its link stops working at once. Admins only.",
+  params: InvitationParams,
+  load: loadManaged,
+  response: Invitation,
+  status: 200,
+  errors: ["forbidden", "conflict"],
+  run: (ctx) => write(ctx, async (tx) => toInvitation(await revokeWorkspaceInvitation(tx, ctx.caller, ctx.params))),
 });

@@ -8,11 +8,15 @@ import fc from "fast-check";
 import { encode } from "next-auth/jwt";
 import { expect } from "vitest";
 import type { z } from "zod";
+import { issueToken } from "@/lib/accounts/tokens";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { authSecret } from "@/lib/auth/secret";
 import { BLOCK_TYPES } from "@/lib/authoring/blocks/schemas";
 import { getDb } from "@/lib/db/client";
+import { NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
+import { unsubscribeToken } from "@/lib/notifications/unsubscribe-token";
 import { createRfp } from "@/lib/proposals/rfps/rfps";
+import { apiClient } from "../api-client";
 import type { Api } from "../factories";
 import {
   createBlock,
@@ -30,9 +34,11 @@ import {
   teamWorkspace,
 } from "../factories";
 import type { TestServer } from "../http-server";
+import { tokenMailedTo } from "../invitation-helpers";
 import {
   createDraft,
   createSentProposal,
+  joinCompany,
   readProposal,
   seedCompanyMember,
   seedContact,
@@ -334,6 +340,8 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
   const owner = await seedCompanyMember(server);
   const companyId = owner.company.id;
   const contact = await seedContact(companyId);
+  // The recipient of the drafts a valid send sends: one update_contact never changes, so it keeps the email a reminder needs.
+  const sendTo = await seedContact(companyId);
   const rfp = await createRfp(db, { companyId, title: "Fuzzed RFP" });
   const imageUuid = await uploadPng(owner);
   const image = await db.asset.findUniqueOrThrow({ where: { uuid: imageUuid } });
@@ -347,6 +355,24 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
   const draftToEditBlock = await draftWithBlock();
   const draftForData = await draftWithBlock();
   const sentToVersion = await createSentProposal(owner, { title_md: "Fuzzed series" });
+  // A member whose role changes (the owner stays one).
+  const spare = await seedUser();
+  await joinCompany(spare, companyId);
+
+  // A webhook endpoint with a delivery, at a public address never called here (no worker runs in tests).
+  const webhookUrl = fc.constant("https://93.184.215.14/fuzzed-hook");
+  const newWebhook = async () => {
+    const res = await owner.api.post("/v3/webhooks", {
+      company_id: companyId,
+      url: "https://93.184.215.14/fuzzed-hook",
+      events: ["proposal.sent"],
+    });
+    if (res.status !== 201) throw new Error(`create webhook answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body.data.id as number;
+  };
+  const webhookId = await newWebhook();
+  const webhookDelivery = await owner.api.post(`/v3/webhooks/${webhookId}/test`);
+  if (webhookDelivery.status !== 201) throw new Error(`test webhook answered ${webhookDelivery.status}`);
 
   const body = (operationId: string) => endpointOf(endpoints, operationId).body!;
   const generated = (operationId: string, overrides: Overrides = {}) => bodyOnly(validOf(body(operationId), overrides));
@@ -405,19 +431,58 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
     },
     edit_proposal_block: {
       ids: fixed(draftToEditBlock),
-      valid: generated("edit_proposal_block", { "image_uuids[]": fc.constant(imageUuid) }),
+      // The quantity and its range are judged with what earlier edits stored: each edit sends all three, in order.
+      valid: fc
+        .tuple(
+          generated("edit_proposal_block", { "image_uuids[]": fc.constant(imageUuid) }),
+          fc.integer({ min: 1, max: 1000 }),
+          fc.option(fc.tuple(fc.nat(10), fc.nat(10))),
+        )
+        .map(([{ body }, quantity, range]) => ({
+          body: {
+            ...(body as object),
+            quantity,
+            quantity_min: range ? Math.max(1, quantity - range[0]) : null,
+            quantity_max: range ? quantity + range[1] : null,
+          },
+        })),
     },
     update_proposal_data: { ids: fixed({ uuid: draftForData.uuid }), valid: generated("update_proposal_data") },
     send_proposal: {
-      ids: async (forValid) => ({ uuid: forValid ? await createDraft(owner, { recipient: { id: contact.id } }) : draftToUpdate.uuid }),
-      // The expiry must lie ahead (a rule of sending, not of the schema).
-      valid: generated("send_proposal", {
-        expires_at: fc.oneof(
-          omit,
-          fc.integer({ min: 3600, max: 10 * 365 * 86_400 }).map((s) => now() + s),
+      ids: async (forValid) => ({ uuid: forValid ? await createDraft(owner, { recipient: { id: sendTo.id } }) : draftToUpdate.uuid }),
+      // The expiry must lie ahead, and a reminder needs one far enough ahead (rules of sending, not of the schema).
+      valid: fc.oneof(
+        generated("send_proposal", {
+          expires_at: fc.oneof(
+            omit,
+            fc.integer({ min: 3600, max: 10 * 365 * 86_400 }).map((s) => now() + s),
+          ),
+          reminder_days_before: omit,
+        }),
+        // A reminder always with its expiry (a generated record may leave either out).
+        bodyOnly(
+          fc.record({
+            expires_at: fc.integer({ min: 91 * 86_400, max: 10 * 365 * 86_400 }).map((s) => now() + s),
+            reminder_days_before: fc.integer({ min: 1, max: 90 }),
+            notify_recipient: fc.boolean(),
+          }),
         ),
-      }),
+      ),
     },
+    // An account that is no member yet; fresh addresses to invite (a member's address refuses the request).
+    add_company_member: {
+      ids: fixed({ companyId }),
+      valid: generated("add_company_member", { email: PLACEHOLDER_EMAIL }),
+      finish: withEmail(async () => (await seedUser()).user.email),
+    },
+    update_company_member: { ids: fixed({ companyId, userId: spare.user.id }), valid: generated("update_company_member") },
+    invite_to_company: {
+      ids: fixed({ companyId }),
+      valid: generated("invite_to_company", { emails: PLACEHOLDER_EMAILS }),
+      finish: withFreshEmails,
+    },
+    create_webhook: { ids: fixed({}), valid: generated("create_webhook", { company_id: company, url: webhookUrl }) },
+    update_webhook: { ids: fixed({ webhookId }), valid: generated("update_webhook", { url: fc.oneof(omit, webhookUrl) }) },
     create_content: { ids: fixed({}), valid: generated("create_content", contentFields) },
     update_content: {
       ids: fixed({}),
@@ -463,7 +528,15 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
       },
     },
   };
-  const ids: Ids = { companyId, contactId: contact.id, uuid: draftToUpdate.uuid, blockUuid: draftToUpdate.blockUuid };
+  const ids: Ids = {
+    companyId,
+    contactId: contact.id,
+    uuid: draftToUpdate.uuid,
+    blockUuid: draftToUpdate.blockUuid,
+    userId: spare.user.id,
+    webhookId,
+    deliveryId: webhookDelivery.body.data.id as number,
+  };
   return { api: owner.api, key: owner.key, targets, ids, companyId };
 }
 
@@ -472,6 +545,20 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
 /** A placeholder a valid request's `finish` replaces with an address no account uses yet, or one of a real user. */
 const PLACEHOLDER_EMAIL = fc.constant("placeholder@example.test");
 const freshEmail = () => `fuzz-${(++unique).toString(36)}-${Date.now().toString(36)}@example.test`;
+/** 1 to 3 placeholders, each replaced by a fresh address: invitations go to addresses no member uses. */
+const PLACEHOLDER_EMAILS = fc.integer({ min: 1, max: 3 }).map((n) => Array.from({ length: n }, () => "placeholder@example.test"));
+const withFreshEmails = async (r: FuzzRequest) => ({
+  body: { ...(r.body as object), emails: (r.body as { emails: string[] }).emails.map(() => freshEmail()) },
+});
+/** A request's `email` replaced by what `email()` gives. */
+const withEmail = (email: () => Promise<string> | string) => async (r: FuzzRequest) => ({
+  body: { ...(r.body as object), email: await email() },
+});
+const PLACEHOLDER_TOKEN = fc.constant("A".repeat(43));
+const freshResetToken = async () => {
+  const { user } = await seedUser();
+  return (await (await getDb()).$transaction((tx) => issueToken(tx, user.id, "password_reset"))).token;
+};
 
 export async function appFixture(server: TestServer, endpoints: AnyEndpoint[]): Promise<ServiceFixture> {
   const owner = await newUser(server);
@@ -495,17 +582,57 @@ export async function appFixture(server: TestServer, endpoints: AnyEndpoint[]): 
   const practice = questions[1];
   // A recipient answers a sent proposal once: a valid answer gets a fresh one, an invalid one these.
   const seller = await seedCompanyMember(server);
-  const standing = { accept: await createSentProposal(seller), reject: await createSentProposal(seller) };
+  const standing = {
+    accept: await createSentProposal(seller),
+    reject: await createSentProposal(seller),
+    changes: await createSentProposal(seller),
+  };
   const sentOr = (uuid: string) => async (forValid: boolean) => ({ uuid: forValid ? await createSentProposal(seller) : uuid });
+  // Choices are made again and again on one active proposal: an optional block whose quantity may be 1 to 10.
+  const option = await seedPricedItem({ companyId: seller.company.id, price: 50 });
+  const toChoose = await createSentProposal(seller, {
+    blocks: [{ content_id: option.variationId, optional: true, quantity: 2, quantity_min: 1, quantity_max: 10 }],
+  });
+  const optionUuid = (await readProposal(seller.api, toChoose)).blocks[0].uuid as string;
 
   const body = (operationId: string) => endpointOf(endpoints, operationId).body!;
   const generated = (operationId: string, overrides: Overrides = {}) => bodyOnly(validOf(body(operationId), overrides));
-  const withEmail = (email: () => Promise<string> | string) => async (r: FuzzRequest) => ({
-    body: { ...(r.body as object), email: await email() },
-  });
+
+  // An invitation of a new address to the team: a valid sign-up from it uses a fresh one.
+  const invitationToken = async () => {
+    const email = freshEmail();
+    const res = await apiClient(`${server.url}/api`, owner.key).post(`/workspaces/${team.id}/invitations`, {
+      emails: [email],
+      role: "learner",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return tokenMailedTo(email);
+  };
+  const standingToken = await invitationToken();
 
   const targets: Record<string, Target> = {
+    invite_to_workspace: {
+      ids: fixed({ workspaceId: team.id }),
+      valid: generated("invite_to_workspace", { emails: PLACEHOLDER_EMAILS }),
+      finish: withFreshEmails,
+    },
+    accept_invitation_with_sign_up: {
+      ids: async (forValid) => ({ token: forValid ? await invitationToken() : standingToken }),
+      valid: generated("accept_invitation_with_sign_up"),
+    },
     sign_up: { ids: fixed({}), valid: generated("sign_up", { email: PLACEHOLDER_EMAIL }), finish: withEmail(freshEmail) },
+    // A fresh address each time: one address's mails are limited (ACCOUNT_MAILS_PER_ACCOUNT).
+    request_password_reset: {
+      ids: fixed({}),
+      valid: generated("request_password_reset", { email: PLACEHOLDER_EMAIL }),
+      finish: withEmail(freshEmail),
+    },
+    // A valid request uses a new reset link of a new account; an invalid one names a link that does not exist.
+    reset_password: {
+      ids: fixed({}),
+      valid: generated("reset_password", { token: PLACEHOLDER_TOKEN }),
+      finish: async (r) => ({ body: { ...(r.body as object), token: await freshResetToken() } }),
+    },
     create_workspace: { ids: fixed({}), valid: generated("create_workspace") },
     add_member: {
       ids: fixed({ workspaceId: team.id }),
@@ -519,10 +646,26 @@ export async function appFixture(server: TestServer, endpoints: AnyEndpoint[]): 
     },
     preview_quiz: { ids: fixed({ quizId: quiz.id }), valid: generated("preview_quiz", { answers: answersTo(questions) }) },
     accept_public_proposal: { ids: sentOr(standing.accept), valid: generated("accept_public_proposal") },
+    // Asking for changes: a fresh proposal each time (the same message twice is a replay, refused).
+    request_public_proposal_changes: { ids: sentOr(standing.changes), valid: generated("request_public_proposal_changes") },
     // Rejecting reads an empty body, or none.
     reject_public_proposal: { ids: sentOr(standing.reject), valid: fc.oneof(fc.constant({}), generated("reject_public_proposal")) },
+    // A choice names the proposal's block and stays in its range (rules of the block, not of the schema).
+    save_public_proposal_choices: {
+      ids: fixed({ uuid: toChoose }),
+      valid: fc
+        .record({ selected: fc.boolean(), quantity: fc.integer({ min: 1, max: 10 }) }, { requiredKeys: [] })
+        .filter((choice) => Object.keys(choice).length > 0)
+        .map((choice) => ({ body: { blocks: [{ uuid: optionUuid, ...choice }] } })),
+    },
+    // A valid unsubscribe names the owner and a kind, signed; a made-up token is refused (docs/decisions/033).
+    unsubscribe_notification: {
+      ids: fixed({}),
+      valid: fc.constantFrom(...NOTIFICATION_KINDS).map((kind) => ({ query: { token: unsubscribeToken(owner.user.id, kind) } })),
+    },
   };
   const ids: Ids = {
+    token: standingToken,
     workspaceId: team.id,
     userId: spare.user.id,
     questionId: practice.id,

@@ -35,6 +35,6 @@ describe("[ACCOUNT] sign-up refuses passwords that are easy to guess", () => {
       password: "correct horse battery",
       name: "Strong",
     });
-    expect(res.status).toBe(201);
+    expect(res.status).toBe(202);
   });
 });

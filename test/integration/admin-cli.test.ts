@@ -3,10 +3,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createUser } from "@/lib/accounts/create-user";
+import { requestPasswordReset } from "@/lib/accounts/request-password-reset";
 import { digestApiKey } from "@/lib/auth/api-key-secret";
 import { verifyPassword } from "@/lib/auth/password";
-import { getDb } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { deliverDueMail } from "@/lib/mail/worker";
+import { startSmtpServer } from "../smtp";
 
 // The CLI runs as its own process on the same kind of database as this file: the file's
 // PostgreSQL database when TEST_DATABASE_URL is set, else an embedded one in a fresh directory.
@@ -39,6 +45,20 @@ async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return (await db.query<T>(sql, params)).rows;
   } finally {
     await db.close();
+  }
+}
+
+/** The app's own code on the CLI's database, for what no command does (writing mail). */
+async function withCliDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  if (onPostgres()) return fn(await getDb());
+  const pglite = await PGlite.create(path.join(dataDir, "pg"));
+  // Query events on, as the app's own client has them (lib/db/client.ts): that is its type, Db.
+  const db = new PrismaClient({ adapter: new PrismaPGlite(pglite), log: [{ emit: "event", level: "query" }] });
+  try {
+    return await fn(db);
+  } finally {
+    await db.$disconnect();
+    await pglite.close();
   }
 }
 
@@ -131,6 +151,60 @@ describe("[ADMIN CLI] npm run admin", () => {
     });
   }, 120_000);
 
+  it("lists the outbox's mail to one address with its subject and link, and the failed mail with its error", async () => {
+    const forgetful = `forgetful-${suffix}@example.test`;
+    const bounced = `bounced-${suffix}@example.test`;
+    const smtp = await startSmtpServer();
+    smtp.refuseWith({ code: 550, message: "No such user here" });
+    vi.stubEnv("SMTP_URL", smtp.url);
+    try {
+      // Two people ask for a new password. The first mail is refused for good; the second waits
+      // in the outbox (no server runs here to send it).
+      await withCliDb(async (db) => {
+        for (const email of [bounced, forgetful]) {
+          await createUser(db, { email, password: "tidy-lantern-orbit-3", name: "Forgetful" }, { verified: true });
+          await requestPasswordReset(db, email);
+          if (email === bounced) await deliverDueMail(db);
+        }
+      });
+    } finally {
+      vi.unstubAllEnvs();
+      await smtp.close();
+    }
+    const written = await query<{ id: string; to_address: string; subject: string; link: string; last_error: string | null }>(
+      `SELECT id::text AS id, to_address, subject, link, last_error FROM mail_outbox WHERE to_address IN ($1, $2)`,
+      [forgetful, bounced],
+    );
+    const mailTo = (address: string) => written.find((m) => m.to_address === address)!;
+    expect(mailTo(forgetful).link).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
+
+    expect(ok("mail:list", "--to", forgetful.toUpperCase())).toEqual({
+      mails: [
+        expect.objectContaining({
+          id: mailTo(forgetful).id,
+          kind: "password_reset",
+          toAddress: forgetful,
+          subject: mailTo(forgetful).subject,
+          link: mailTo(forgetful).link,
+          status: "pending",
+        }),
+      ],
+    });
+    expect(mailTo(forgetful).subject).toMatch(/password/i);
+    // The operator's view of mail that will not arrive (docs/decisions/040).
+    expect(ok("mail:list", "--status", "failed")).toEqual({
+      mails: [
+        expect.objectContaining({
+          id: mailTo(bounced).id,
+          toAddress: bounced,
+          status: "failed",
+          attempts: 1,
+          lastError: expect.stringMatching(/550 No such user here/),
+        }),
+      ],
+    });
+  }, 180_000);
+
   it("seeds a demo account that can sign in", async () => {
     const demo = ok("seed:demo");
     expect(demo.email).toMatch(/@example\.com$/);
@@ -196,6 +270,7 @@ describe("[ADMIN CLI] npm run admin", () => {
       [["contact:archive", "--id", "999999"], /Contact not found/],
       [["rfp:create", "--company", "999999"], /Company not found/],
       [["user:create", "--email"], /needs a value/],
+      [["mail:list", "--status", "bounced"], /--status must be one of pending, sending, sent, failed, logged/],
     ];
     for (const [args, message] of cases) {
       const result = admin(...args);

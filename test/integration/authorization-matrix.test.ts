@@ -212,9 +212,30 @@ const proposalEditors: ProposalsRow = {
   disabledMember: "unauthorized",
 };
 
+/** Managing the company's members and invitations: its owners; a member who is not one is refused (401 in this service). */
+const companyOwners: ProposalsRow = { ...companyMembers, member: "forbidden" };
+
 const PROPOSALS_MATRIX: Record<string, ProposalsRow> = {
   "GET /v3/companies": ownCompanies,
   "POST /v3/companies": ownCompanies,
+  // Any member reads who is in the company (docs/decisions/032).
+  "GET /v3/companies/{companyId}/members": companyMembers,
+  "POST /v3/companies/{companyId}/members": companyOwners,
+  "PATCH /v3/companies/{companyId}/members/{userId}": companyOwners,
+  // The fixture's target is another member: removing oneself (leaving) is every member's, tested in company-members.test.ts.
+  "DELETE /v3/companies/{companyId}/members/{userId}": companyOwners,
+  "POST /v3/companies/{companyId}/invitations": companyOwners,
+  "POST /v3/companies/{companyId}/invitations/{invitationId}/resend": companyOwners,
+  "DELETE /v3/companies/{companyId}/invitations/{invitationId}": companyOwners,
+  // A company's webhooks: its owners' (issue 27; docs/decisions/034).
+  "GET /v3/webhooks": companyOwners,
+  "POST /v3/webhooks": companyOwners,
+  "PATCH /v3/webhooks/{webhookId}": companyOwners,
+  "DELETE /v3/webhooks/{webhookId}": companyOwners,
+  "POST /v3/webhooks/{webhookId}/rotate-secret": companyOwners,
+  "GET /v3/webhooks/{webhookId}/deliveries": companyOwners,
+  "POST /v3/webhooks/{webhookId}/deliveries/{deliveryId}/redeliver": companyOwners,
+  "POST /v3/webhooks/{webhookId}/test": companyOwners,
   "GET /v3/contacts": companyMembers,
   "POST /v3/contacts": companyMembers,
   "PATCH /v3/contacts/{contactId}": companyMembers,
@@ -230,6 +251,11 @@ const PROPOSALS_MATRIX: Record<string, ProposalsRow> = {
   "PATCH /v3/proposals/{uuid}/blocks/{blockUuid}": proposalEditors,
   "PATCH /v3/proposals/{uuid}/data": proposalEditors,
   "POST /v3/proposals/{uuid}/send": proposalEditors,
+  // Whether and where a proposal was mailed: read like the proposal (docs/decisions/033).
+  "GET /v3/proposals/{uuid}/delivery": companyMembers,
+  "GET /v3/proposals/{uuid}/events": companyMembers,
+  // The proposal as a PDF (an accepted one's acceptance record): read like the proposal (docs/decisions/036).
+  "GET /v3/proposals/{uuid}/pdf": companyMembers,
   "POST /v3/proposals/{uuid}/accept": proposalEditors,
   "POST /v3/proposals/{uuid}/reject": proposalEditors,
   "POST /v3/proposals/{uuid}/withdraw": proposalEditors,
@@ -269,11 +295,32 @@ const memberManagers: AuthoringRow = { ...editors, learner: "forbidden", learner
 
 const APP_MATRIX: Record<string, AuthoringRow> = {
   "POST /account/signup": everyone,
+  // Public: "forgot password?" answers anyone alike, and a reset link's token is all it takes.
+  "POST /account/password-reset": everyone,
+  "POST /account/password-reset/confirm": everyone,
+  // Every user's own verification link.
+  "POST /account/verification": anyUser,
   "POST /workspaces": anyUser,
   "GET /workspaces/{workspaceId}/members": workspaceMembers,
   "POST /workspaces/{workspaceId}/members": memberManagers,
   "PATCH /workspaces/{workspaceId}/members/{userId}": memberManagers,
   "DELETE /workspaces/{workspaceId}/members/{userId}": memberManagers,
+  "GET /workspaces/{workspaceId}/invitations": memberManagers,
+  "POST /workspaces/{workspaceId}/invitations": memberManagers,
+  "POST /workspaces/{workspaceId}/invitations/{invitationId}/resend": memberManagers,
+  "DELETE /workspaces/{workspaceId}/invitations/{invitationId}": memberManagers,
+  // The link is the stranger's (docs/decisions/032): only the invited address's account accepts; anyone else is told whose it is.
+  "POST /invitations/{token}/accept": {
+    ...NO_VALID_KEY,
+    stranger: OK,
+    learner: "forbidden",
+    learnerOfDrafts: "forbidden",
+    author: "forbidden",
+    admin: "forbidden",
+    owner: "forbidden",
+  },
+  // Public, its link the secret: a new address's invitation, signed up for.
+  "POST /invitations/{token}/accept-with-sign-up": everyone,
   // The learner's side: every member reads, completes and takes what is published; before that, 403.
   "GET /learn/courses": anyUser,
   "GET /learn/courses/{courseId}": readsPublished("forbidden"),
@@ -287,8 +334,18 @@ const APP_MATRIX: Record<string, AuthoringRow> = {
   "GET /projects/{projectId}/results": editors,
   "GET /history/{targetId}": editors,
   "GET /lessons/{lessonId}/editors": editors,
+  "POST /public/proposals/{uuid}/choices": everyone,
   "POST /public/proposals/{uuid}/accept": everyone,
   "POST /public/proposals/{uuid}/reject": everyone,
+  // Asking for changes: the link is all it takes, as for an answer (docs/decisions/037).
+  "POST /public/proposals/{uuid}/change-requests": everyone,
+  // The recipient's PDF (the link is the secret) and /verify: anyone's (docs/decisions/036).
+  "GET /public/proposals/{uuid}/pdf": everyone,
+  "POST /public/verify": everyone,
+  // Every user's own notification settings; the unsubscribe link's signed token is all it takes (decision 033).
+  "GET /account/notifications": anyUser,
+  "PUT /account/notifications": anyUser,
+  "POST /account/notifications/unsubscribe": everyone,
 };
 
 // ---- Running the matrix -------------------------------------------------------------------------

@@ -146,10 +146,10 @@ describe("[FILES] GET /api/files/{uuid}", () => {
       expect(file.headers.get("content-security-policy")).toMatch(/(^|; )sandbox(;|$)/);
       return file.headers.get("content-disposition");
     };
-    expect(await served(pdfBytes(), "offer.html")).toBe(`attachment; filename="offer.pdf"; filename*=UTF-8''offer.pdf`);
-    expect(await served(pdfBytes(), "report")).toBe(`attachment; filename="report.pdf"; filename*=UTF-8''report.pdf`);
-    expect(await served(pngBytes(2, 2), "photo.PNG")).toBe(`inline; filename="photo.png"; filename*=UTF-8''photo.png`);
-    expect(await served(jpegBytes(2, 2), "x.jpeg")).toBe(`inline; filename="x.jpeg"; filename*=UTF-8''x.jpeg`);
+    expect(await served(pdfBytes(), "offer.html")).toBe(`attachment; filename=offer.pdf`);
+    expect(await served(pdfBytes(), "report")).toBe(`attachment; filename=report.pdf`);
+    expect(await served(pngBytes(2, 2), "photo.PNG")).toBe(`inline; filename=photo.png`);
+    expect(await served(jpegBytes(2, 2), "x.jpeg")).toBe(`inline; filename=x.jpeg`);
   });
 
   it("serves a file stored before names followed the type under its safe name too", async () => {
@@ -171,7 +171,7 @@ describe("[FILES] GET /api/files/{uuid}", () => {
     });
     const file = await serve(`/api/files/${uuid}`);
     expect(file.status).toBe(200);
-    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="offer.pdf"; filename*=UTF-8''offer.pdf`);
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename=offer.pdf`);
   });
 
   it("answers 404 NOT_FOUND for an unknown uuid and for something that is not a uuid", async () => {
@@ -206,9 +206,7 @@ describe("[FILES] /v1/attachments", () => {
     const file = await serve(res.body.attachment.url);
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe("application/pdf");
-    expect(file.headers.get("content-disposition")).toBe(
-      `attachment; filename="OfferX-Evil: 1.pdf"; filename*=UTF-8''OfferX-Evil%3A%201.pdf`,
-    );
+    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="OfferX-Evil: 1.pdf"`);
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await file.arrayBuffer()).equals(pdfBytes())).toBe(true);
   });

@@ -199,7 +199,7 @@ describe("[LIFECYCLE] send", () => {
       expect(res.body.data.map((p: { uuid: string }) => p.uuid).sort()).toEqual([broken, fine].sort());
     }
     expect(await readProposal(ann.api, broken)).toMatchObject({ status: "active", expires_at: null });
-    const accepted = await publicClient(server).post(`/proposals/${broken}/accept`, { name: "Rita Recipient" });
+    const accepted = await publicClient(server).post(`/proposals/${broken}/accept`, { name: "Rita Recipient", consent: true });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.data).toMatchObject({ status: "accepted", expires_at: null });
   });

@@ -24,12 +24,13 @@ async function agentOf(companyName = "Acme") {
 }
 
 describe("[PROPOSALS-MCP] agent tools", () => {
-  it("lists one tool per registered endpoint except sending, accepting, rejecting, withdrawing and uploads, annotated", async () => {
+  it("lists one tool per registered endpoint except sending, accepting, rejecting, withdrawing, uploads and files (the PDF), annotated", async () => {
     const { client } = await agentOf();
     const { tools } = await client.listTools();
     const expected = proposalsEndpoints
-      .filter((e) => !NOT_AGENT_TOOLS.has(e.operationId) && (e.bodyKind ?? "json") === "json")
+      .filter((e) => !NOT_AGENT_TOOLS.has(e.operationId) && (e.bodyKind ?? "json") === "json" && !e.produces)
       .map((e) => e.operationId);
+    expect(expected).not.toContain("get_proposal_pdf");
     expect(tools.map((t) => t.name).sort()).toEqual(expected.sort());
     for (const name of NOT_AGENT_TOOLS) expect(tools.some((t) => t.name === name)).toBe(false);
     expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(["list_companies", "list_contacts", "create_contact", "list_rfps"]));

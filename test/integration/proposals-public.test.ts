@@ -32,7 +32,8 @@ afterAll(() => server.close());
 
 const member = () => seedCompanyMember(server);
 const anonymous = () => publicClient(server);
-const accept = (uuid: string, body: unknown = { name: "Rita Recipient" }) => anonymous().post(`/proposals/${uuid}/accept`, body);
+const accept = (uuid: string, body: unknown = { name: "Rita Recipient", consent: true }) =>
+  anonymous().post(`/proposals/${uuid}/accept`, body);
 const reject = (uuid: string, body?: unknown) => anonymous().post(`/proposals/${uuid}/reject`, body);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 // Each read from an address of its own, so each counts as a view (one address counts once in a
@@ -206,7 +207,7 @@ describe("[RECIPIENT] POST /api/public/proposals/{uuid}/accept", () => {
     const draft = await createDraft(ann, { recipient: { id: contact.id } });
     expect((await ann.api.post(`/v3/proposals/${draft}/send`)).status).toBe(200);
     const before = nowSeconds();
-    const res = await accept(draft, { name: "  Rita Recipient  " });
+    const res = await accept(draft, { name: "  Rita Recipient  ", consent: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ uuid: draft, status: "accepted", signatures: [{ name: "Rita Recipient" }] });
     const read = await readProposal(ann.api, draft);
@@ -221,7 +222,7 @@ describe("[RECIPIENT] POST /api/public/proposals/{uuid}/accept", () => {
     const ann = await member();
     const uuid = await createSentProposal(ann);
     expect((await accept(uuid)).status).toBe(200);
-    const again = await accept(uuid, { name: "Someone Else" });
+    const again = await accept(uuid, { name: "Someone Else", consent: true });
     expectAppError(again, 409, "not_editable");
     expect(again.body.error).toBe("This proposal has already been accepted");
     expectAppError(await reject(uuid), 409, "not_editable");
@@ -231,7 +232,9 @@ describe("[RECIPIENT] POST /api/public/proposals/{uuid}/accept", () => {
   it("ten answers at once: exactly one wins, the others are 409, one signature", async () => {
     const ann = await member();
     const uuid = await createSentProposal(ann);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? reject(uuid) : accept(uuid, { name: `Signer ${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? reject(uuid) : accept(uuid, { name: `Signer ${i}`, consent: true }))),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
     const read = await readProposal(ann.api, uuid);
@@ -258,19 +261,19 @@ describe("[RECIPIENT] POST /api/public/proposals/{uuid}/accept", () => {
     const ann = await member();
     const uuid = await createSentProposal(ann);
     for (const body of [
-      { name: "" },
-      { name: "   \t " },
-      {},
-      { name: "x".repeat(201) },
-      { name: "Rita\u0000" },
-      { name: 5 },
-      { name: "Rita", extra: 1 },
+      { name: "", consent: true },
+      { name: "   \t ", consent: true },
+      { consent: true },
+      { name: "x".repeat(201), consent: true },
+      { name: "Rita\u0000", consent: true },
+      { name: 5, consent: true },
+      { name: "Rita", consent: true, extra: 1 },
     ]) {
       expectAppError(await accept(uuid, body), 400, "validation_error");
     }
     expectAppError(await anonymous().post(`/proposals/${uuid}/accept`, "{not json"), 400, "invalid_json");
     expect((await readProposal(ann.api, uuid)).status).toBe("active");
-    expect((await accept(uuid, { name: "x".repeat(200) })).status).toBe(200);
+    expect((await accept(uuid, { name: "x".repeat(200), consent: true })).status).toBe(200);
   });
 });
 

@@ -71,14 +71,14 @@ describe("[RECIPIENT] answers per client address", () => {
     expect((await publicApi().post(`/proposals/${uuid}/accept`, { name: "" }, from(guesser))).status).toBe(400);
     expect((await publicApi().post(`/proposals/${other}/reject`, undefined, from(guesser))).status).toBe(200);
 
-    const refused = await publicApi().post(`/proposals/${uuid}/accept`, { name: "Rita Recipient" }, from(guesser));
+    const refused = await publicApi().post(`/proposals/${uuid}/accept`, { name: "Rita Recipient", consent: true }, from(guesser));
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ error: expect.stringMatching(/Too many requests: try again in \d+ s/), code: "rate_limited" });
     expectRetryAfter(refused.headers);
     expect((await publicApi().post(`/proposals/${uuid}/reject`, undefined, from(guesser))).status).toBe(429);
 
     // Refused before anything was read or written: the proposal is still open for its recipient, at another address.
-    const rita = await publicApi().post(`/proposals/${uuid}/accept`, { name: "Rita Recipient" }, from(anAddress()));
+    const rita = await publicApi().post(`/proposals/${uuid}/accept`, { name: "Rita Recipient", consent: true }, from(anAddress()));
     expect(rita.status, JSON.stringify(rita.body)).toBe(200);
     expect(rita.body.data.status).toBe("accepted");
   });

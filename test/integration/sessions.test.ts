@@ -57,6 +57,19 @@ describe("[AUTH] session cookies end", () => {
   });
 });
 
+describe("[AUTH] a large session token", () => {
+  it("split by next-auth into name.0, name.1 cookies reads as one session, in any order", async () => {
+    const { user } = await seedUser();
+    const token = await encode({ token: { sub: user.id, sv: user.sessionVersion, signedInAt: now() }, secret: authSecret() });
+    const half = Math.floor(token.length / 2);
+    const api = apiClient(server.url);
+    const cookie = `next-auth.session-token.1=${token.slice(half)}; next-auth.session-token.0=${token.slice(0, half)}`;
+    expect((await api.get("/api/authoring/api-keys", { cookie })).status).toBe(200);
+    const missingPart = `next-auth.session-token.0=${token.slice(0, half)}`;
+    expect((await api.get("/api/authoring/api-keys", { cookie: missingPart })).status).toBe(401);
+  });
+});
+
 describe("[AUTH] over https the session cookie is a __Host- one", () => {
   it("reads the __Host- cookie and refuses a plain-named one, which a plain-http page could have planted", async () => {
     const { user } = await seedUser();

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { forgetThrottles } from "@/lib/auth/throttle";
+import { getDb } from "@/lib/db/client";
 import { apiClient } from "../api-client";
 import { startTestServer, type TestServer } from "../http-server";
 import { withEnv } from "../with-env";
@@ -23,7 +24,7 @@ describe("[ACCOUNT] sign-up throttling", () => {
           password: "tidy-lantern-orbit",
           name: "B",
         });
-        expect(res.status).toBe(201);
+        expect(res.status).toBe(202);
       }
       const over = await api.post("/api/account/signup", {
         email: `burst-${stamp}-9@example.test`,
@@ -33,6 +34,7 @@ describe("[ACCOUNT] sign-up throttling", () => {
       expect(over.status).toBe(429);
       expect(over.body.code).toBe("rate_limited");
       expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await (await getDb()).user.count({ where: { email: `burst-${stamp}-9@example.test` } })).toBe(0);
     });
   });
 });

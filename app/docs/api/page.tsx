@@ -20,6 +20,13 @@ export default function ApiDocsPage() {
           Two REST services share this app and its API keys (<code>Authorization: Bearer cak_…</code>, a key acts as the user who made it).
           Each is described by an OpenAPI 3.1 document and offered to AI agents as tools over MCP.
         </p>
+        <p className="max-w-3xl text-slate-700">
+          The proposals service also calls you: see{" "}
+          <a href="/docs/webhooks" className="font-medium text-brand-700 underline underline-offset-2">
+            Webhooks
+          </a>{" "}
+          for what it sends and how to verify a delivery&apos;s signature.
+        </p>
         <nav aria-label="Services">
           <ul className="flex flex-wrap gap-2">
             {SERVICES.map((s) => (

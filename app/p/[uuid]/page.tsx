@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { BuyerChoicesProvider } from "@/components/proposals/recipient/buyer-choices";
 import { RecipientPage } from "@/components/proposals/recipient/recipient-page";
 import { TooManyRequests } from "@/components/proposals/recipient/too-many-requests";
 import { Providers } from "@/components/providers";
@@ -50,10 +51,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProposalRecipientPage({ params }: Props) {
   const read = await load((await params).uuid);
   if ("retryAfter" in read) return <TooManyRequests retryAfter={read.retryAfter} />;
-  const { proposal, isPreview } = read;
+  const { proposal, isPreview, changes } = read;
   return (
     <Providers>
-      <RecipientPage proposal={proposal} isPreview={isPreview} />
+      {/* A new status (answered, withdrawn) starts the customer's choices afresh from what the server holds. */}
+      <BuyerChoicesProvider key={`${proposal.uuid}:${proposal.status}`} proposal={proposal} isPreview={isPreview}>
+        <RecipientPage proposal={proposal} isPreview={isPreview} changes={changes} />
+      </BuyerChoicesProvider>
     </Providers>
   );
 }

@@ -1,9 +1,24 @@
+import { quantityRangeIssues } from "@/lib/proposals/proposals/block-choices";
 import { numberText, parseNumber } from "./format";
 import type { BlockChange, ProposalBlockDto } from "./queries";
 import type { PricedLine } from "./totals";
 
-/** A block's fields as typed: numbers stay text until they are read, so a half-typed "1," is kept. */
-export type BlockDraft = { title: string; description: string; price: string; quantity: string; discount: string };
+/**
+ * A block's fields as typed: numbers stay text until they are read, so a half-typed "1," is kept.
+ * The buyer's choices (docs/decisions/035): whether the customer may leave the block out, whether it
+ * is in, and the range of quantities they may choose (both empty: fixed).
+ */
+export type BlockDraft = {
+  title: string;
+  description: string;
+  price: string;
+  quantity: string;
+  discount: string;
+  optional: boolean;
+  selected: boolean;
+  quantityMin: string;
+  quantityMax: string;
+};
 
 export const toDraft = (b: ProposalBlockDto): BlockDraft => ({
   title: b.title,
@@ -11,6 +26,10 @@ export const toDraft = (b: ProposalBlockDto): BlockDraft => ({
   price: numberText(b.price),
   quantity: numberText(b.quantity),
   discount: numberText(b.discount),
+  optional: b.optional,
+  selected: b.selected,
+  quantityMin: numberText(b.quantity_min),
+  quantityMax: numberText(b.quantity_max),
 });
 
 /** A draft's problem, in words, or null when it can be saved. */
@@ -19,9 +38,19 @@ export function draftProblem(d: BlockDraft, isProduct: boolean): string | null {
   const price = parseNumber(d.price);
   const quantity = parseNumber(d.quantity);
   const discount = parseNumber(d.discount);
+  const min = parseNumber(d.quantityMin);
+  const max = parseNumber(d.quantityMax);
   if (Number.isNaN(price)) return "The price is a number, such as 120 or 99.50.";
   if (quantity === null || Number.isNaN(quantity) || quantity <= 0) return "The quantity is a number above 0.";
   if (Number.isNaN(discount) || (discount !== null && discount > 100)) return "The discount is a percentage from 0 to 100.";
+  if (Number.isNaN(min) || Number.isNaN(max) || (min !== null && min <= 0) || (max !== null && max <= 0)) {
+    return "The customer's minimum and maximum are numbers above 0.";
+  }
+  if (quantityRangeIssues({ quantity, quantity_min: min, quantity_max: max }).length) {
+    return (min === null) !== (max === null)
+      ? "Give both the customer's minimum and maximum, or leave both empty for a fixed quantity."
+      : "The quantity lies from the customer's minimum to their maximum.";
+  }
   return null;
 }
 
@@ -34,14 +63,32 @@ export function pricedLine(block: ProposalBlockDto, draft: BlockDraft | undefine
     quantity: block.quantity,
     discount: block.discount,
     tax_rate: block.tax_rate,
+    optional: block.optional,
+    selected: block.selected,
   };
   if (!draft || draftProblem(draft, block.type === "product-block")) return base;
-  return { ...base, price: parseNumber(draft.price), quantity: parseNumber(draft.quantity), discount: parseNumber(draft.discount) };
+  return {
+    ...base,
+    price: parseNumber(draft.price),
+    quantity: parseNumber(draft.quantity),
+    discount: parseNumber(draft.discount),
+    optional: draft.optional,
+    selected: draft.selected,
+  };
 }
 
-/** What a valid draft saves: a video's title and description, a product's prices too. */
+/** What a valid draft saves: a video's title and description, a product's prices and choices too. */
 export function toChange(d: BlockDraft, isProduct: boolean): BlockChange {
   const change: BlockChange = { title: d.title, description: d.description };
   if (!isProduct) return change;
-  return { ...change, price: parseNumber(d.price), quantity: parseNumber(d.quantity) ?? 1, discount: parseNumber(d.discount) };
+  return {
+    ...change,
+    price: parseNumber(d.price),
+    quantity: parseNumber(d.quantity) ?? 1,
+    discount: parseNumber(d.discount),
+    optional: d.optional,
+    selected: d.optional ? d.selected : true,
+    quantity_min: parseNumber(d.quantityMin),
+    quantity_max: parseNumber(d.quantityMax),
+  };
 }

@@ -1,6 +1,8 @@
 "use client";
 
 import { renderDescriptionHtml, renderTitle } from "@/lib/proposals/markdown/render-markdown";
+import { isIncluded } from "@/lib/proposals/values/proposal-values";
+import { DESCRIPTION_LIST_CLASSES } from "../description-lists";
 import { formatMoney } from "./format";
 import type { ProposalDto } from "./queries";
 import { lineAmount, Totals, type PricedLine } from "./totals";
@@ -38,7 +40,8 @@ export function ProposalPreview({
           {title || <span className="text-slate-400">Untitled proposal</span>}
         </p>
         <div
-          className="proposal-description space-y-3 text-sm leading-relaxed break-words text-slate-700 [&_.text-left]:text-left [&_h1]:text-xl [&_h1]:font-bold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold"
+          className={`proposal-description space-y-3 text-sm leading-relaxed break-words text-slate-700 [&_.text-left]:text-left [&_h1]:text-xl [&_h1]:font-bold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold ${DESCRIPTION_LIST_CLASSES}`}
+          data-testid="preview-description"
           dangerouslySetInnerHTML={{ __html: html }}
         />
       </div>
@@ -47,9 +50,14 @@ export function ProposalPreview({
           <ul className="mb-3 space-y-1 text-sm">
             {lines.map((line) => (
               <li key={line.uuid} className="flex justify-between gap-4">
-                <span className="min-w-0 truncate">{titles[line.uuid] || (line.type === "video-block" ? "Video" : "Product")}</span>
+                <span className="min-w-0 truncate">
+                  {titles[line.uuid] || (line.type === "video-block" ? "Video" : "Product")}
+                  {line.optional ? <span className="text-slate-500">{line.selected ? " (optional)" : " (optional, left out)"}</span> : null}
+                </span>
                 {line.type === "product-block" ? (
-                  <span className="tabular-nums">{formatMoney(lineAmount(line, proposal), proposal.currency, proposal.language)}</span>
+                  <span className={`tabular-nums ${isIncluded(line) ? "" : "text-slate-400 line-through"}`}>
+                    {formatMoney(lineAmount(line, proposal), proposal.currency, proposal.language)}
+                  </span>
                 ) : null}
               </li>
             ))}

@@ -143,6 +143,15 @@ export function ProposalBlockCard({
               />
             </div>
           ) : null}
+          {isProduct ? (
+            <BuyerChoicesFields
+              block={block}
+              value={value}
+              isReadOnly={isReadOnly}
+              onChange={setValue}
+              error={issueAt(issues, "quantity_min") ?? issueAt(issues, "quantity_max")}
+            />
+          ) : null}
           {problem ? (
             <p role="alert" className="text-sm text-red-700">
               {problem} Not saved until it is fixed.
@@ -154,7 +163,10 @@ export function ProposalBlockCard({
                 Line total{block.unit ? ` (${block.unit})` : ""}
                 {block.tax_rate !== null ? `, tax ${block.tax_rate}%` : ""}
               </span>
-              <output aria-label={`Line total of ${name}`} className="font-semibold text-slate-900 tabular-nums">
+              <output
+                aria-label={`Line total of ${name}`}
+                className={`font-semibold tabular-nums ${line.optional && !line.selected ? "text-slate-400 line-through" : "text-slate-900"}`}
+              >
                 {formatMoney(lineAmount(line, proposal), proposal.currency, proposal.language)}
               </output>
             </p>
@@ -162,5 +174,82 @@ export function ProposalBlockCard({
         </div>
       </article>
     </li>
+  );
+}
+
+/**
+ * What the customer may choose on a product (docs/decisions/035): whether they may leave it out
+ * and whether it starts in the offer, and the range of quantities (both empty: fixed). Once the
+ * proposal is sent the fields are read-only and say what the customer has chosen so far.
+ */
+function BuyerChoicesFields({
+  block,
+  value,
+  isReadOnly,
+  onChange,
+  error,
+}: {
+  block: ProposalBlockDto;
+  value: BlockDraft;
+  isReadOnly: boolean;
+  onChange: (draft: BlockDraft) => void;
+  error?: string;
+}) {
+  const set = (field: "quantityMin" | "quantityMax") => (e: { target: { value: string } }) =>
+    onChange({ ...value, [field]: e.target.value });
+  const range = block.quantity_min !== null && block.quantity_max !== null ? `${block.quantity_min}–${block.quantity_max}` : null;
+  return (
+    <fieldset className="space-y-2 rounded-md border border-slate-200 px-3 pt-1 pb-3">
+      <legend className="px-1 text-xs font-semibold text-slate-600">The customer&apos;s choices</legend>
+      {isReadOnly && (block.optional || range) ? (
+        <p className="text-sm text-slate-800">
+          {block.optional ? (block.selected ? "Included by the customer" : "Left out by the customer") : "Always included"}
+          {`, quantity ${block.quantity}`}
+          {range ? ` (may choose ${range})` : ""}
+        </p>
+      ) : null}
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={value.optional}
+          disabled={isReadOnly}
+          onChange={(e) => onChange({ ...value, optional: e.target.checked, selected: e.target.checked ? value.selected : true })}
+          className="h-4 w-4 rounded border-slate-300"
+        />
+        Optional: the customer may leave it out
+      </label>
+      {value.optional ? (
+        <label className="flex items-center gap-2 pl-6 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            checked={value.selected}
+            disabled={isReadOnly}
+            onChange={(e) => onChange({ ...value, selected: e.target.checked })}
+            className="h-4 w-4 rounded border-slate-300"
+          />
+          {isReadOnly ? "Included" : "Included until the customer leaves it out"}
+        </label>
+      ) : null}
+      <div className="grid grid-cols-2 gap-2">
+        <Field
+          label="Customer's minimum"
+          inputMode="decimal"
+          value={value.quantityMin}
+          onChange={set("quantityMin")}
+          readOnly={isReadOnly}
+          error={error}
+        />
+        <Field
+          label="Customer's maximum"
+          inputMode="decimal"
+          value={value.quantityMax}
+          onChange={set("quantityMax")}
+          readOnly={isReadOnly}
+        />
+      </div>
+      <p className="text-xs text-slate-500">
+        The customer chooses a quantity from the minimum to the maximum on their page. Both empty: the quantity is fixed.
+      </p>
+    </fieldset>
   );
 }

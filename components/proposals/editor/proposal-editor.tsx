@@ -1,20 +1,24 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useCallback, useRef, useState } from "react";
 import { SaveErrorBar, SaveIndicator } from "@/components/lesson-editor/save-indicator";
 import { useAutosave } from "@/components/lesson-editor/use-autosave";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
+import { statusDescription, statusLabel, statusWord } from "@/lib/proposals/proposals/status-labels";
 import { canGetNewVersion, isEditableStatus } from "@/lib/proposals/proposals/status-rules";
 import { ActionsBar } from "./actions-bar";
 import { AttachmentsSection } from "./attachments-section";
 import { pricedLine, type BlockDraft } from "./block-draft";
 import { BlocksSection } from "./blocks-section";
-import { formatMoney, formatTime, STATUS_LABELS, STATUS_STYLES } from "./format";
+import { ChangeRequestsPanel } from "./change-requests-panel";
+import { errorMessage, formatMoney, formatTime, reminderNote, STATUS_STYLES } from "./format";
+import { HistoryPanel } from "./history-panel";
 import { ProposalPreview } from "./preview";
-import { useProposal, useProposalWrites, useSeries, type ProposalDto } from "./queries";
+import { useProposal, useProposalWrites, useSeries, useSourceProposal, type ProposalDto } from "./queries";
 import { RecipientSection } from "./recipient-section";
 import { SettingsSection } from "./settings-section";
 import { ShareLink } from "./share-link";
@@ -23,8 +27,9 @@ import { Totals } from "./totals";
 import { dataDiff, dataToDraft, VariablesPanel, type DataDraft } from "./variables-panel";
 import { VersionTimeline } from "./version-timeline";
 
-/** How a read-only proposal got there, in words ("active" means sent to the customer). */
-const WHAT_HAPPENED: Partial<Record<ProposalDto["status"], string>> = { active: "sent", expired: "sent and has expired" };
+/** How a read-only proposal got there, in words: "sent", "declined", "sent and has expired". */
+const whatHappened = (status: ProposalDto["status"]) =>
+  status === "expired" ? `${statusWord("active")} and has ${statusWord("expired")}` : statusWord(status);
 
 /** The editor at /proposals/{uuid}/edit: loads the proposal, then edits it (or shows it read-only once sent). */
 export function ProposalEditor({ uuid }: { uuid: string }) {
@@ -107,6 +112,20 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
           : "idle";
 
   const versions = series.data ?? [];
+
+  // The customer's change requests: on this version, or, for a draft made from a version, on that one.
+  const router = useRouter();
+  const sourceOfDraft = useSourceProposal(proposal.status === "draft" ? proposal.source_uuid : null);
+  const [newVersionError, setNewVersionError] = useState<string>();
+  async function startNewVersion() {
+    setNewVersionError(undefined);
+    try {
+      const ref = await writes.newVersion.mutateAsync({});
+      router.push(`/proposals/${ref.proposal.uuid}/edit`);
+    } catch (error) {
+      setNewVersionError(errorMessage(error));
+    }
+  }
   const keys = Object.keys(data.value);
 
   return (
@@ -118,8 +137,12 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="min-w-0 text-xl font-bold break-words text-slate-900">{proposal.title || "Untitled proposal"}</h1>
           <span className="text-sm font-semibold text-slate-500">v{proposal.version}</span>
-          <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[proposal.status]}`}>
-            {STATUS_LABELS[proposal.status]}
+          <span
+            className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[proposal.status]}`}
+            title={statusDescription(proposal.status)}
+          >
+            <span className="sr-only">Status: </span>
+            {statusLabel(proposal.status)}
           </span>
           {proposal.archived_at ? <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Archived</span> : null}
           {isReadOnly ? null : <SaveIndicator status={status} error={saveError} />}
@@ -135,6 +158,7 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
             ? `Last viewed by the recipient ${formatTime(proposal.recipient_viewed_at)}`
             : "Not viewed by the recipient yet"}
           {proposal.expires_at ? ` · Expires ${formatTime(proposal.expires_at)}` : ""}
+          {reminderNote(proposal)}
         </p>
         <ActionsBar
           proposal={proposal}
@@ -144,14 +168,23 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
         />
       </header>
 
+      <ChangeRequestsPanel
+        requests={(sourceOfDraft.data ?? proposal).change_requests}
+        proposal={proposal}
+        source={sourceOfDraft.data}
+        onNewVersion={() => void startNewVersion()}
+        isBusy={writes.newVersion.isPending}
+        error={newVersionError}
+      />
       {isReadOnly ? (
         <Alert tone="info">
-          This proposal was {WHAT_HAPPENED[proposal.status] ?? STATUS_LABELS[proposal.status].toLowerCase()} and can no longer be edited.
+          This proposal was {whatHappened(proposal.status)} and can no longer be edited.
           {canGetNewVersion(proposal.status) ? " Make a new version to change it." : ""}
         </Alert>
       ) : null}
       {proposal.status === "active" || proposal.status === "expired" ? (
         <ShareLink
+          uuid={proposal.uuid}
           path={proposal.url}
           recipient={proposal.recipient_id !== null ? proposal.recipient_name || proposal.recipient_email : null}
         />
@@ -208,6 +241,7 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
               Open the customer&apos;s page
             </Button>
           ) : null}
+          <HistoryPanel proposal={proposal} />
         </aside>
       </div>
     </div>

@@ -2,11 +2,16 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { fetchProposals } from "@/components/proposals/queries";
-import { proposalsFetch } from "@/lib/client/api";
+import { formData, proposalsApi } from "@/lib/client/api";
 import { proposalKeys } from "@/lib/client/query-keys";
-import type { ProposalDto, ProposalRefDto } from "@/lib/client/types";
-import type { AttachmentDto } from "@/lib/proposals/attachments/schemas";
-import type { AttachmentInput, BlockEdit, BlockInput, ProposalNewVersion, ProposalPatch } from "@/lib/proposals/proposals/schemas";
+import type {
+  AttachmentDto,
+  ProposalBlockEdit,
+  ProposalDto,
+  ProposalNewVersion,
+  ProposalPatch,
+  ProposalSendInput,
+} from "@/lib/client/types";
 
 /**
  * The proposal editor's data: one proposal, its series, the attachment library, and the writes
@@ -14,13 +19,19 @@ import type { AttachmentInput, BlockEdit, BlockInput, ProposalNewVersion, Propos
  * components/proposals/queries.ts.
  */
 
-export type { AttachmentDto, AttachmentInput, BlockInput, ProposalDto };
+export type { AttachmentDto, ProposalDto };
+/** A block as a PATCH's `blocks` list names it: an existing one by uuid, or a new one. */
+export type BlockInput = NonNullable<ProposalPatch["blocks"]>[number];
+/** An attachment as a PATCH's `attachments` list names it: a library file by id, or a link. */
+export type AttachmentInput = NonNullable<ProposalPatch["attachments"]>[number];
 export type ProposalBlockDto = ProposalDto["blocks"][number];
 export type ProposalAttachmentDto = ProposalDto["attachments"][number];
 /** The PATCH body without company_id, which every write adds from the proposal itself. */
 export type ProposalChange = Omit<ProposalPatch, "company_id">;
-export type BlockChange = BlockEdit;
+export type BlockChange = ProposalBlockEdit;
 export type LifecycleAction = "send" | "accept" | "reject" | "withdraw" | "archive" | "unarchive";
+/** What the send dialog adds to a send: the expiry, a personal message, and whether to mail it (docs/decisions/033). */
+export type SendOptions = ProposalSendInput;
 
 /** The attachment library has no factory in lib/client/query-keys.ts yet: its key lives here. */
 const attachmentKeys = { ofCompany: (companyId: number) => ["attachments", companyId] as const };
@@ -28,7 +39,15 @@ const attachmentKeys = { ofCompany: (companyId: number) => ["attachments", compa
 export const useProposal = (uuid: string) =>
   useQuery({
     queryKey: proposalKeys.detail(uuid),
-    queryFn: () => proposalsFetch<{ data: ProposalDto }>(`/v3/proposals/${uuid}`).then((r) => r.data),
+    queryFn: () => proposalsApi.GET("/v3/proposals/{uuid}", { params: { path: { uuid } } }).then((r) => r.data),
+  });
+
+/** The version a draft was made from, when there is one to show (its customer's change requests). */
+export const useSourceProposal = (uuid: string | null) =>
+  useQuery({
+    queryKey: proposalKeys.detail(uuid ?? ""),
+    queryFn: () => proposalsApi.GET("/v3/proposals/{uuid}", { params: { path: { uuid: uuid! } } }).then((r) => r.data),
+    enabled: uuid !== null,
   });
 
 /** Every version of a series (archived ones too), oldest first. */
@@ -45,7 +64,7 @@ export const useSeries = (companyId: number | undefined, seriesUuid: string | un
 export const useAttachmentLibrary = (companyId: number, enabled: boolean) =>
   useQuery({
     queryKey: attachmentKeys.ofCompany(companyId),
-    queryFn: () => proposalsFetch<{ attachments: AttachmentDto[] }>(`/v1/attachments?company_id=${companyId}`).then((r) => r.attachments),
+    queryFn: () => proposalsApi.GET("/v1/attachments", { params: { query: { company_id: companyId } } }).then((r) => r.attachments),
     enabled,
   });
 
@@ -64,6 +83,28 @@ export function attachmentRef(a: ProposalAttachmentDto): AttachmentInput {
 }
 
 /**
+ * POST /v3/proposals/{uuid}/<name>: each answers the whole proposal. Only `send` reads a body (the
+ * expiry, the message, whether to mail it); the others take none.
+ */
+function lifecycle(uuid: string, name: LifecycleAction, send: SendOptions = {}) {
+  const params = { path: { uuid } };
+  switch (name) {
+    case "send":
+      return proposalsApi.POST("/v3/proposals/{uuid}/send", { params, body: send });
+    case "accept":
+      return proposalsApi.POST("/v3/proposals/{uuid}/accept", { params });
+    case "reject":
+      return proposalsApi.POST("/v3/proposals/{uuid}/reject", { params });
+    case "withdraw":
+      return proposalsApi.POST("/v3/proposals/{uuid}/withdraw", { params });
+    case "archive":
+      return proposalsApi.POST("/v3/proposals/{uuid}/archive", { params });
+    case "unarchive":
+      return proposalsApi.POST("/v3/proposals/{uuid}/unarchive", { params });
+  }
+}
+
+/**
  * The writes of one proposal. Each answer is the whole proposal, which replaces the cached one;
  * the series list is refreshed after status changes.
  */
@@ -74,30 +115,26 @@ export function useProposalWrites(proposal: Pick<ProposalDto, "uuid" | "company_
   const refreshLists = () => client.invalidateQueries({ queryKey: proposalKeys.all, refetchType: "active" });
 
   const patch = (change: ProposalChange) =>
-    proposalsFetch<{ data: ProposalDto }>(`/v3/proposals/${uuid}`, { method: "PATCH", json: { company_id, ...change } }).then((r) => {
+    proposalsApi.PATCH("/v3/proposals/{uuid}", { params: { path: { uuid } }, body: { company_id, ...change } }).then((r) => {
       store(r.data);
       return r.data;
     });
 
   const patchBlock = (blockUuid: string, change: BlockChange) =>
-    proposalsFetch<{ data: ProposalDto }>(`/v3/proposals/${uuid}/blocks/${blockUuid}`, { method: "PATCH", json: change }).then((r) => {
+    proposalsApi.PATCH("/v3/proposals/{uuid}/blocks/{blockUuid}", { params: { path: { uuid, blockUuid } }, body: change }).then((r) => {
       store(r.data);
       return r.data;
     });
 
   /** Shallow merge into data; a key set to null is deleted. */
   const patchData = (data: Record<string, unknown>) =>
-    proposalsFetch<{ data: Record<string, unknown> }>(`/v3/proposals/${uuid}/data`, { method: "PATCH", json: { data } }).then((r) => {
+    proposalsApi.PATCH("/v3/proposals/{uuid}/data", { params: { path: { uuid } }, body: { data } }).then((r) => {
       client.setQueryData<ProposalDto>(proposalKeys.detail(uuid), (old) => (old ? { ...old, data: r.data } : old));
       return r.data;
     });
 
   const action = useMutation({
-    mutationFn: ({ name, expiresAt }: { name: LifecycleAction; expiresAt?: number }) =>
-      proposalsFetch<{ data: ProposalDto }>(`/v3/proposals/${uuid}/${name}`, {
-        method: "POST",
-        json: name === "send" && expiresAt !== undefined ? { expires_at: expiresAt } : {},
-      }).then((r) => r.data),
+    mutationFn: ({ name, send }: { name: LifecycleAction; send?: SendOptions }) => lifecycle(uuid, name, send).then((r) => r.data),
     onSuccess: (data) => {
       store(data);
       return refreshLists();
@@ -106,24 +143,23 @@ export function useProposalWrites(proposal: Pick<ProposalDto, "uuid" | "company_
 
   const newVersion = useMutation({
     mutationFn: (body: Partial<Omit<ProposalNewVersion, "company_id">> = {}) =>
-      proposalsFetch<ProposalRefDto>(`/v3/proposals/${uuid}`, {
-        method: "POST",
-        json: { company_id, language: proposal.language, ...body },
+      proposalsApi.POST("/v3/proposals/{uuid}", {
+        params: { path: { uuid } },
+        body: { company_id, language: proposal.language, ...body },
       }),
     onSuccess: refreshLists,
   });
 
   const saveAsTemplate = useMutation({
-    mutationFn: () => proposalsFetch<ProposalRefDto>(`/v3/proposals/${uuid}/template`, { method: "POST", json: {} }),
+    mutationFn: () => proposalsApi.POST("/v3/proposals/{uuid}/template", { params: { path: { uuid } } }),
     onSuccess: refreshLists,
   });
 
   /** A new draft from this template. */
   const createFromTemplate = useMutation({
     mutationFn: () =>
-      proposalsFetch<ProposalRefDto>("/v3/proposals", {
-        method: "POST",
-        json: { company_id, language: proposal.language, tracking: { created_from_template: uuid } },
+      proposalsApi.POST("/v3/proposals", {
+        body: { company_id, language: proposal.language, tracking: { created_from_template: uuid } },
       }),
     onSuccess: refreshLists,
   });
@@ -135,12 +171,10 @@ export function useProposalWrites(proposal: Pick<ProposalDto, "uuid" | "company_
 export function useUploadAttachment(companyId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append("file", file);
-      form.append("company_id", String(companyId));
-      return proposalsFetch<{ attachment: AttachmentDto }>("/v1/attachments", { method: "POST", body: form }).then((r) => r.attachment);
-    },
+    mutationFn: (file: File) =>
+      proposalsApi
+        .POST("/v1/attachments", { body: { file, company_id: String(companyId) }, bodySerializer: formData })
+        .then((r) => r.attachment),
     onSuccess: () => client.invalidateQueries({ queryKey: attachmentKeys.ofCompany(companyId) }),
   });
 }

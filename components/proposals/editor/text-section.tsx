@@ -71,8 +71,9 @@ export function TextSection({
         error={issueAt(issues, "description_md")}
         hint={
           <>
-            <code># Heading</code>, <code>*bold*</code>, a line starting with <code>&lt;</code> is left-aligned, a blank line starts a new
-            paragraph, <code>[fallback](data:text/plain,key)</code> shows a variable.
+            <code># Heading</code>, <code>**bold**</code> or <code>*bold*</code>, lines such as <code>- item</code> or <code>1. item</code>{" "}
+            make a list, a line starting with <code>&lt;</code> is left-aligned, a blank line starts a new paragraph,{" "}
+            <code>[fallback](data:text/plain,key)</code> shows a variable.
           </>
         }
       />

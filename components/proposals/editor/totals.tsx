@@ -15,11 +15,13 @@ export function lineAmount(line: PricedBlock, proposal: Money) {
   return shownAmount(proposal, { value_with_tax: values.with_tax, value_without_tax: values.without_tax });
 }
 
-/** The footer of the blocks, per the tax mode (proposals-service.md, "Tax mode meaning"). */
+/**
+ * The footer of the blocks, per the tax mode (proposals-service.md, "Tax mode meaning"): the
+ * server's arithmetic over the same lines, so an optional block left out counts nothing here either.
+ */
 export function Totals({ lines, proposal }: { lines: PricedLine[]; proposal: Money }) {
-  const priced = lines.filter((line) => line.type === "product-block");
   const { value_with_tax: withTax, value_without_tax: withoutTax } = computeProposalValues(
-    priced,
+    lines,
     proposal.tax_options,
     currencyFractionDigits(proposal.currency),
   );

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { formatTime, STATUS_LABELS, STATUS_STYLES } from "./format";
+import { statusDescription, statusWord } from "@/lib/proposals/proposals/status-labels";
+import { formatTime, STATUS_STYLES } from "./format";
 import type { ProposalDto } from "./queries";
 
 /** What happened to a version, in a few words: "sent", "replaced it", "accepted". */
@@ -9,14 +10,12 @@ function story(p: ProposalDto, byUuid: Map<string, ProposalDto>): string {
   const source = p.source_uuid ? byUuid.get(p.source_uuid) : undefined;
   const from = source ? ` from v${source.version}` : "";
   switch (p.status) {
-    case "draft":
-      return `draft${from}`;
     case "active":
-      return source ? `sent, replaced v${source.version}` : "sent";
+      return source ? `${statusWord("active")}, replaced v${source.version}` : statusWord("active");
     case "replaced":
-      return "sent, then replaced";
+      return `${statusWord("active")}, then ${statusWord("replaced")}`;
     default:
-      return `${STATUS_LABELS[p.status].toLowerCase()}${from}`;
+      return `${statusWord(p.status)}${from}`;
   }
 }
 
@@ -35,9 +34,11 @@ export function VersionTimeline({ versions, currentUuid }: { versions: ProposalD
               className={`flex flex-wrap items-center gap-2 rounded px-2 py-1 text-sm hover:bg-slate-50 ${v.uuid === currentUuid ? "bg-brand-50 font-medium" : ""}`}
             >
               <span className="font-semibold">v{v.version}</span>{" "}
-              <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLES[v.status]}`}>{story(v, byUuid)}</span>{" "}
-              {v.archived_at ? <span className="text-xs text-slate-500">archived </span> : null}
-              <span className="text-xs text-slate-500">{formatTime(v.status_changed_at)}</span>
+              <span className={`rounded px-1.5 py-0.5 text-xs ${STATUS_STYLES[v.status]}`} title={statusDescription(v.status)}>
+                {story(v, byUuid)}
+              </span>{" "}
+              {v.archived_at ? <span className="text-xs text-slate-600">archived </span> : null}
+              <span className="text-xs text-slate-600">{formatTime(v.status_changed_at)}</span>
             </Link>
           </li>
         ))}

@@ -1,5 +1,6 @@
 "use client";
 
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useDeferredValue, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -22,7 +23,11 @@ export function ContentLibrary({ company }: { company: CompanyDto }) {
   const [q, setQ] = useState("");
   const [includeArchived, setIncludeArchived] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [editing, setEditing] = useState<ContentItemDto | "new" | null>(null);
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  // `?new=product` (the empty proposals list's "Create your first product") opens the form at once.
+  const [editing, setEditing] = useState<ContentItemDto | "new" | null>(() => (params.get("new") === "product" ? "new" : null));
   const search = useDeferredValue(q.trim().toLowerCase());
   const list = useContentList(company.id, { include_archived: includeArchived });
   const { archive, restore } = useContentMutations();
@@ -45,6 +50,16 @@ export function ContentLibrary({ company }: { company: CompanyDto }) {
       return next;
     });
   const allChosen = items.length > 0 && chosen.length === items.length;
+
+  function closeForm() {
+    setEditing(null);
+    // Once closed, the form does not open again on a reload.
+    if (params.has("new")) {
+      const next = new URLSearchParams(params);
+      next.delete("new");
+      router.replace(`${pathname}?${next}`);
+    }
+  }
 
   async function onArchive() {
     const n = toArchive.length;
@@ -162,7 +177,7 @@ export function ContentLibrary({ company }: { company: CompanyDto }) {
         </div>
       )}
 
-      {editing ? <ProductForm company={company} item={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? <ProductForm company={company} item={editing === "new" ? undefined : editing} onClose={closeForm} /> : null}
     </div>
   );
 }
@@ -201,7 +216,7 @@ function LibraryRow({
         <p className="truncate text-sm text-slate-600">
           {item.price !== null ? `${formatMoney(item.price, currency)}${item.unit ? ` / ${item.unit}` : ""}` : "No price"}
           {item.tax_rate !== null ? ` · tax ${item.tax_rate}%` : ""}
-          <span className="ml-2 text-xs uppercase text-slate-400">{languages.join(" · ")}</span>
+          <span className="ml-2 text-xs uppercase text-slate-500">{languages.join(" · ")}</span>
         </p>
       </div>
       <Button variant="ghost" onClick={onEdit} aria-label={`Edit ${title}`}>

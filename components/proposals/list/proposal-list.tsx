@@ -8,12 +8,13 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { SearchInput } from "@/components/ui/search-input";
 import type { CompanyDto, ProposalDto, ProposalStatus } from "@/lib/client/types";
-import { formatMoney, proposalValue, STATUS_LABELS, STATUS_STYLES, timeAgo } from "../format";
-import { useCreateProposal, useProposals } from "../queries";
+import { statusDescription, statusLabel } from "@/lib/proposals/proposals/status-labels";
+import { formatMoney, proposalValue, STATUS_STYLES, timeAgo } from "../format";
+import { useContentList, useCreateProposal, useProposals } from "../queries";
 
 type Tab = "all" | ProposalStatus;
 const TABS: Tab[] = ["all", "draft", "active", "accepted", "rejected", "expired", "replaced", "withdrawn", "template"];
-const tabLabel = (tab: Tab) => (tab === "all" ? "All" : tab === "template" ? "Templates" : STATUS_LABELS[tab]);
+const tabLabel = (tab: Tab) => (tab === "all" ? "All" : tab === "template" ? "Templates" : statusLabel(tab));
 
 type Series = { seriesUuid: string; versions: ProposalDto[]; updatedAt: number; rank: number };
 
@@ -69,6 +70,7 @@ export function ProposalList({ company }: { company: CompanyDto }) {
             type="button"
             role="tab"
             aria-selected={tab === t}
+            title={t === "all" ? undefined : statusDescription(t)}
             onClick={() => setTab(t)}
             className={`shrink-0 rounded-full px-3 py-1.5 text-sm ${tab === t ? "bg-brand-600 text-white" : "bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"}`}
           >
@@ -105,7 +107,7 @@ export function ProposalList({ company }: { company: CompanyDto }) {
         ) : proposals.isError ? (
           <Alert>{proposals.error.message}</Alert>
         ) : series.length === 0 ? (
-          <EmptyState hasAny={all.length > 0 || includeArchived} searching={Boolean(search)} tab={tab} />
+          <EmptyState company={company} hasAny={all.length > 0 || includeArchived} searching={Boolean(search)} tab={tab} />
         ) : (
           <ul className="space-y-3" aria-label="Proposals">
             {series.map((s) => (
@@ -118,13 +120,40 @@ export function ProposalList({ company }: { company: CompanyDto }) {
   );
 }
 
-function EmptyState({ hasAny, searching, tab }: { hasAny: boolean; searching: boolean; tab: Tab }) {
+const emptyBox = "rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600";
+
+function EmptyState({ company, hasAny, searching, tab }: { company: CompanyDto; hasAny: boolean; searching: boolean; tab: Tab }) {
+  if (!searching && !hasAny && tab === "all") return <FirstProposal company={company} />;
   const text = searching
     ? "No proposal matches your search. Search finds words of the title or of the recipient's name, email or company."
-    : hasAny || tab !== "all"
-      ? `No ${tabLabel(tab).toLowerCase()} proposals here. Pick another status above, or show archived ones.`
-      : "No proposals yet. Press “New proposal” to start a draft: add products from your content library, choose a recipient, then send it.";
-  return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{text}</p>;
+    : `No ${tabLabel(tab).toLowerCase()} proposals here. Pick another status above, or show archived ones.`;
+  return <p className={emptyBox}>{text}</p>;
+}
+
+/**
+ * A company without proposals: a proposal is built from the content library's products, so the
+ * way there comes first, straight to the product form while the library is empty too.
+ */
+function FirstProposal({ company }: { company: CompanyDto }) {
+  const library = useContentList(company.id);
+  const isLibraryEmpty = library.data?.length === 0;
+  const href = `/proposals/library?company=${company.id}${isLibraryEmpty ? "&new=product" : ""}`;
+  return (
+    <div className={`${emptyBox} space-y-4`}>
+      <p>
+        No proposals yet. Press “New proposal” to start a draft: add products from your content library, choose a recipient, then send it.
+        {isLibraryEmpty ? " Your library is empty: create a product first." : ""}
+      </p>
+      {library.isPending ? null : (
+        <Link
+          href={href}
+          className="inline-flex items-center justify-center rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          {isLibraryEmpty ? "Create your first product" : "Open the content library"}
+        </Link>
+      )}
+    </div>
+  );
 }
 
 function SeriesCard({ series }: { series: Series }) {
@@ -170,13 +199,15 @@ function ProposalRow({ proposal: p }: { proposal: ProposalDto }) {
           <p className="truncate text-sm text-slate-600">{recipient ? `To ${recipient}` : "No recipient yet"}</p>
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm sm:justify-end">
-          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[p.status]}`}>{STATUS_LABELS[p.status]}</span>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[p.status]}`} title={statusDescription(p.status)}>
+            {statusLabel(p.status)}
+          </span>
           <span className="font-medium tabular-nums text-slate-900">
             {formatMoney(value.amount, p.currency)}
             {value.note ? <span className="ml-1 text-xs font-normal text-slate-500">{value.note}</span> : null}
           </span>
           <span className="text-slate-500">{p.recipient_viewed_at ? `Viewed ${timeAgo(p.recipient_viewed_at)}` : "Not opened yet"}</span>
-          <span className="text-xs text-slate-400">Changed {timeAgo(p.updated_at)}</span>
+          <span className="text-xs text-slate-500">Changed {timeAgo(p.updated_at)}</span>
         </div>
       </Link>
     </li>

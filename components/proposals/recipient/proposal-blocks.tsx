@@ -1,31 +1,66 @@
 import { youTubeEmbedUrl } from "@/components/blocks/media-blocks";
 import { parseYouTubeInput } from "@/lib/authoring/blocks/block-content";
+import { quantityRange, type BuyerChoice } from "@/lib/proposals/proposals/block-choices";
 import type { PublicBlock, PublicProposal } from "@/lib/proposals/public/schemas";
 import { formatDiscount } from "@/lib/proposals/values/proposal-values";
+import { OptionSwitch, QuantityStepper } from "./choice-controls";
 import { fileUrl, formatMoney, formatQuantity, shownAmount } from "./format";
 
+/** `choose`: the customer may change optional items and quantities (an active proposal), through this. */
+type Choose = ((uuid: string, choice: BuyerChoice) => void) | undefined;
+
 /** The offer's lines: each product with its images, description and price, and video blocks. */
-export function ProposalBlocks({ proposal }: { proposal: PublicProposal }) {
+export function ProposalBlocks({ proposal, choose }: { proposal: PublicProposal; choose?: Choose }) {
   if (proposal.blocks.length === 0) return null;
   return (
     <ol aria-label="What is offered" className="divide-y divide-slate-200">
       {proposal.blocks.map((block) => (
         <li key={block.uuid} className="recipient-block py-6 first:pt-0">
-          <ProposalBlock block={block} proposal={proposal} />
+          <ProposalBlock block={block} proposal={proposal} choose={choose} />
         </li>
       ))}
     </ol>
   );
 }
 
-function ProposalBlock({ block, proposal }: { block: PublicBlock; proposal: PublicProposal }) {
+function ProposalBlock({ block, proposal, choose }: { block: PublicBlock; proposal: PublicProposal; choose: Choose }) {
   const isVideo = block.type === "video-block";
+  const name = block.title || (isVideo ? "Video" : "Item");
+  const range = quantityRange(block);
+  const isLeftOut = block.optional && !block.selected;
   return (
-    <article aria-label={block.title || (isVideo ? "Video" : "Item")} className="space-y-3">
+    <article aria-label={name} className={`space-y-3 ${isLeftOut ? "recipient-left-out" : ""}`}>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between sm:gap-6">
-        <h3 className="text-lg font-semibold break-words text-slate-900">{block.title || (isVideo ? "Video" : "Item")}</h3>
+        <div className="space-y-1">
+          <h3 className={`text-lg font-semibold break-words ${isLeftOut ? "text-slate-500" : "text-slate-900"}`}>{name}</h3>
+          {block.optional ? (
+            <p className="text-sm text-slate-600">
+              <span className="mr-2 rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800">Optional</span>
+              {block.selected ? "Included in the offer" : "Not included"}
+            </p>
+          ) : null}
+        </div>
         {!isVideo || block.price !== null ? <LinePrice block={block} proposal={proposal} /> : null}
       </div>
+      {choose && (block.optional || range) ? (
+        <div className="flex flex-wrap items-end gap-x-6 gap-y-3 rounded-md bg-slate-50 px-3 py-2">
+          {block.optional ? (
+            <OptionSwitch title={name} selected={block.selected} onChange={(selected) => choose(block.uuid, { selected })} />
+          ) : null}
+          {range ? (
+            <QuantityStepper
+              title={name}
+              quantity={block.quantity}
+              min={range.min}
+              max={range.max}
+              unit={block.unit}
+              language={proposal.language}
+              isDisabled={isLeftOut}
+              onChange={(quantity) => choose(block.uuid, { quantity })}
+            />
+          ) : null}
+        </div>
+      ) : null}
       {block.image_uuids.length ? (
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
           {block.image_uuids.map((uuid) => (
@@ -48,9 +83,13 @@ function ProposalBlock({ block, proposal }: { block: PublicBlock; proposal: Publ
 function LinePrice({ block, proposal }: { block: PublicBlock; proposal: PublicProposal }) {
   const money = (v: number) => formatMoney(v, proposal);
   const unit = block.unit ? ` / ${block.unit}` : "";
+  const isLeftOut = block.optional && !block.selected;
   return (
     <div className="shrink-0 text-left sm:text-right">
-      <p className="text-lg font-semibold text-slate-900" aria-label="Line total">
+      <p
+        className={`text-lg font-semibold ${isLeftOut ? "text-slate-400 line-through" : "text-slate-900"}`}
+        aria-label={isLeftOut ? "Line total, not included" : "Line total"}
+      >
         {money(shownAmount(proposal, block))}
       </p>
       <p className="text-sm text-slate-600">

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { statusLabel, statusWord } from "@/lib/proposals/proposals/status-labels";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
 import { formatDay } from "./format";
 
@@ -18,35 +19,56 @@ function Banner({ tone, children }: { tone: keyof typeof tones; children: ReactN
   );
 }
 
-/** Where the proposal stands, in a sentence; active proposals say until when they can be accepted. */
+/**
+ * Where the proposal stands, in a sentence with the status's word as the sender's screens say it
+ * (lib/proposals/proposals/status-labels.ts); a sent proposal says until when it can be accepted.
+ */
 export function ProposalStatus({ proposal }: { proposal: PublicProposal }) {
   const day = (unix: number) => formatDay(unix, proposal);
   const changed = day(proposal.status_changed_at);
   switch (proposal.status) {
     case "active":
-      return proposal.expires_at ? <Banner tone="info">This proposal is valid until {day(proposal.expires_at)}.</Banner> : null;
+      return (
+        <Banner tone="info">
+          This proposal was {statusWord("active")} on {changed}
+          {proposal.expires_at ? ` and is valid until ${day(proposal.expires_at)}` : ""}.
+        </Banner>
+      );
     case "accepted": {
       const signature = proposal.signatures.at(-1);
       return (
         <Banner tone="success">
-          <strong>{signature ? `Accepted by ${signature.name} on ${day(signature.signed_at)}` : `Accepted on ${changed}`}</strong>
+          <strong>
+            {signature
+              ? `${statusLabel("accepted")} by ${signature.name} on ${day(signature.signed_at)}`
+              : `${statusLabel("accepted")} on ${changed}`}
+          </strong>
         </Banner>
       );
     }
     case "rejected":
-      return <Banner tone="muted">This proposal was declined on {changed}.</Banner>;
+      return (
+        <Banner tone="muted">
+          This proposal was {statusWord("rejected")} on {changed}.
+        </Banner>
+      );
     case "expired":
       return (
         <Banner tone="warning">
-          This proposal expired on {proposal.expires_at ? day(proposal.expires_at) : changed}. Contact the sender for a new one.
+          This proposal {statusWord("expired")} on {proposal.expires_at ? day(proposal.expires_at) : changed}. Contact the sender for a new
+          one.
         </Banner>
       );
     case "withdrawn":
-      return <Banner tone="muted">The sender withdrew this proposal on {changed}. It can no longer be accepted.</Banner>;
+      return (
+        <Banner tone="muted">
+          This proposal was {statusWord("withdrawn")} by the sender on {changed}. It can no longer be accepted.
+        </Banner>
+      );
     case "replaced":
       return (
         <Banner tone="warning">
-          This proposal has been replaced by a newer version.{" "}
+          This proposal has been {statusWord("replaced")} by a newer version.{" "}
           {proposal.current_version_uuid ? (
             // Not prefetched: rendering that page records a view, and only opening it is one.
             <Link className="font-medium underline" href={`/p/${proposal.current_version_uuid}`} prefetch={false}>

@@ -1,26 +1,12 @@
+import { totalRows } from "@/lib/proposals/public/presentation";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
-import { formatMoney, shownAmount, taxWord } from "./format";
 
 /**
- * The footer's totals by tax mode (proposals-service.md): standard shows the total without and with
- * tax; simplified one total and whether prices include tax; tax-free one total and the exemption;
- * none one total and no tax words at all.
+ * The footer's totals by tax mode, as lib/proposals/public/presentation.ts words them (the PDF says
+ * the same): the last row, the total to pay, stands out.
  */
 export function ProposalTotals({ proposal }: { proposal: PublicProposal }) {
-  const money = (v: number) => formatMoney(v, proposal);
-  const word = taxWord(proposal);
-  const { mode, tax_included } = proposal.tax_options;
-  const rows: [string, string][] = [];
-  let note: string | null = null;
-  if (mode === "standard") {
-    rows.push([`Total excl. ${word}`, money(proposal.value_without_tax)]);
-    rows.push([capitalise(word), money(round(proposal.value_with_tax - proposal.value_without_tax))]);
-    rows.push([`Total incl. ${word}`, money(proposal.value_with_tax)]);
-  } else {
-    rows.push(["Total", money(shownAmount(proposal, proposal))]);
-    if (mode === "simplified") note = tax_included ? `Prices include ${word}.` : `Prices exclude ${word}.`;
-    if (mode === "tax-free") note = `Exempt from ${word}: no ${word} is charged on this offer.`;
-  }
+  const { rows, note } = totalRows(proposal);
   return (
     <section aria-labelledby="recipient-totals" className="recipient-totals rounded-lg bg-slate-100 px-5 py-4 break-inside-avoid">
       <h2 id="recipient-totals" className="sr-only">
@@ -41,7 +27,3 @@ export function ProposalTotals({ proposal }: { proposal: PublicProposal }) {
     </section>
   );
 }
-
-const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-/** The tax shown is the difference of two amounts already rounded to cents: no float dust. */
-const round = (v: number) => Math.round(v * 10000) / 10000;

@@ -1,14 +1,32 @@
+import Link from "next/link";
+import type { ChangesSinceViewed } from "@/lib/proposals/public/changes-since-viewed";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
+import { DESCRIPTION_LIST_CLASSES } from "../description-lists";
+import { ProposalHistory } from "../proposal-history";
+import { ChangeRequestForm } from "./change-request-form";
+import { ChangesSummary } from "./changes-summary";
+import { formatTime } from "./format";
+import { OfferSection } from "./offer-section";
 import { ProposalAttachments } from "./proposal-attachments";
-import { ProposalBlocks } from "./proposal-blocks";
 import { ProposalCover } from "./proposal-cover";
 import { ProposalStatus } from "./proposal-status";
-import { ProposalTotals } from "./proposal-totals";
 import { RespondForm } from "./respond-form";
 import "./print.css";
 
-/** The proposal as its customer sees it at /p/{uuid}: on screen, on a phone and on paper. */
-export function RecipientPage({ proposal, isPreview }: { proposal: PublicProposal; isPreview: boolean }) {
+/**
+ * The proposal as its customer sees it at /p/{uuid}: on screen, on a phone and on paper. Inside a
+ * BuyerChoicesProvider (./buyer-choices.tsx), which the offer and the answer share. `changes`: what
+ * changed since the version the customer last viewed, summarised at the top.
+ */
+export function RecipientPage({
+  proposal,
+  isPreview,
+  changes = null,
+}: {
+  proposal: PublicProposal;
+  isPreview: boolean;
+  changes?: ChangesSinceViewed | null;
+}) {
   const hasOffer = proposal.blocks.length > 0;
   return (
     <main className="recipient-page mx-auto max-w-3xl pb-16 sm:px-6 sm:pt-8">
@@ -19,35 +37,73 @@ export function RecipientPage({ proposal, isPreview }: { proposal: PublicProposa
       ) : null}
       <ProposalCover proposal={proposal} />
       <div className="mt-8 space-y-10 px-5 sm:px-0">
+        {changes ? <ChangesSummary changes={changes} proposal={proposal} /> : null}
         <ProposalStatus proposal={proposal} />
         {proposal.description_html ? (
           <section
             aria-label="Description"
-            className="recipient-description text-center break-words text-slate-800 [&_.text-left]:text-left [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:text-lg [&_h4]:font-semibold"
+            className={`recipient-description text-center break-words text-slate-800 [&_.text-left]:text-left [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:text-lg [&_h4]:font-semibold ${DESCRIPTION_LIST_CLASSES}`}
           >
             {/*
              * Safe to inject: description_html is render-markdown.ts's output, which escapes every
              * character of the text and can only ever contain the tags of the markdown subset
-             * (h1-h3, p, br, strong); it is not the sender's HTML.
+             * (h1-h3, p, br, strong, ul, ol, li); it is not the sender's HTML.
              */}
             <div className="space-y-3" dangerouslySetInnerHTML={{ __html: demoteHeadings(proposal.description_html) }} />
           </section>
         ) : null}
-        {hasOffer ? (
-          <section aria-labelledby="recipient-offer" className="recipient-offer space-y-6">
-            <h2 id="recipient-offer" className="text-xl font-semibold text-slate-900">
-              Offer
-            </h2>
-            <ProposalBlocks proposal={proposal} />
-            <ProposalTotals proposal={proposal} />
-          </section>
-        ) : null}
+        {hasOffer ? <OfferSection proposal={proposal} /> : null}
         <ProposalAttachments proposal={proposal} />
         {proposal.status === "active" ? (
-          <RespondForm uuid={proposal.uuid} companyName={proposal.company.name} isPreview={isPreview} />
+          <>
+            <RespondForm uuid={proposal.uuid} companyName={proposal.company.name} isPreview={isPreview} />
+            <ChangeRequestForm proposal={proposal} isPreview={isPreview} />
+          </>
         ) : null}
+        <Keep proposal={proposal} />
+        <div className="print:hidden">
+          <ProposalHistory
+            events={proposal.events}
+            companyName={proposal.company.name}
+            formatTime={(unix) => formatTime(unix, proposal)}
+            headingId="recipient-history"
+          />
+        </div>
       </div>
     </main>
+  );
+}
+
+/**
+ * The proposal to keep: its PDF (for an accepted one, the acceptance record, the same file every
+ * time), and where anyone can check such a record.
+ */
+function Keep({ proposal }: { proposal: PublicProposal }) {
+  const isRecord = proposal.has_acceptance_record;
+  return (
+    <section aria-labelledby="recipient-keep" className="space-y-2 print:hidden">
+      <h2 id="recipient-keep" className="text-base font-semibold text-slate-900">
+        {isRecord ? "Your acceptance record" : "Keep a copy"}
+      </h2>
+      <p className="text-sm text-slate-600">
+        {isRecord
+          ? "The proposal as you accepted it, with a certificate of your signature and this page's history."
+          : "The proposal as it stands, as a PDF."}
+      </p>
+      <div className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:gap-4">
+        {/* A plain link: the browser downloads the file, named by the server. */}
+        <a
+          href={`/p/${proposal.uuid}/pdf`}
+          download
+          className="inline-flex justify-center rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+        >
+          {isRecord ? "Download the acceptance record (PDF)" : "Download as PDF"}
+        </a>
+        <Link href="/verify" className="text-brand-700 underline">
+          Verify an acceptance record
+        </Link>
+      </div>
+    </section>
   );
 }
 

@@ -6,10 +6,13 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
+import { CONSENT, CONSENT_REQUIRED } from "@/lib/proposals/acceptance/consent";
 import { answerProposal, type ProposalAnswer } from "@/lib/proposals/public/client";
+import { useBuyerChoicesOfPage } from "./buyer-choices";
 
 /**
- * Accept (the typed name is the signature) or decline an active proposal. After an answer the
+ * Accept (the typed name is the signature, with the consent ticked beside it; docs/decisions/036)
+ * or decline an active proposal. After an answer the
  * server-rendered page is fetched again, so the state shown is the one the server recorded.
  * In a preview (a member of the sending company) the form is shown as the customer sees it, but
  * disabled: answering on the customer's behalf is the editor's action, with its own record.
@@ -17,7 +20,10 @@ import { answerProposal, type ProposalAnswer } from "@/lib/proposals/public/clie
 export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; companyName: string; isPreview: boolean }) {
   const router = useRouter();
   const confirm = useConfirm();
+  const choices = useBuyerChoicesOfPage();
   const [name, setName] = useState("");
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | undefined>();
   const [busy, setBusy] = useState<ProposalAnswer["action"] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | undefined>();
@@ -26,6 +32,8 @@ export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; co
     setBusy(answer.action);
     setError(null);
     try {
+      // The customer's last choices are saved first: the answer is to the offer as they shaped it.
+      await choices?.flush();
       await answerProposal(uuid, answer);
       router.refresh();
     } catch (e) {
@@ -38,12 +46,10 @@ export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; co
   async function onAccept(event: FormEvent) {
     event.preventDefault();
     const typed = name.trim();
-    if (!typed) {
-      setNameError("Type your full name to accept");
-      return;
-    }
-    setNameError(undefined);
-    await send({ action: "accept", name: typed });
+    setNameError(typed ? undefined : "Type your full name to accept");
+    setConsentError(consent ? undefined : CONSENT_REQUIRED);
+    if (!typed || !consent) return;
+    await send({ action: "accept", name: typed, consent });
   }
 
   async function onDecline() {
@@ -68,7 +74,8 @@ export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; co
         <p className="mt-2 text-sm text-slate-600">Preview: this is where your customer accepts or declines. It is disabled for you.</p>
       ) : (
         <p className="mt-2 text-sm text-slate-600">
-          Type your full name to accept. It is recorded as your signature with today&apos;s date.
+          Type your full name to accept. It is recorded as your signature with the time, your network address and your browser, and you can
+          download the accepted proposal as a PDF afterwards.
         </p>
       )}
       <form aria-label="Accept this proposal" onSubmit={onAccept} className="mt-4 space-y-3" noValidate>
@@ -83,6 +90,26 @@ export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; co
           disabled={isPreview || busy !== null}
           required
         />
+        <div className="space-y-1">
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              name="consent"
+              checked={consent}
+              onChange={(e) => setConsent(e.target.checked)}
+              disabled={isPreview || busy !== null}
+              aria-invalid={consentError ? true : undefined}
+              aria-describedby={consentError ? "recipient-consent-error" : undefined}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+            />
+            <span className="min-w-0">{CONSENT.text}</span>
+          </label>
+          {consentError ? (
+            <p id="recipient-consent-error" className="text-sm text-red-700">
+              {consentError}
+            </p>
+          ) : null}
+        </div>
         {error ? <Alert>{error}</Alert> : null}
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button type="submit" disabled={isPreview || busy !== null}>

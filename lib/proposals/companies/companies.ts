@@ -35,11 +35,6 @@ export async function listCompanies(tx: Tx, caller: Caller): Promise<CompanyDto[
   return rows.map(toCompanyDto);
 }
 
-/** Whether the user belongs to any company (the app header shows Proposals then). */
-export async function hasCompanies(tx: Tx, userId: string): Promise<boolean> {
-  return (await tx.company.count({ where: memberOf(userId) })) > 0;
-}
-
 /** A company with its first member (the admin command line and the demo make them; the API lists them). */
 export async function createCompany(tx: Tx, input: NewCompanyInput) {
   const company = parseInput(NewCompany, input);
@@ -49,7 +44,7 @@ export async function createCompany(tx: Tx, input: NewCompanyInput) {
       currency: company.currency,
       taxMode: company.taxMode,
       discountDecimals: company.discountDecimals,
-      members: { create: { userId: company.ownerUserId } },
+      members: { create: { userId: company.ownerUserId, role: "owner" } },
     },
   });
 }
@@ -66,13 +61,13 @@ export async function createOwnCompany(tx: Tx, caller: Caller, body: CompanyCrea
   return toCompanyDto(row);
 }
 
-/** Adds a member, or enables one who was disabled. */
-export async function addCompanyMember(tx: Tx, input: { companyId: number; userId: string }) {
+/** Adds a member (by default a member, not an owner), or enables one who was disabled. */
+export async function addCompanyMember(tx: Tx, input: { companyId: number; userId: string; role?: "owner" | "member" }) {
   const company = await tx.company.findUnique({ where: { id: input.companyId } });
   if (!company) throw notFound("Company");
   await tx.companyMember.upsert({
     where: { companyId_userId: { companyId: input.companyId, userId: input.userId } },
-    create: { companyId: input.companyId, userId: input.userId },
-    update: { disabled: false },
+    create: { companyId: input.companyId, userId: input.userId, role: input.role ?? "member" },
+    update: { disabled: false, ...(input.role ? { role: input.role } : {}) },
   });
 }

@@ -120,8 +120,35 @@ describe("[PROPOSALS MARKDOWN] bold", () => {
     expect(html("2 * 3 * 4")).toBe("<p>2 * 3 * 4</p>");
     expect(html("*unclosed")).toBe("<p>*unclosed</p>");
     expect(html("*a *b*")).toBe("<p>*a <strong>b</strong></p>");
-    expect(html("**x**")).toBe("<p>*<strong>x</strong>*</p>");
     expect(html("***")).toBe("<p>***</p>");
+  });
+
+  it("wraps **text** in <strong> too, without stray stars, wherever *text* is bold", () => {
+    expect(html("**x**")).toBe("<p><strong>x</strong></p>");
+    expect(html("a **b c** d and *e*")).toBe("<p>a <strong>b c</strong> d and <strong>e</strong></p>");
+    expect(html("< **left**\n## **big** deal\n- **item** one")).toBe(
+      '<p class="text-left"><strong>left</strong></p>\n<h2><strong>big</strong> deal</h2>\n<ul>\n<li><strong>item</strong> one</li>\n</ul>',
+    );
+    expect(html("**[n](data:text/plain,name)**", { name: "Ann" })).toBe("<p><strong>Ann</strong></p>");
+  });
+
+  it("closes a run of stars only with a run as long: other runs, and three stars or more, stay literal", () => {
+    expect(html("**x*")).toBe("<p>**x*</p>");
+    expect(html("*x**")).toBe("<p>*x**</p>");
+    expect(html("***x***")).toBe("<p>***x***</p>");
+    expect(html("** x **")).toBe("<p>** x **</p>");
+    expect(html("**a *b* c**")).toBe("<p>**a <strong>b</strong> c**</p>");
+    expect(html("**a** **b**")).toBe("<p><strong>a</strong> <strong>b</strong></p>");
+    expect(html("****")).toBe("<p>****</p>");
+    expect(html("**unclosed")).toBe("<p>**unclosed</p>");
+  });
+
+  it("reads a line without two stars side by side as before lists and **bold** came", () => {
+    // What the renderer gave for these before decision 041, unchanged.
+    expect(html("a *b c* d")).toBe("<p>a <strong>b c</strong> d</p>");
+    expect(html("2 * 3 * 4")).toBe("<p>2 * 3 * 4</p>");
+    expect(html("*a *b* c* d*")).toBe("<p>*a <strong>b</strong> c* d*</p>");
+    expect(html("*a*b*c*")).toBe("<p><strong>a</strong>b<strong>c</strong></p>");
   });
 
   it("does not span lines", () => {
@@ -136,6 +163,58 @@ describe("[PROPOSALS MARKDOWN] bold", () => {
 
   it("does not read a * inside a value", () => {
     expect(html("x [v](data:text/plain,v) y*", { v: "*z" })).toBe("<p>x *z y*</p>");
+  });
+});
+
+describe("[PROPOSALS MARKDOWN] lists", () => {
+  it("turns consecutive - lines into one bulleted list, each item on a line of its own", () => {
+    expect(html("- a\n- b")).toBe("<ul>\n<li>a</li>\n<li>b</li>\n</ul>");
+    expect(html("  -\tTabbed  \n   - indented")).toBe("<ul>\n<li>Tabbed</li>\n<li>indented</li>\n</ul>");
+  });
+
+  it("turns consecutive N. lines into one numbered list that counts on from its first number", () => {
+    expect(html("1. one\n2. two")).toBe("<ol>\n<li>one</li>\n<li>two</li>\n</ol>");
+    expect(html("1. one\n1. two\n7. three")).toBe("<ol>\n<li>one</li>\n<li>two</li>\n<li>three</li>\n</ol>");
+    expect(html("3. three\n4. four")).toBe('<ol start="3">\n<li>three</li>\n<li>four</li>\n</ol>');
+    expect(html("007. bond\n\n0. zero")).toBe('<ol start="7">\n<li>bond</li>\n</ol>\n<ol start="0">\n<li>zero</li>\n</ol>');
+    expect(html("999999999. last")).toBe('<ol start="999999999">\n<li>last</li>\n</ol>');
+  });
+
+  it("are not lists without the marker's space, with nothing after it, with * or ten digits", () => {
+    expect(html("-x\n-\n--\n1.5 hours\n1.\n1)  one\n* star\n+ plus\n1234567890. big")).toBe(
+      "<p>-x<br>-<br>--<br>1.5 hours<br>1.<br>1)  one<br>* star<br>+ plus<br>1234567890. big</p>",
+    );
+  });
+
+  it("end at a blank line, a heading, a text line, a < line or an item of the other kind", () => {
+    expect(html("- a\n\n- b")).toBe("<ul>\n<li>a</li>\n</ul>\n<ul>\n<li>b</li>\n</ul>");
+    expect(html("1. a\n\n2. b")).toBe('<ol>\n<li>a</li>\n</ol>\n<ol start="2">\n<li>b</li>\n</ol>');
+    expect(html("- a\n# T\n- b")).toBe("<ul>\n<li>a</li>\n</ul>\n<h1>T</h1>\n<ul>\n<li>b</li>\n</ul>");
+    expect(html("- a\nmore\n< left")).toBe('<ul>\n<li>a</li>\n</ul>\n<p>more</p>\n<p class="text-left">left</p>');
+    expect(html("- a\n1. b\n- c")).toBe("<ul>\n<li>a</li>\n</ul>\n<ol>\n<li>b</li>\n</ol>\n<ul>\n<li>c</li>\n</ul>");
+  });
+
+  it("start below a paragraph line, a numbered one only at 1, so a date in a paragraph stays text", () => {
+    expect(html("We offer:\n- a\n- b")).toBe("<p>We offer:</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>");
+    expect(html("Steps:\n1. a\n2. b")).toBe("<p>Steps:</p>\n<ol>\n<li>a</li>\n<li>b</li>\n</ol>");
+    expect(html("Delivery on\n15. May")).toBe("<p>Delivery on<br>15. May</p>");
+    expect(html("< Left\n2. b")).toBe('<p class="text-left">Left</p>\n<p>2. b</p>');
+    expect(html("# Start\n15. May")).toBe('<h1>Start</h1>\n<ol start="15">\n<li>May</li>\n</ol>');
+    expect(html("- a\n15. May")).toBe('<ul>\n<li>a</li>\n</ul>\n<ol start="15">\n<li>May</li>\n</ol>');
+  });
+
+  it("are never read after the < prefix or in a heading, and hold a heading's hashes as text", () => {
+    expect(html("< - a\n<1. b")).toBe('<p class="text-left">- a<br>1. b</p>');
+    expect(html("# - a")).toBe("<h1>- a</h1>");
+    expect(html("- # a\n- - b")).toBe("<ul>\n<li># a</li>\n<li>- b</li>\n</ul>");
+  });
+
+  it("hold bold and variables; a variable's value is never read as an item", () => {
+    expect(html("- *a* and **b**\n1. [n](data:text/plain,name)", { name: "Ann" })).toBe(
+      "<ul>\n<li><strong>a</strong> and <strong>b</strong></li>\n</ul>\n<ol>\n<li>Ann</li>\n</ol>",
+    );
+    expect(html("[v](data:text/plain,v)", { v: "- not\n1. a list" })).toBe("<p>- not\n1. a list</p>");
+    expect(html("- [v](data:text/plain,v)", { v: "<li>x</li>" })).toBe("<ul>\n<li>&lt;li&gt;x&lt;/li&gt;</li>\n</ul>");
   });
 });
 
@@ -192,6 +271,14 @@ describe("[PROPOSALS MARKDOWN] hostile input", () => {
     ["bold openers with variables", "*[a](data:text/plain,k) ".repeat(8_000)],
     ["hashes", "#".repeat(200_000)],
     ["many short lines", "<*\n#\n".repeat(50_000)],
+    ["double stars", "**".repeat(100_000)],
+    ["double-star openers", "**a ".repeat(50_000)],
+    ["runs of one and two stars", "*a**b".repeat(40_000)],
+    ["bulleted lines", "- *a*\n".repeat(50_000)],
+    ["numbered lines", "12. b\n".repeat(50_000)],
+    ["lists and paragraphs in turn", "- a\n2. b\nc\n".repeat(20_000)],
+    ["digits without a dot", "1".repeat(200_000)],
+    ["dashes", "-".repeat(200_000)],
   ])("renders 200 KB of %s in linear time", (_name, md) => {
     expect(md.length).toBeGreaterThanOrEqual(190_000);
     const started = performance.now();
@@ -246,44 +333,74 @@ const PIECES = [
   "javascript:",
 ];
 
-const ALLOWED_TAG = /^<(\/?(h1|h2|h3|p|strong)|br|p class="text-left")>$/;
+// Decision 041 added **bold** and lists: pieces that make them, for a second run of the generator.
+const LIST_PIECES = [...PIECES, "**", "- ", "-\t", "1. ", "2. ", "007. ", "\n- ", "\n1. ", "\n< - ", "\n  - "];
 
-/** Checks the output is only the subset's tags, properly nested, with no raw markup character left. */
+const ALLOWED_TAG = /^<(\/?(h1|h2|h3|p|strong|ul|ol|li)|br|p class="text-left"|ol start="(0|[1-9][0-9]{0,8})")>$/;
+
+/** The element a tag may sit in: none for a block, a list for an item, a line's block for bold. */
+const PARENTS: Record<string, RegExp> = {
+  h1: /^$/,
+  h2: /^$/,
+  h3: /^$/,
+  p: /^$/,
+  ul: /^$/,
+  ol: /^$/,
+  li: /^(ul|ol)$/,
+  strong: /^(p|h[123]|li)$/,
+  br: /^p$/,
+};
+
+/**
+ * Checks the output is only the subset's tags, properly nested, with no raw markup character left,
+ * and nothing but line breaks between the blocks and between a list's items.
+ */
 function assertSafeStructure(out: string) {
   const stack: string[] = [];
+  let last = 0;
   for (const match of out.matchAll(/<[^<>]*>/g)) {
+    const between = out.slice(last, match.index);
+    last = match.index + match[0].length;
+    if (!stack.length || stack.at(-1) === "ul" || stack.at(-1) === "ol") expect(between).toMatch(/^\n?$/);
     const tag = match[0];
     expect(tag).toMatch(ALLOWED_TAG);
-    if (tag === "<br>") {
-      expect(stack).toEqual(["p"]);
-    } else if (tag.startsWith("</")) {
-      expect(stack.pop()).toBe(tag.slice(2, -1));
-    } else {
-      const name = tag.slice(1).split(/[ >]/)[0];
-      expect(stack).toEqual(name === "strong" ? [expect.stringMatching(/^(p|h[123])$/)] : []);
-      stack.push(name);
+    const name = tag.replace(/^<\/?/, "").split(/[ >]/)[0];
+    if (tag.startsWith("</")) {
+      expect(stack.pop()).toBe(name);
+      continue;
     }
+    expect(stack.at(-1) ?? "").toMatch(PARENTS[name]);
+    if (name !== "br") stack.push(name);
   }
   expect(stack).toEqual([]);
+  expect(out.slice(last)).toBe("");
   const text = out.replace(/<[^<>]*>/g, "");
   expect(text).not.toMatch(/[<>"']/);
   expect(text).not.toMatch(/&(?!(amp|lt|gt|quot|#39);)/);
 }
 
+function assertRandomDocumentsSafe(seed: number, pieces: readonly string[]) {
+  const next = randomGenerator(seed);
+  const data = { k: `"><script>*x*</script>`, "k ": "<b>", v: "& [a](data:text/plain,k)\n- b" };
+  for (let n = 0; n < 2_000; n++) {
+    const length = 1 + next(40);
+    const md = Array.from({ length }, () => pieces[next(pieces.length)]).join("");
+    const out = html(md, data);
+    try {
+      assertSafeStructure(out);
+    } catch (error) {
+      throw new Error(`case ${n}: ${JSON.stringify(md)} -> ${JSON.stringify(out)}\n${String(error)}`);
+    }
+  }
+}
+
 describe("[PROPOSALS MARKDOWN] random hostile documents", () => {
   it("never produce a tag outside the subset, unbalanced tags or unescaped characters", () => {
-    const next = randomGenerator(20_260_101);
-    const data = { k: `"><script>*x*</script>`, "k ": "<b>", v: "& [a](data:text/plain,k)" };
-    for (let n = 0; n < 2_000; n++) {
-      const length = 1 + next(40);
-      const md = Array.from({ length }, () => PIECES[next(PIECES.length)]).join("");
-      const out = html(md, data);
-      try {
-        assertSafeStructure(out);
-      } catch (error) {
-        throw new Error(`case ${n}: ${JSON.stringify(md)} -> ${JSON.stringify(out)}\n${String(error)}`);
-      }
-    }
+    assertRandomDocumentsSafe(20_260_101, PIECES);
+  });
+
+  it("with list markers and double stars among the pieces, still only the subset, with items only in lists", () => {
+    assertRandomDocumentsSafe(20_261_127, LIST_PIECES);
   });
 
   it("the structure check itself rejects unsafe output", () => {
@@ -292,7 +409,14 @@ describe("[PROPOSALS MARKDOWN] random hostile documents", () => {
     expect(() => assertSafeStructure('<p>a"b</p>')).toThrow();
     expect(() => assertSafeStructure("<h1><br></h1>")).toThrow();
     expect(() => assertSafeStructure("<p>&nbsp;</p>")).toThrow();
+    expect(() => assertSafeStructure("<li>x</li>")).toThrow();
+    expect(() => assertSafeStructure("<ul><p>x</p></ul>")).toThrow();
+    expect(() => assertSafeStructure("<ul>\n<li>a<br>b</li>\n</ul>")).toThrow();
+    expect(() => assertSafeStructure("<ul>x<li>a</li></ul>")).toThrow();
+    expect(() => assertSafeStructure('<ol start="1x">\n<li>a</li>\n</ol>')).toThrow();
+    expect(() => assertSafeStructure("<p>a</p>x")).toThrow();
     expect(() => assertSafeStructure('<h1>a</h1>\n<p class="text-left"><strong>b</strong><br>c</p>')).not.toThrow();
+    expect(() => assertSafeStructure('<ol start="3">\n<li><strong>a</strong></li>\n</ol>\n<ul>\n<li>b</li>\n</ul>')).not.toThrow();
   });
 });
 

@@ -16,22 +16,34 @@
  * - The fallback is plain text without brackets or line breaks; the KEY has no spaces, brackets or
  *   parentheses before decoding.
  *
- * Description HTML, block by block, blocks joined by "\n":
+ * Description HTML, block by block, blocks joined by "\n" (decision 041 extends contract.md's subset
+ * with `**bold**` and lists):
  * - Line endings CRLF and CR count as LF; leading and trailing spaces of a line are ignored.
  * - `# x`, `## x`, `### x` (hashes, then at least one space or tab, then text) -> `<h1>x</h1>`,
  *   `<h2>x</h2>`, `<h3>x</h3>`. A heading is always one line of its own. `####`, `#x`, a lone `#`
  *   are text.
+ * - `- x` (a dash, then at least one space or tab, then text) is an item of a bulleted list, `N. x`
+ *   (1 to 9 digits, a dot, a space or tab, text) of a numbered one. Consecutive items of one kind
+ *   form one list, each item on a line of its own: `<ul>\n<li>a</li>\n<li>b</li>\n</ul>`; a
+ *   numbered list starts at its first item's number (`<ol start="3">` unless it is 1) and counts on
+ *   from there, whatever the later items say. An item is one line: a blank line, a heading, a text
+ *   line or an item of the other kind ends the list. No nesting: indentation is ignored like any
+ *   leading space. Directly below a paragraph line a numbered item must be `1.` to start a list,
+ *   so that a line such as "15. May" inside a paragraph stays text (as in CommonMark).
  * - Consecutive text lines form one paragraph: `<p>line 1<br>line 2</p>`. One or more blank lines end
- *   a paragraph; so does a heading or a change between ordinary and `<` lines.
+ *   a paragraph; so does a heading, a list item or a change between ordinary and `<` lines.
  * - Consecutive lines starting with `<` form one left-aligned paragraph, the `<` and the spaces
  *   after it removed: `<p class="text-left">line 1<br>line 2</p>`. A class rather than a style
  *   attribute because the Content-Security-Policy will not allow inline styles; everything else on
- *   the page is centred by its own stylesheet.
- * - `*x*` on one line, x not starting or ending with a space and holding no `*` -> `<strong>x</strong>`.
- *   A `*` that cannot open or close stays a literal `*` (so `**x**` is `*<strong>x</strong>*`).
- *   Bold may hold variables and may sit in headings and both kinds of paragraph.
+ *   the page is centred by its own stylesheet. After the `<` nothing is a heading or a list item.
+ * - Bold, on one line: `*x*` or `**x**` -> `<strong>x</strong>`, x not starting or ending with a
+ *   space and holding no `*`. The stars are read in runs: a run of one or two opens when text
+ *   follows it and is closed by the next run if that run is as long and follows text. Any other run
+ *   stays literal stars (`***x***`, `**x*`, `2 * 3`); a line without two stars side by side reads as
+ *   it did before decision 041. Bold may hold variables and may sit in headings, both kinds of
+ *   paragraph and list items.
  * - Everything else is text with `& < > " '` escaped as `&amp; &lt; &gt; &quot; &#39;`. Ordinary links,
- *   images, lists, code, backslash escapes and raw HTML are not part of the subset.
+ *   images, nested lists, code, backslash escapes and raw HTML are not part of the subset.
  *
  * Every step is one pass over its input: no regular expression here can backtrack more than once
  * over the same characters, so hostile input costs linear time.
@@ -121,10 +133,30 @@ function renderAtom(atom: Atom, data: VariableData): string {
   return escapeHtml(typeof atom === "string" ? atom : variableText(data, atom));
 }
 
+/** How many "*" atoms follow one another from i. */
+function starRun(atoms: readonly Atom[], i: number): number {
+  let end = i;
+  while (atoms[end] === "*") end++;
+  return end - i;
+}
+
+/**
+ * Where the bold opened by the run of `length` stars at i closes: the start of the next run, when
+ * both runs are one or two stars long, the same length, and hold text without blank edges; else -1.
+ */
+function closingRun(atoms: readonly Atom[], nextStar: Int32Array, i: number, length: number): number {
+  const first = atoms[i + length];
+  if (length > 2 || first === undefined || isBlank(first)) return -1;
+  const close = nextStar[i + length - 1];
+  if (close === -1 || isBlank(atoms[close - 1]) || starRun(atoms, close) !== length) return -1;
+  return close;
+}
+
 function renderInline(line: string, data: VariableData): string {
   const atoms = toAtoms(line);
-  // nextStar[i]: index of the first "*" after i, or -1. Precomputed so each "*" finds its closer in
-  // constant time; a line of 200 000 stars stays linear.
+  // nextStar[i]: index of the first "*" after i, or -1. Precomputed so each run finds its closer in
+  // constant time, and each run is measured at most twice (as an opener and as the run before's
+  // closer): a line of 200 000 stars stays linear.
   const nextStar = new Int32Array(atoms.length);
   let following = -1;
   for (let i = atoms.length - 1; i >= 0; i--) {
@@ -134,24 +166,33 @@ function renderInline(line: string, data: VariableData): string {
   const html: string[] = [];
   let i = 0;
   while (i < atoms.length) {
-    const close = atoms[i] === "*" ? nextStar[i] : -1;
-    if (close > i + 1 && !isBlank(atoms[i + 1]) && !isBlank(atoms[close - 1])) {
-      html.push("<strong>");
-      for (let j = i + 1; j < close; j++) html.push(renderAtom(atoms[j], data));
-      html.push("</strong>");
-      i = close + 1;
-    } else {
+    if (atoms[i] !== "*") {
       html.push(renderAtom(atoms[i], data));
       i++;
+      continue;
     }
+    const length = starRun(atoms, i);
+    const close = closingRun(atoms, nextStar, i, length);
+    if (close === -1) {
+      html.push("*".repeat(length));
+      i += length;
+      continue;
+    }
+    html.push("<strong>");
+    for (let j = i + length; j < close; j++) html.push(renderAtom(atoms[j], data));
+    html.push("</strong>");
+    i = close + length;
   }
   return html.join("");
 }
 
-type Block = { kind: "heading"; level: 1 | 2 | 3; text: string } | { kind: "paragraph"; isLeftAligned: boolean; lines: string[] };
+type Heading = { kind: "heading"; level: 1 | 2 | 3; text: string };
+type Paragraph = { kind: "paragraph"; isLeftAligned: boolean; lines: string[] };
+type List = { kind: "list"; isOrdered: boolean; start: number; items: string[] };
+type Block = Heading | Paragraph | List;
 
 /** `# x` to `### x` as a heading, or null when the line is not one. */
-function parseHeading(line: string): Block | null {
+function parseHeading(line: string): Heading | null {
   let level = 0;
   while (level < line.length && line[level] === "#") level++;
   if (level < 1 || level > 3) return null;
@@ -160,34 +201,64 @@ function parseHeading(line: string): Block | null {
   return text ? { kind: "heading", level: level as 1 | 2 | 3, text } : null;
 }
 
+// Anchored and bounded: at most nine digits are tried, whatever the line holds after them.
+const LIST_MARKER = /^(?:-|(\d{1,9})\.)[ \t]/;
+
+type ListItem = { isOrdered: boolean; number: number; text: string };
+
+/** `- x` or `N. x` as a list item, or null. The line is trimmed, so text follows the marker's space. */
+function parseListItem(line: string): ListItem | null {
+  const marker = LIST_MARKER.exec(line);
+  if (!marker) return null;
+  const text = line.slice(marker[0].length).trim();
+  return { isOrdered: marker[1] !== undefined, number: marker[1] === undefined ? 1 : Number(marker[1]), text };
+}
+
 function parseBlocks(md: string): Block[] {
   const blocks: Block[] = [];
-  let paragraph: Extract<Block, { kind: "paragraph" }> | null = null;
+  // The paragraph or list the next line may continue; null after a blank line or a heading.
+  let open: Paragraph | List | null = null;
   for (const rawLine of md.split(/\r\n|\r|\n/)) {
     const line = rawLine.trim();
     if (!line) {
-      paragraph = null;
+      open = null;
       continue;
     }
     const heading = parseHeading(line);
     if (heading) {
       blocks.push(heading);
-      paragraph = null;
+      open = null;
+      continue;
+    }
+    const item = parseListItem(line);
+    if (item && !(open?.kind === "paragraph" && item.isOrdered && item.number !== 1)) {
+      if (open?.kind !== "list" || open.isOrdered !== item.isOrdered) {
+        open = { kind: "list", isOrdered: item.isOrdered, start: item.number, items: [] };
+        blocks.push(open);
+      }
+      open.items.push(item.text);
       continue;
     }
     const isLeftAligned = line.startsWith("<");
     const text = isLeftAligned ? line.slice(1).trimStart() : line;
-    if (!paragraph || paragraph.isLeftAligned !== isLeftAligned) {
-      paragraph = { kind: "paragraph", isLeftAligned, lines: [] };
-      blocks.push(paragraph);
+    if (open?.kind !== "paragraph" || open.isLeftAligned !== isLeftAligned) {
+      open = { kind: "paragraph", isLeftAligned, lines: [] };
+      blocks.push(open);
     }
-    paragraph.lines.push(text);
+    open.lines.push(text);
   }
   return blocks;
 }
 
+function renderList(list: List, data: VariableData): string {
+  const tag = list.isOrdered ? "ol" : "ul";
+  const opening = list.isOrdered && list.start !== 1 ? `<ol start="${list.start}">` : `<${tag}>`;
+  return [opening, ...list.items.map((item) => `<li>${renderInline(item, data)}</li>`), `</${tag}>`].join("\n");
+}
+
 function renderBlock(block: Block, data: VariableData): string {
   if (block.kind === "heading") return `<h${block.level}>${renderInline(block.text, data)}</h${block.level}>`;
+  if (block.kind === "list") return renderList(block, data);
   const open = block.isLeftAligned ? '<p class="text-left">' : "<p>";
   return `${open}${block.lines.map((line) => renderInline(line, data)).join("<br>")}</p>`;
 }

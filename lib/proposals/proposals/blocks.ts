@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { validationError, type ValidationIssue } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { choicesOf, quantityRangeIssues } from "./block-choices";
 import type { BlockInput } from "./schemas";
 
 /** A proposal's block as stored (proposals.blocks): what the read model shows, customisations included. */
@@ -17,6 +18,14 @@ export type StoredBlock = {
   discount: number | null;
   tax_rate: number | null;
   unit: string | null;
+  /*
+   * The buyer's choices (docs/decisions/035-buyer-choices.md). Absent on blocks stored before they
+   * existed: read them through `choicesOf` (./block-choices.ts), which fills in a fixed, included block.
+   */
+  optional?: boolean;
+  selected?: boolean;
+  quantity_min?: number | null;
+  quantity_max?: number | null;
 };
 
 /**
@@ -134,7 +143,21 @@ export async function resolveBlocks(
           discount: null,
           tax_rate: item?.taxRate ?? null,
           unit: item?.unit ?? null,
+          optional: false,
+          selected: true,
+          quantity_min: null,
+          quantity_max: null,
         };
+    const stored = choicesOf(base);
+    // Each choice field kept from the stored block unless sent: a range or an option survives PATCHes that echo the uuid.
+    const choices = choicesOf({
+      optional: block.optional ?? stored.optional,
+      selected: block.selected ?? stored.selected,
+      quantity: block.quantity ?? stored.quantity,
+      quantity_min: block.quantity_min !== undefined ? block.quantity_min : stored.quantity_min,
+      quantity_max: block.quantity_max !== undefined ? block.quantity_max : stored.quantity_max,
+    });
+    for (const issue of quantityRangeIssues(choices)) issues.push({ path: at(issue.field), message: issue.message });
     out.push({
       ...base,
       uuid: previous?.uuid ?? base.uuid,
@@ -143,9 +166,9 @@ export async function resolveBlocks(
       description: custom && block.description !== undefined ? block.description : base.description,
       image_uuids: custom && block.image_uuids !== undefined ? block.image_uuids : base.image_uuids,
       price: block.price !== undefined ? block.price : base.price,
-      quantity: block.quantity ?? base.quantity,
       discount: block.discount !== undefined ? block.discount : base.discount,
       tax_rate: block.tax_rate !== undefined ? block.tax_rate : base.tax_rate,
+      ...choices,
     });
   });
   if (issues.length) throw validationError(issues);

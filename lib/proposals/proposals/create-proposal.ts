@@ -2,6 +2,7 @@ import type { Caller } from "@/lib/api/authenticate";
 import { notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { getCompanyOrThrow } from "../access";
+import { actorOf, recordProposalEvent } from "../events/record-event";
 import { assertUsableImages, proposalImageRefs } from "../images/usable-images";
 import { resolveAttachments, type PreparedAttachments, type StoredAttachment } from "./attachments";
 import { copyBlocks, resolveBlocks, type StoredBlock } from "./blocks";
@@ -101,5 +102,6 @@ export async function createProposal(
       trackingTemplateId: template?.id ?? null,
     },
   });
+  await recordProposalEvent(tx, proposal, { type: "created", actor: actorOf(caller), detail: { version: 1 } });
   return { proposal: { uuid: proposal.id, url: proposalUrl(proposal.id) } };
 }

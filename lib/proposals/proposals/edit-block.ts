@@ -1,7 +1,8 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { notFound } from "@/lib/api/errors";
+import { notFound, validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { assertUsableImages } from "../images/usable-images";
+import { choicesOf, quantityRangeIssues } from "./block-choices";
 import type { StoredBlock } from "./blocks";
 import { lockProposal, readProposal } from "./get-proposal";
 import { json } from "./proposal-columns";
@@ -10,8 +11,9 @@ import { assertEditableStatus } from "./status-rules";
 
 /**
  * PATCH /v3/proposals/{uuid}/blocks/{blockUuid}: the editor's customisations of one block (its
- * title, description and images, which a full PATCH ignores) and its price, quantity and discount.
- * They survive later PATCHes that echo the block's uuid.
+ * title, description and images, which a full PATCH ignores), its price, quantity and discount, and
+ * the buyer's choices (optional, selected, quantity range). They survive later PATCHes that echo
+ * the block's uuid. A range the edit and the stored block make together is checked whole (400).
  */
 export async function editBlock(tx: Tx, caller: Caller, uuid: string, blockUuid: string, edit: BlockEdit) {
   const row = await lockProposal(tx, uuid);
@@ -21,7 +23,11 @@ export async function editBlock(tx: Tx, caller: Caller, uuid: string, blockUuid:
   if (index < 0) throw notFound("Block");
   const refs = (edit.image_uuids ?? []).map((imageUuid, i) => ({ path: `image_uuids.${i}`, uuid: imageUuid }));
   await assertUsableImages(tx, { caller, companyId: row.companyId, refs });
-  blocks[index] = { ...blocks[index], ...edit };
+  const merged = { ...blocks[index], ...edit };
+  const choices = choicesOf(merged);
+  const issues = quantityRangeIssues(choices).map((issue) => ({ path: issue.field, message: issue.message }));
+  if (issues.length) throw validationError(issues);
+  blocks[index] = { ...merged, ...choices };
   await tx.proposal.update({ where: { id: uuid }, data: { blocks: json(blocks) } });
   return { data: await readProposal(tx, uuid) };
 }

@@ -1,9 +1,12 @@
 import { defineEndpoint, type LoadContext } from "@/lib/api/endpoint";
 import { write } from "@/lib/db/transaction";
+import { actorOf } from "../events/record-event";
 import { withRequestFiles } from "../images/host-file";
 import { prepareAttachments } from "./attachments";
 import { createProposal, getCreationSourcesOrThrow } from "./create-proposal";
+import { deliverProposal } from "./deliver-proposal";
 import { editBlock, mergeProposalData } from "./edit-block";
+import { getProposalDelivery } from "./get-delivery";
 import { getProposalHeadOrThrow, getProposalOrThrow } from "./get-proposal";
 import { changeStatus, saveAsTemplate, sendProposal, setArchived } from "./lifecycle";
 import { listProposals } from "./list-proposals";
@@ -15,6 +18,7 @@ import {
   DataPatch,
   ProposalCreate,
   ProposalData,
+  ProposalDeliveryData,
   ProposalList,
   ProposalListQuery,
   ProposalNewVersion,
@@ -200,15 +204,49 @@ export const sendProposalEndpoint = defineEndpoint({
   summary: "Send a draft",
   description:
     "Returns {data: the proposal} as sent. draft -> active, optionally with expires_at (UNIX seconds, in the future, before 2100); the series' earlier active proposal becomes replaced. " +
-    "A recipient is not required: the proposal's url is the link to share.",
+    "A recipient is not required: the proposal's url is the link to share. When the recipient has an email, the link is mailed to it " +
+    "(unless notify_recipient is false) from your name, Reply-To the contact person, with `message` set apart; a new version for " +
+    "the recipient of the previous one is mailed as an updated proposal. Mailing needs a verified email address: until then the " +
+    "proposal goes as a link only, and notify_recipient true is 403 EMAIL_NOT_VERIFIED with nothing sent. " +
+    "GET /v3/proposals/{uuid}/delivery says whether and where it was mailed. reminder_days_before (1..90, with expires_at): the " +
+    "recipient is mailed a reminder that many days before the expiry, once, unless they accepted, declined or asked for changes by then; " +
+    "it needs a recipient with an email and a moment still ahead (else 400 naming reminder_days_before) and a verified address (else 403). " +
+    "When the expiry passes, the expired event (proposal.expired webhook) is recorded once and the creator and contact person are mailed.",
   params: ProposalParams,
   load: loadForEditing,
   body: SendBody,
   bodyOptional: true,
   response: ProposalData,
   status: 200,
-  errors: ["not_editable"],
-  run: (ctx) => write(ctx, (tx) => sendProposal(tx, ctx.params.uuid, ctx.body.expires_at), onProposal(ctx.params.uuid)),
+  errors: ["not_editable", "email_not_verified"],
+  run: (ctx) =>
+    write(
+      ctx,
+      async (tx) => {
+        const sent = await sendProposal(tx, ctx.params.uuid, ctx.body.expires_at, actorOf(ctx.caller), {
+          reminderDaysBefore: ctx.body.reminder_days_before,
+        });
+        await deliverProposal(tx, ctx.caller, sent.data, ctx.body);
+        return sent;
+      },
+      onProposal(ctx.params.uuid),
+    ),
+});
+
+export const getProposalDeliveryEndpoint = defineEndpoint({
+  operationId: "get_proposal_delivery",
+  method: "GET",
+  path: "/v3/proposals/{uuid}/delivery",
+  tag,
+  summary: "Whether a sent proposal was mailed",
+  description:
+    "Returns {data: {mail, can_mail}}. mail: the mail that took the proposal to its recipient (to, kind, status, times), or null " +
+    "when it was sent as a link only (no recipient, no email, or notify_recipient false). can_mail: whether you may have proposals mailed.",
+  params: ProposalParams,
+  load: loadForReading,
+  response: ProposalDeliveryData,
+  status: 200,
+  run: ({ db, caller, params }) => getProposalDelivery(db, caller, params.uuid),
 });
 
 function statusEndpoint(action: "accept" | "reject" | "withdraw", summary: string, description: string) {
@@ -224,7 +262,7 @@ function statusEndpoint(action: "accept" | "reject" | "withdraw", summary: strin
     response: ProposalData,
     status: 200,
     errors: ["not_editable"],
-    run: (ctx) => write(ctx, (tx) => changeStatus(tx, ctx.params.uuid, action), onProposal(ctx.params.uuid)),
+    run: (ctx) => write(ctx, (tx) => changeStatus(tx, ctx.params.uuid, action, actorOf(ctx.caller)), onProposal(ctx.params.uuid)),
   });
 }
 

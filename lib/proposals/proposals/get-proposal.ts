@@ -13,6 +13,20 @@ export async function getProposalOrThrow({ tx, caller, uuid }: { tx: Tx; caller:
 }
 
 /**
+ * Whether the caller may open a proposal: it exists and one of their companies owns it, the rule of
+ * getProposalOrThrow without reading the proposal whole. The editor's page asks before it renders,
+ * so another company's proposal is the not-found page (404), as the API answers it.
+ */
+export async function isProposalVisible({ tx, caller, uuid }: { tx: Tx; caller: Caller; uuid: string }): Promise<boolean> {
+  const row = await tx.proposal.findUnique({
+    where: { id: uuid },
+    select: { company: { select: { members: callerMembership(caller) } } },
+    relationLoadStrategy: "join",
+  });
+  return isActiveMembership(row?.company.members[0]);
+}
+
+/**
  * What a write's `load` needs of a proposal (its company, status and attachments) and whether the
  * caller is an active member of its company, in one statement. Unknown -> 404; another company's
  * -> 401 (proposals-service.md, "editing a proposal the user may not edit gives 401").

@@ -3,8 +3,10 @@ import { toUnix, toUnixOrNull } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { renderDescriptionHtml, renderTitle } from "../markdown/render-markdown";
+import { MAX_CHANGE_REQUESTS } from "../public/change-request-rules";
 import { computeValues, currencyFractionDigits, type TaxMode } from "../values/proposal-values";
 import type { StoredAttachment } from "./attachments";
+import { choicesOf } from "./block-choices";
 import type { StoredBlock } from "./blocks";
 import type { ProposalDto } from "./schemas";
 
@@ -15,6 +17,7 @@ export const proposalInclude = {
   creator: { select: { number: true, name: true, email: true } },
   contact: { select: { number: true, name: true, email: true } },
   series: { select: { _count: { select: { proposals: true } } } },
+  changeRequests: { orderBy: { id: "asc" }, take: MAX_CHANGE_REQUESTS, select: { message: true, name: true, createdAt: true } },
 } satisfies Prisma.ProposalInclude;
 
 export type ProposalRow = Prisma.ProposalGetPayload<{ include: typeof proposalInclude }>;
@@ -47,7 +50,7 @@ export function statusOf(row: { status: string; expiresAt: Date | null }, now = 
 }
 
 const record = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-const fullName = (c: { firstName: string; lastName: string }) => [c.firstName, c.lastName].filter(Boolean).join(" ");
+export const fullName = (c: { firstName: string; lastName: string }) => [c.firstName, c.lastName].filter(Boolean).join(" ");
 
 export const proposalUrl = (uuid: string) => `/p/${uuid}`;
 export const editorUrl = (uuid: string) => `/proposals/${uuid}/edit`;
@@ -56,7 +59,8 @@ export function toProposalDto(row: ProposalRow, now = new Date()): ProposalDto {
   const data = record(row.data);
   const tax = taxOptionsOf(row);
   const digits = currencyFractionDigits(row.currency);
-  const stored = row.blocks as StoredBlock[];
+  // A block stored before buyer choices existed reads as a fixed, included one.
+  const stored = (row.blocks as StoredBlock[]).map((b) => ({ ...b, ...choicesOf(b) }));
   const { lines, total: values } = computeValues(stored, tax, digits);
   // Field by field, as the response schema lists them: the answer is sent without a schema pass
   // (proposalAnswer), so nothing else a stored row holds may reach it.
@@ -73,6 +77,10 @@ export function toProposalDto(row: ProposalRow, now = new Date()): ProposalDto {
     discount: b.discount,
     tax_rate: b.tax_rate,
     unit: b.unit,
+    optional: b.optional,
+    selected: b.selected,
+    quantity_min: b.quantity_min,
+    quantity_max: b.quantity_max,
     value_without_tax: lines[i].without_tax,
     value_with_tax: lines[i].with_tax,
   }));
@@ -156,6 +164,9 @@ export function toProposalDto(row: ProposalRow, now = new Date()): ProposalDto {
     value_without_tax: values.value_without_tax,
     url: proposalUrl(row.id),
     edit_url: editorUrl(row.id),
+    reminder_days_before: row.reminderDaysBefore,
+    reminder_sent_at: toUnixOrNull(row.reminderSentAt),
+    change_requests: row.changeRequests.map((r) => ({ message: r.message, name: r.name, created_at: toUnix(r.createdAt) })),
     source_uuid: row.sourceId,
     accepted_proposal_uuid: row.acceptedProposalId,
   };

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { UnixTime, UnixTimeInput } from "@/lib/api/schemas";
 import { Id, Language, QueryBoolean, QueryId } from "../common-schemas";
+import { quantityRangeIssues } from "./block-choices";
+import { MAX_REMINDER_DAYS, MIN_REMINDER_DAYS } from "./reminder";
 
 // ---- Input shapes shared by create, patch and new version (proposals-service.md) ----------------
 
@@ -50,6 +52,40 @@ export const TaxOptionsInput = z.strictObject({
 
 const Money = z.number().min(0).max(1e12);
 const Percent = z.number().min(0).max(100);
+const Quantity = z.number().gt(0).max(1e9);
+
+/** The buyer's choices on a block (docs/decisions/035-buyer-choices.md), as PATCH, create, new version and the block edit take them. */
+const choiceFields = {
+  optional: z
+    .boolean()
+    .optional()
+    .describe("The customer may leave this block out of the offer on the proposal's page. Default false; kept when the uuid is echoed"),
+  selected: z
+    .boolean()
+    .optional()
+    .describe(
+      "Whether an optional block is in the offer: where it starts, then the customer's choice. Default true; a block that is not optional is always in",
+    ),
+  quantity_min: Quantity.nullable()
+    .optional()
+    .describe("The least quantity the customer may choose; null (default) with quantity_max null fixes the quantity"),
+  quantity_max: Quantity.nullable()
+    .optional()
+    .describe("The greatest quantity the customer may choose; send it with quantity_min (quantity_min <= quantity <= quantity_max)"),
+};
+
+/** Issues of a block's quantity range that the request alone decides (the service checks the block as merged). */
+function refineRange(
+  block: { quantity?: number; quantity_min?: number | null; quantity_max?: number | null },
+  ctx: z.RefinementCtx,
+  isNew: boolean,
+) {
+  // A new block's omitted fields are known: quantity 1 and a fixed quantity. An existing one's are the stored values.
+  const known = isNew
+    ? { quantity: block.quantity ?? 1, quantity_min: block.quantity_min ?? null, quantity_max: block.quantity_max ?? null }
+    : block;
+  for (const issue of quantityRangeIssues(known)) ctx.addIssue({ code: "custom", path: [issue.field], message: issue.message });
+}
 
 export const BlockInput = z
   .strictObject({
@@ -68,11 +104,13 @@ export const BlockInput = z
       .describe("Overrides the library description on create; ignored on patch and new version"),
     image_uuids: z.array(z.uuid()).max(20).optional().describe("Overrides the library images on create; ignored on patch and new version"),
     price: Money.nullable().optional().describe("Price per unit; default: the library price"),
-    quantity: z.number().gt(0).max(1e9).optional().describe("Default 1"),
+    quantity: Quantity.optional().describe("Default 1; within quantity_min..quantity_max when they are set"),
     discount: Percent.nullable().optional().describe("Percent 0..100"),
     tax_rate: Percent.nullable().optional().describe("Percent; default: the library tax rate"),
+    ...choiceFields,
   })
   .superRefine((block, ctx) => {
+    refineRange(block, ctx, block.uuid === undefined);
     const type = block.type ?? (block.video_url && block.content_id === undefined ? "video-block" : "product-block");
     if (type === "product-block" && block.content_id === undefined) {
       ctx.addIssue({ code: "custom", path: ["content_id"], message: "A product block names a content_id (a variation id)" });
@@ -112,7 +150,21 @@ export type AttachmentInput = z.infer<typeof AttachmentInput>;
 
 const Data = z.record(z.string().max(200), z.unknown()).describe("Metadata filling the variables of the description");
 const TitleMd = z.string().max(500);
-const DescriptionMd = z.string().max(100_000);
+// The markdown subset and its HTML (render-markdown.ts; contract.md as extended by decision 041).
+const DescriptionMd = z
+  .string()
+  .max(100_000)
+  .describe(
+    "Markdown: `#`, `##`, `###` headings; `**bold**` or `*bold*`; lines starting with `- ` form a bulleted list and lines " +
+      "starting with `1. ` a numbered one (counting from its first number); a line starting with `<` is a left-aligned " +
+      "paragraph; a blank line starts a new paragraph; `[fallback](data:text/plain,KEY)` shows data.KEY. Everything else is text.",
+  );
+export const DescriptionHtml = z
+  .string()
+  .describe(
+    "description_md rendered with data: only h1-h3, p (class text-left for `<` lines), br, strong, ul, ol (start when not 1) " +
+      "and li; every character of the text is HTML-escaped",
+  );
 const DiscountDecimals = z.union([z.literal(0), z.literal(1), z.literal(2)]);
 
 const editable = {
@@ -170,12 +222,14 @@ export const BlockEdit = z
     description: z.string().max(20_000).optional(),
     image_uuids: z.array(z.uuid()).max(20).optional(),
     price: Money.nullable().optional(),
-    quantity: z.number().gt(0).max(1e9).optional(),
+    quantity: Quantity.optional(),
     discount: Percent.nullable().optional(),
     tax_rate: Percent.nullable().optional(),
+    ...choiceFields,
   })
   .superRefine((body, ctx) => {
     if (Object.keys(body).length === 0) ctx.addIssue({ code: "custom", message: "Send at least one field to change" });
+    refineRange(body, ctx, false);
   })
   .meta({ id: "ProposalBlockEdit" });
 export type BlockEdit = z.infer<typeof BlockEdit>;
@@ -186,9 +240,64 @@ export const DataPatch = z
   .strictObject({ data: z.record(z.string().max(200), z.unknown()).describe("Shallow merge: a key set to null is deleted") })
   .meta({ id: "ProposalDataPatch" });
 
-export const SendBody = z.strictObject({
-  expires_at: UnixTimeInput.optional().describe("UNIX seconds, in the future and before 2100; after it the proposal reads as expired"),
-});
+/** The longest personal message a proposal's mail carries. */
+export const MAX_SEND_MESSAGE = 2000;
+
+export const SendBody = z
+  .strictObject({
+    expires_at: UnixTimeInput.optional().describe("UNIX seconds, in the future and before 2100; after it the proposal reads as expired"),
+    message: z
+      .string()
+      .max(MAX_SEND_MESSAGE, "A message is at most 2,000 characters")
+      .optional()
+      .describe("A personal message set apart in the mail to the recipient, as typed (line breaks kept; never in a header)"),
+    notify_recipient: z
+      .boolean()
+      .optional()
+      .describe(
+        "Whether to mail the proposal's link to the recipient's email. Omitted: mailed when the recipient has an email and your " +
+          "address is verified, else a link you share. true: mailed, or 403 EMAIL_NOT_VERIFIED and nothing sent. false: never mailed",
+      ),
+    reminder_days_before: z
+      .number()
+      .int("Whole days")
+      .min(MIN_REMINDER_DAYS, `At least ${MIN_REMINDER_DAYS} day`)
+      .max(MAX_REMINDER_DAYS, `At most ${MAX_REMINDER_DAYS} days`)
+      .optional()
+      .describe(
+        `Mail the recipient a reminder this many days (${MIN_REMINDER_DAYS}..${MAX_REMINDER_DAYS}, 24 hours each) before expires_at, once, ` +
+          "if they have neither accepted, declined nor asked for changes by then. Needs expires_at, a recipient with an email, " +
+          "a moment still ahead, and a verified address of yours (403 EMAIL_NOT_VERIFIED otherwise); even with notify_recipient false.",
+      ),
+  })
+  .meta({ id: "ProposalSend" });
+export type SendBody = z.infer<typeof SendBody>;
+
+export const MailStatus = z.enum(["pending", "sending", "sent", "failed", "logged"]);
+
+export const ProposalDelivery = z
+  .object({
+    mail: z
+      .object({
+        kind: z
+          .enum(["proposal_sent", "proposal_updated"])
+          .describe("proposal_updated: a new version for the recipient of the previous one"),
+        to: z.string(),
+        status: MailStatus.describe(
+          "pending/sending: on its way; sent: the mail server took it; failed: it gave up (last_error says why); logged: no mail server is configured",
+        ),
+        last_error: z.string().nullable(),
+        queued_at: UnixTime,
+        sent_at: UnixTime.nullable(),
+      })
+      .nullable()
+      .describe("The mail that took the proposal to its recipient; null when none was written (a link to share)"),
+    can_mail: z.boolean().describe("Whether you may have proposals mailed: your email address is verified"),
+  })
+  .meta({ id: "ProposalDelivery" });
+export type ProposalDelivery = z.infer<typeof ProposalDelivery>;
+
+export const ProposalDeliveryData = z.object({ data: ProposalDelivery });
 
 export const ProposalParams = z.object({ uuid: z.uuid() });
 
@@ -218,7 +327,13 @@ export const ProposalBlock = z
     discount: z.number().nullable(),
     tax_rate: z.number().nullable(),
     unit: z.string().nullable(),
-    value_without_tax: z.number(),
+    optional: z.boolean().describe("The customer may leave this block out"),
+    selected: z
+      .boolean()
+      .describe("Whether the block is in the offer: the customer's current choice for an optional block, always true otherwise"),
+    quantity_min: z.number().nullable().describe("The least quantity the customer may choose; null: the quantity is fixed"),
+    quantity_max: z.number().nullable().describe("The greatest quantity the customer may choose; null: the quantity is fixed"),
+    value_without_tax: z.number().describe("This line's amount, also for an optional block left out (which the totals leave out)"),
     value_with_tax: z.number(),
   })
   .meta({ id: "ProposalBlock" });
@@ -228,6 +343,14 @@ export const ProposalAttachment = z
   .meta({ id: "ProposalAttachment" });
 
 export const Signature = z.object({ name: z.string(), email: z.string(), signed_at: UnixTime }).meta({ id: "ProposalSignature" });
+
+export const ChangeRequest = z
+  .object({
+    message: z.string().describe("As the customer typed it"),
+    name: z.string().describe("The name the customer gave; empty when they gave none"),
+    created_at: UnixTime,
+  })
+  .meta({ id: "ProposalChangeRequest" });
 
 const MediaOut = z.object({ id: z.number().int(), uuid: z.string() }).nullable();
 
@@ -239,7 +362,7 @@ export const Proposal = z
     series_uuid: z.uuid(),
     title: z.string().describe("title_md with variables filled, as plain text"),
     title_md: z.string(),
-    description_html: z.string(),
+    description_html: DescriptionHtml,
     description_md: z.string(),
     archived_at: UnixTime.nullable(),
     expires_at: UnixTime.nullable(),
@@ -302,10 +425,22 @@ export const Proposal = z
     recipient_first_viewed_at: UnixTime.nullable().describe("When the recipient first opened the proposal page"),
     recipient_viewed_at: UnixTime.nullable().describe("When the recipient last opened the proposal page"),
     recipient_view_count: z.number().int().describe("How often the recipient opened the page (members' previews not counted)"),
-    value_with_tax: z.number(),
-    value_without_tax: z.number(),
+    value_with_tax: z.number().describe("The total of the blocks in the offer: optional blocks left out do not count"),
+    value_without_tax: z.number().describe("The total of the blocks in the offer: optional blocks left out do not count"),
     url: z.string().describe("The recipient's page"),
     edit_url: z.string().describe("The editor"),
+    reminder_days_before: z
+      .number()
+      .int()
+      .nullable()
+      .describe("Set at send: the recipient is reminded this many days before expires_at if they have not answered; null for no reminder"),
+    reminder_sent_at: UnixTime.nullable().describe("When that reminder was mailed; null until then (and when none is due)"),
+    change_requests: z
+      .array(ChangeRequest)
+      .describe(
+        'The customer\'s requests for changes to this version ("Ask for changes" on its page), oldest first, at most 20. ' +
+          "Open while the proposal is active: the answer is a new version. The audit trail has them too (changes_requested).",
+      ),
     source_uuid: z.uuid().nullable().describe("The proposal this version was made from"),
     accepted_proposal_uuid: z.uuid().nullable().describe("The series' accepted proposal when this version was made"),
   })

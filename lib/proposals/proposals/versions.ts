@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import type { Tx } from "@/lib/db/client";
 import type { Proposal } from "@/lib/generated/prisma/client";
+import { actorOf, recordProposalEvent } from "../events/record-event";
 import type { PreparedAttachments } from "./attachments";
 import { contentColumns } from "./proposal-columns";
 import { editorUrl } from "./read-model";
@@ -32,6 +33,10 @@ export async function createNextVersion(
     orderBy: { createdAt: "desc" },
   });
   const draft = existing ?? (await carryOver(tx, source));
+  if (!existing) {
+    const detail = { version: draft.version, from_version: source.version };
+    await recordProposalEvent(tx, draft, { type: "created", actor: actorOf(caller), detail });
+  }
   await saveRevision(tx, draft.id, await revisionOf(tx, caller, draft, overrides, attachments));
   return { proposal: { uuid: draft.id, url: editorUrl(draft.id) } };
 }

@@ -3,7 +3,11 @@ import type { Caller } from "@/lib/api/authenticate";
 import { notFound } from "@/lib/api/errors";
 import type { Db, Tx } from "@/lib/db/client";
 import { isCompanyMember } from "../access";
+import { listProposalEvents } from "../events/list-events";
+import { recipientActor, recordProposalEvent } from "../events/record-event";
 import { findProposalRow, toProposalDto, type ProposalRow } from "../proposals/read-model";
+import { changesSinceViewed, type ChangesSinceViewed } from "./changes-since-viewed";
+import { notifyStaff } from "./notify-staff";
 import type { PublicProposal } from "./schemas";
 
 /**
@@ -42,7 +46,7 @@ export async function currentVersionUuid(tx: Tx, row: Pick<ProposalRow, "seriesI
   return current && current.recipientId === row.recipientId ? current.id : null;
 }
 
-/** The recipient-safe read model; values, title and description come from the one read model. */
+/** The recipient-safe read model; values, title and description come from the one read model, the trail from the one audit trail. */
 export async function toPublicProposal(tx: Tx, row: ProposalRow, now = new Date()): Promise<PublicProposal> {
   const dto = toProposalDto(row, now);
   return {
@@ -76,21 +80,39 @@ export async function toPublicProposal(tx: Tx, row: ProposalRow, now = new Date(
     },
     sender: { name: dto.contact_name, email: dto.contact_email },
     recipient: { name: dto.recipient_name, company_name: dto.recipient_company_name },
+    change_requests: dto.change_requests,
     current_version_uuid: dto.status === "replaced" ? await currentVersionUuid(tx, row) : null,
+    events: await listProposalEvents(tx, row.id, { forRecipient: true }),
+    has_acceptance_record: dto.status === "accepted" && (await tx.proposalAcceptance.count({ where: { proposalId: row.id } })) > 0,
   };
 }
 
-/** First opened (once), last opened and how often, in one statement; updated_at is the editors', so it stays. */
-export async function recordView(tx: Tx, uuid: string) {
-  await tx.$executeRaw`
-    UPDATE proposals
-    SET recipient_first_viewed_at = COALESCE(recipient_first_viewed_at, now()),
-        recipient_viewed_at = now(),
-        recipient_view_count = recipient_view_count + 1
-    WHERE id = ${uuid}::uuid`;
+/**
+ * First opened (once), last opened and how often, in one statement; updated_at is the editors', so
+ * it stays. The first view tells the proposal's staff (./notify-staff.ts) in the same transaction:
+ * the row lock orders concurrent views, so exactly one of them counts 1.
+ */
+export async function recordView(db: Db, row: ProposalRow) {
+  await db.$transaction(async (tx) => {
+    const [counted] = await tx.$queryRaw<{ count: number }[]>`
+      UPDATE proposals
+      SET recipient_first_viewed_at = COALESCE(recipient_first_viewed_at, now()),
+          recipient_viewed_at = now(),
+          recipient_view_count = recipient_view_count + 1
+      WHERE id = ${row.id}::uuid
+      RETURNING recipient_view_count AS count`;
+    const first = Number(counted?.count) === 1;
+    if (first) await notifyStaff(tx, row, { kind: "proposal_viewed" });
+    await recordProposalEvent(tx, row, { type: "viewed", actor: recipientActor(row.recipient), webhook: first });
+  });
 }
 
-export type PublicProposalView = { proposal: PublicProposal; isPreview: boolean };
+export type PublicProposalView = {
+  proposal: PublicProposal;
+  isPreview: boolean;
+  /** What changed since the version of the series the customer last viewed (./changes-since-viewed.ts), or null. */
+  changes: ChangesSinceViewed | null;
+};
 
 /**
  * The page's read from a client `address`: counted against the address's budget of page reads
@@ -98,7 +120,8 @@ export type PublicProposalView = { proposal: PublicProposal; isPreview: boolean 
  * view recorded, unless `viewer` (the signed-in user, if any) is a member of the proposal's
  * company: that is the sales staff checking their own work, a preview, which must not tell them
  * the customer has looked. A view counts once per address in a few minutes
- * (lib/api/address-limits.ts): reloading the page is not looking again.
+ * (lib/api/address-limits.ts): reloading the page is not looking again. With it comes what
+ * changed since the version the customer last viewed, when this is a newer one.
  */
 export async function getPublicProposal(
   db: Db,
@@ -108,6 +131,7 @@ export async function getPublicProposal(
   await limitAddress("public_page", address);
   const row = await getViewableRow(db, uuid);
   const isPreview = viewer !== null && (await isCompanyMember(db, viewer, row.companyId));
-  if (!isPreview && (await isNewView(uuid, address))) await recordView(db, uuid);
-  return { proposal: await toPublicProposal(db, row), isPreview };
+  if (!isPreview && (await isNewView(uuid, address))) await recordView(db, row);
+  const proposal = await toPublicProposal(db, row);
+  return { proposal, isPreview, changes: await changesSinceViewed(db, row, proposal) };
 }

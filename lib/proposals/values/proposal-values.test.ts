@@ -1,12 +1,16 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   computeLineValues,
   computeProposalValues,
+  computeValues,
   currencyFractionDigits,
   formatDiscount,
+  isIncluded,
   toMajorUnits,
   type PricedBlock,
   type TaxMode,
+  type TaxOptions,
 } from "./proposal-values";
 
 const standard = { mode: "standard", tax_included: false } as const;
@@ -233,5 +237,89 @@ describe("[PROPOSAL VALUES] discount badge", () => {
   it("refuses a discount outside 0..100", () => {
     expect(() => formatDiscount(-1, 0)).toThrow(RangeError);
     expect(() => formatDiscount(Number.NaN, 0)).toThrow(RangeError);
+  });
+});
+
+describe("[PROPOSAL VALUES] optional blocks the buyer left out", () => {
+  const taxOptions = fc.constantFrom<TaxOptions>(
+    { mode: "standard", tax_included: false },
+    { mode: "standard", tax_included: true },
+    { mode: "simplified", tax_included: true },
+    { mode: "tax-free" },
+    { mode: "none" },
+  );
+  // Prices and quantities as people type them: up to 2 and 3 decimals.
+  const block = fc.record({
+    price: fc.oneof(
+      fc.constant(null),
+      fc.integer({ min: 0, max: 10_000_000 }).map((cents) => cents / 100),
+    ),
+    quantity: fc.integer({ min: 1, max: 100_000 }).map((n) => n / 1000),
+    discount: fc.oneof(
+      fc.constant(null),
+      fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100),
+    ),
+    tax_rate: fc.oneof(fc.constant(null), fc.constantFrom(0, 6, 12, 12.5, 25)),
+    optional: fc.boolean(),
+    selected: fc.boolean(),
+  });
+
+  it("count nothing towards the totals but keep their own line values", () => {
+    const blocks: PricedBlock[] = [
+      { price: 100, quantity: 2, tax_rate: 25 },
+      { price: 50, quantity: 1, tax_rate: 25, optional: true, selected: false },
+      { price: 10, quantity: 3, tax_rate: 25, optional: true, selected: true },
+    ];
+    const { lines, total } = computeValues(blocks, standard);
+    expect(lines[1]).toEqual({ without_tax: 50, with_tax: 62.5 });
+    expect(total).toEqual({ value_without_tax: 230, value_with_tax: 287.5 });
+    expect(computeProposalValues(blocks, standard)).toEqual(total);
+  });
+
+  it("a block that is not optional always counts, whatever `selected` says; an optional one counts unless `selected` is false", () => {
+    expect(isIncluded({})).toBe(true);
+    expect(isIncluded({ optional: false, selected: false })).toBe(true);
+    expect(isIncluded({ optional: true })).toBe(true);
+    expect(isIncluded({ optional: true, selected: null })).toBe(true);
+    expect(isIncluded({ optional: true, selected: true })).toBe(true);
+    expect(isIncluded({ optional: true, selected: false })).toBe(false);
+    expect(computeProposalValues([{ price: 10, selected: false }], standard).value_without_tax).toBe(10);
+  });
+
+  it("the totals are the sums of the included lines, for any blocks and tax options (property)", () => {
+    fc.assert(
+      fc.property(fc.array(block, { maxLength: 30 }), taxOptions, (blocks, tax) => {
+        const { lines, total } = computeValues(blocks, tax);
+        const cents = (n: number) => Math.round(n * 100);
+        let without = 0;
+        let withTax = 0;
+        lines.forEach((line, i) => {
+          expect(line).toEqual(computeLineValues(blocks[i], tax));
+          if (isIncluded(blocks[i])) {
+            without += cents(line.without_tax);
+            withTax += cents(line.with_tax);
+          }
+        });
+        expect(cents(total.value_without_tax)).toBe(without);
+        expect(cents(total.value_with_tax)).toBe(withTax);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("leaving an option out lowers the totals by exactly its line, and taking it back restores them (property)", () => {
+    fc.assert(
+      fc.property(fc.array(block, { minLength: 1, maxLength: 20 }), fc.nat(), taxOptions, (blocks, pick, tax) => {
+        const at = pick % blocks.length;
+        const withIt = blocks.map((b, i) => (i === at ? { ...b, optional: true, selected: true } : b));
+        const withoutIt = blocks.map((b, i) => (i === at ? { ...b, optional: true, selected: false } : b));
+        const line = computeLineValues(blocks[at], tax);
+        const a = computeProposalValues(withIt, tax);
+        const b = computeProposalValues(withoutIt, tax);
+        expect(Math.round((a.value_without_tax - b.value_without_tax) * 100)).toBe(Math.round(line.without_tax * 100));
+        expect(Math.round((a.value_with_tax - b.value_with_tax) * 100)).toBe(Math.round(line.with_tax * 100));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

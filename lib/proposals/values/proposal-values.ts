@@ -6,6 +6,9 @@
  * rounded once per line to the currency's minor unit, half away from zero; totals are sums of those
  * integers. So 0.1 + 0.2 is 0.3, 1.005 rounds to 1.01 as a person would round it, and a thousand
  * lines add up to exactly the sum of the amounts shown on them.
+ *
+ * An optional block the buyer left out (`optional` and not `selected`) keeps its own line values,
+ * what it would cost, but counts nothing towards the totals (docs/decisions/035-buyer-choices.md).
  */
 
 export type TaxMode = "standard" | "simplified" | "tax-free" | "none";
@@ -21,6 +24,10 @@ export type PricedBlock = {
   discount?: number | null;
   /** Percentage, e.g. 25; null is 0. */
   tax_rate?: number | null;
+  /** The buyer may leave it out (decision 035); absent is false. */
+  optional?: boolean | null;
+  /** Whether an optional block is in the offer; absent is true. Ignored unless optional. */
+  selected?: boolean | null;
 };
 
 export type LineValues = { without_tax: number; with_tax: number };
@@ -107,12 +114,18 @@ export function computeLineValues(block: PricedBlock, tax: TaxOptions, fractionD
   return { without_tax: toMajorUnits(withoutTax, fractionDigits), with_tax: toMajorUnits(withTax, fractionDigits) };
 }
 
-/** The read model's value_without_tax and value_with_tax: sums of the rounded lines. */
+/** Whether a block counts towards the totals: every block but an optional one the buyer left out. */
+export const isIncluded = (block: Pick<PricedBlock, "optional" | "selected">): boolean => !block.optional || block.selected !== false;
+
+/** The read model's value_without_tax and value_with_tax: sums of the rounded lines of the blocks included. */
 export function computeProposalValues(blocks: readonly PricedBlock[], tax: TaxOptions, fractionDigits = 2): ProposalValues {
   return computeValues(blocks, tax, fractionDigits).total;
 }
 
-/** Each line's values and the proposal's, from one pass of the arithmetic over the blocks. */
+/**
+ * Each line's values and the proposal's, from one pass of the arithmetic over the blocks. Every
+ * line is priced; the totals add the lines of the blocks included (`isIncluded`).
+ */
 export function computeValues(
   blocks: readonly PricedBlock[],
   tax: TaxOptions,
@@ -122,8 +135,10 @@ export function computeValues(
   let withTax = 0n;
   const lines = blocks.map((block) => {
     const line = lineMinorUnits(block, tax, fractionDigits);
-    withoutTax += line.withoutTax;
-    withTax += line.withTax;
+    if (isIncluded(block)) {
+      withoutTax += line.withoutTax;
+      withTax += line.withTax;
+    }
     return { without_tax: toMajorUnits(line.withoutTax, fractionDigits), with_tax: toMajorUnits(line.withTax, fractionDigits) };
   });
   return {

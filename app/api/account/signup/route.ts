@@ -1,4 +1,4 @@
-// POST /api/account/signup: create an account with its personal workspace
+// POST /api/account/signup: create an account, or mail the owner of a known address
 import { signUpEndpoint } from "@/lib/accounts/endpoints";
 import { appRoute } from "@/lib/app/route";
 import { signUpThrottled } from "@/lib/auth/throttle-response";

@@ -1,0 +1,23 @@
+"use client";
+
+import { Alert } from "@/components/ui/alert";
+import { ProposalHistory } from "../proposal-history";
+import { formatTime } from "./format";
+import type { ProposalDto } from "./queries";
+import { useProposalHistory } from "./use-history";
+
+/** The editor's "History": every event of the proposal with who did it, staff by name (the customer's page names the company). */
+export function HistoryPanel({ proposal }: { proposal: ProposalDto }) {
+  const history = useProposalHistory(proposal.uuid, proposal.status !== "draft" && proposal.status !== "template");
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
+      {history.error ? (
+        <Alert>The history could not be loaded: {history.error.message}</Alert>
+      ) : history.data ? (
+        <ProposalHistory events={history.data} companyName={proposal.company_name} formatTime={formatTime} headingId="editor-history" />
+      ) : (
+        <p className="text-sm text-slate-500">Loading the history…</p>
+      )}
+    </div>
+  );
+}

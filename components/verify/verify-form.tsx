@@ -1,0 +1,169 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { ApiClientError, appApi, formData } from "@/lib/client/api";
+import type { VerifyResultDto } from "@/lib/client/types";
+import { formatUtc } from "@/lib/proposals/public/presentation";
+
+/** The server takes at most this much (lib/app/service.ts); a bigger file is refused here without sending it. */
+const MAX_BYTES = 20 * 1024 * 1024;
+
+/** The SHA-256 as the certificate prints it: groups of eight. */
+const grouped = (hex: string) => hex.match(/.{1,8}/g)?.join(" ") ?? hex;
+
+/**
+ * /verify: upload a PDF, or type a SHA-256, and learn whether it is an acceptance record this app
+ * issued, unchanged, and for which proposal, company and date (POST /api/public/verify).
+ */
+export function VerifyForm({ initialHash }: { initialHash: string }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [hash, setHash] = useState(initialHash);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<VerifyResultDto | null>(null);
+
+  async function check(body: { file: File } | { sha256: string }) {
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      const answer = await appApi.POST("/public/verify", { body, bodySerializer: formData });
+      setResult(answer.data);
+    } catch (e) {
+      setError(describe(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onFile(event: FormEvent) {
+    event.preventDefault();
+    if (!file) return setError("Choose the PDF to check first.");
+    if (file.size > MAX_BYTES) {
+      return setError(
+        "This file is larger than 20 MB: an acceptance record from this app is far smaller. Check that it is the right file.",
+      );
+    }
+    void check({ file });
+  }
+
+  function onHash(event: FormEvent) {
+    event.preventDefault();
+    if (!hash.trim()) return setError("Type the SHA-256 to check first.");
+    void check({ sha256: hash });
+  }
+
+  return (
+    <div className="space-y-6">
+      <form aria-label="Check a PDF" onSubmit={onFile} className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-base font-semibold text-slate-900">Upload the PDF</h2>
+        <div className="space-y-1">
+          <label htmlFor="verify-file" className="block text-sm font-medium text-slate-700">
+            Acceptance record (PDF)
+          </label>
+          <input
+            id="verify-file"
+            type="file"
+            accept="application/pdf,.pdf"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+          />
+          <p className="text-xs text-slate-500">The file is hashed on the server and compared; it is not kept.</p>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? "Checking…" : "Check the PDF"}
+        </Button>
+      </form>
+
+      <form aria-label="Check a SHA-256" onSubmit={onHash} className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+        <h2 className="text-base font-semibold text-slate-900">Or type its SHA-256</h2>
+        <Field
+          label="SHA-256"
+          name="sha256"
+          value={hash}
+          onChange={(e) => setHash(e.target.value)}
+          maxLength={200}
+          spellCheck={false}
+          autoComplete="off"
+          hint="64 hexadecimal digits: the PDF's, or the accepted document's as its certificate prints it"
+        />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          Check the SHA-256
+        </Button>
+      </form>
+
+      {error ? <Alert>{error}</Alert> : null}
+      {result ? <Verdict result={result} /> : null}
+    </div>
+  );
+}
+
+function Verdict({ result }: { result: VerifyResultDto }) {
+  const { record } = result;
+  if (!result.issued || !record) {
+    return (
+      <section role="status" aria-label="Result" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-5 text-amber-900">
+        <h2 className="text-lg font-semibold">Not issued here</h2>
+        <p>
+          No acceptance record this app issued has this SHA-256. A record changed by even one byte has another SHA-256, so a file that was
+          edited, re-saved or printed to PDF again is not the record.
+        </p>
+        <p className="text-sm break-all">
+          SHA-256 checked: <code>{grouped(result.sha256)}</code>
+        </p>
+      </section>
+    );
+  }
+  const what =
+    result.matched === "pdf"
+      ? "This PDF is an acceptance record issued here, unchanged."
+      : "This is the SHA-256 of an accepted document a record issued here certifies.";
+  return (
+    <section
+      role="status"
+      aria-label="Result"
+      className="space-y-3 rounded-lg border border-emerald-200 bg-emerald-50 p-5 text-emerald-900"
+    >
+      <h2 className="text-lg font-semibold">Issued here</h2>
+      <p>{what}</p>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium">Proposal</dt>
+        <dd className="break-words">
+          {record.proposal_title || "Proposal"} (version {record.version})
+        </dd>
+        <dt className="font-medium">Company</dt>
+        <dd className="break-words">{record.company_name}</dd>
+        <dt className="font-medium">Accepted by</dt>
+        <dd className="break-words">{record.signer_name}</dd>
+        <dt className="font-medium">Accepted on</dt>
+        <dd>{formatUtc(record.accepted_at)}</dd>
+        <dt className="font-medium">Accepted document SHA-256</dt>
+        <dd className="break-all">
+          <code>{grouped(record.document_sha256)}</code>
+          <span className="block text-xs">As printed on the record&apos;s certificate.</span>
+        </dd>
+        {record.pdf_sha256 ? (
+          <>
+            <dt className="font-medium">Record (PDF) SHA-256</dt>
+            <dd className="break-all">
+              <code>{grouped(record.pdf_sha256)}</code>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function describe(error: unknown): string {
+  if (error instanceof ApiClientError) {
+    if (error.status === 413)
+      return "This file is larger than 20 MB: an acceptance record from this app is far smaller. Check that it is the right file.";
+    if (error.status === 429) return error.message;
+    return error.issues[0]?.message ?? error.message;
+  }
+  return "Something went wrong. Try again.";
+}

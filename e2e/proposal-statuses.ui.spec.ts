@@ -1,0 +1,178 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { screenshot, VIEWPORTS } from "./helpers";
+import { createCompany, createProduct, customerPage, overflowsSideways, proposalsApi } from "./proposals-helpers";
+
+/**
+ * What a new salesperson meets around a proposal's status (issue 28, docs/decisions/042): one word
+ * for each status on the list's tabs, the editor's badge, its version timeline and the customer's
+ * page; another company's editor address is the not-found page; an empty list leads to the
+ * content library. At desktop and phone width.
+ */
+
+/** The three proposals of one company, each sent to a customer and then left, declined or accepted. */
+async function answeredProposals(page: Page) {
+  const company = await createCompany(page, "Sunny Roofs AB");
+  const sent = async (title: string) => {
+    const uuid = (
+      await proposalsApi(page, "POST", "/v3/proposals", {
+        company_id: company.id,
+        language: "en",
+        title_md: title,
+        recipient: { first_name: "Rita", last_name: "Customer", email: "rita@customer.example" },
+      })
+    ).proposal.uuid as string;
+    await proposalsApi(page, "POST", `/v3/proposals/${uuid}/send`, { notify_recipient: false });
+    return uuid;
+  };
+  const open = await sent("Roof repair");
+  const declined = await sent("Solar panels");
+  await proposalsApi(page, "POST", `/v3/proposals/${declined}/reject`);
+  const accepted = await sent("Gutters");
+  await proposalsApi(page, "POST", `/v3/proposals/${accepted}/accept`);
+  return {
+    company,
+    proposals: [
+      { uuid: open, title: "Roof repair", label: "Sent", api: "active" },
+      { uuid: declined, title: "Solar panels", label: "Declined", api: "rejected" },
+      { uuid: accepted, title: "Gutters", label: "Accepted", api: "accepted" },
+    ],
+  };
+}
+
+/** Opens `path` and expects the app's not-found page, answered with 404. */
+async function expectNotFoundPage(page: Page, path: string) {
+  const response = await page.goto(path);
+  expect(response?.status(), `status of ${path}`).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found", level: 1 }), `page at ${path}`).toBeVisible();
+}
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`[PROPOSAL STATUSES] (${name})`, () => {
+    test.use({ viewport });
+
+    test(`a sent, a declined and an accepted proposal read the same word on the list, the editor and the customer's page (${name})`, async ({
+      page,
+      browser,
+      baseURL,
+      signUpAndSignIn,
+    }) => {
+      await signUpAndSignIn("Sam Sales");
+      const { company, proposals } = await answeredProposals(page);
+      for (const p of proposals) {
+        expect((await proposalsApi(page, "GET", `/v3/proposals/${p.uuid}`)).data.status, "the API keeps its word").toBe(p.api);
+      }
+
+      await page.goto(`/proposals?company=${company.id}`);
+      const tabs = page.getByRole("tablist", { name: "Status" });
+      for (const p of proposals) {
+        await expect(tabs.getByRole("tab", { name: `${p.label} 1` })).toBeVisible();
+        await expect(page.getByRole("link", { name: new RegExp(p.title) })).toContainText(p.label);
+      }
+      await expect(tabs.getByRole("tab", { name: /^(Active|Rejected) / })).toHaveCount(0);
+      await tabs.getByRole("tab", { name: "Declined 1" }).click();
+      await expect(page.getByRole("tabpanel", { name: "Declined" }).getByRole("link")).toHaveCount(1);
+      await expect(page.getByRole("link", { name: /Solar panels/ })).toBeVisible();
+      expect(await overflowsSideways(page)).toBe(false);
+
+      const customer = await customerPage(browser, baseURL!, viewport);
+      for (const p of proposals) {
+        const word = new RegExp(`\\b${p.label}\\b`, "i");
+        await page.goto(`/proposals/${p.uuid}/edit`);
+        await expect(page.getByRole("heading", { level: 1, name: p.title })).toBeVisible();
+        await expect(page.getByText(`Status: ${p.label}`, { exact: true })).toBeVisible();
+        await expect(page.getByText(`This proposal was ${p.label.toLowerCase()} and can no longer be edited.`)).toBeVisible();
+        const timeline = page.getByRole("navigation", { name: "Versions of this proposal" });
+        await expect(timeline.getByRole("link", { name: /^v1 / })).toContainText(word);
+        await screenshot(page, `proposal-status-${p.api}-editor-${name}`);
+
+        await customer.goto(`/p/${p.uuid}`);
+        await expect(customer.getByRole("heading", { level: 1, name: p.title })).toBeVisible();
+        const banner = customer.getByRole("status").filter({ hasText: word });
+        await expect(banner).toBeVisible();
+        await expect(banner).not.toContainText(/active|rejected/i);
+      }
+      await expect(page.getByRole("toolbar", { name: "Proposal actions" }).getByRole("button", { name: /rejected/i })).toHaveCount(0);
+      await customer.context().close();
+    });
+
+    test(`another company's proposal, or none, is the not-found page with 404; the owners still edit it (${name})`, async ({
+      page,
+      browser,
+      baseURL,
+      signUpAndSignIn,
+    }) => {
+      const owner = await signUpAndSignIn("Olga Owner");
+      const company = await createCompany(page, "Olga's Roofs");
+      const theirs = (
+        await proposalsApi(page, "POST", "/v3/proposals", { company_id: company.id, language: "en", title_md: "Olga's offer" })
+      ).proposal.uuid as string;
+      await page.goto(`/proposals/${theirs}/edit`);
+      await expect(page.getByRole("heading", { level: 1, name: "Olga's offer" })).toBeVisible();
+
+      // Another salesperson, with a company and a proposal of their own.
+      await signUpAndSignIn("Otto Other");
+      const own = await createCompany(page, "Otto's Gutters");
+      const ottos = (await proposalsApi(page, "POST", "/v3/proposals", { company_id: own.id, language: "en", title_md: "Otto's offer" }))
+        .proposal.uuid as string;
+      await expectNotFoundPage(page, `/proposals/${theirs}/edit`);
+      await expect(page.getByText("Olga's offer")).toHaveCount(0);
+      // Under the app's header, drawn once, with the ways back.
+      await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(1);
+      await expect(page.getByRole("main").getByRole("link", { name: "Home page" })).toBeVisible();
+      await expect(page).toHaveTitle(/Page not found/);
+      expect(await overflowsSideways(page)).toBe(false);
+      await screenshot(page, `proposal-editor-not-found-${name}`);
+      await expectNotFoundPage(page, "/proposals/3f2a0b1c-0000-4000-8000-000000000000/edit");
+      await expectNotFoundPage(page, "/proposals/not-a-uuid/edit");
+      await page.goto(`/proposals/${ottos}/edit`);
+      await expect(page.getByRole("heading", { level: 1, name: "Otto's offer" })).toBeVisible();
+
+      // Signed out, the address leads through sign-in and back to the editor.
+      const visitor = await customerPage(browser, baseURL!, viewport);
+      await visitor.goto(`/proposals/${theirs}/edit`);
+      await expect(visitor).toHaveURL(`${baseURL}/sign-in?next=${encodeURIComponent(`/proposals/${theirs}/edit`)}`);
+      await visitor.getByLabel("Email").fill(owner.email);
+      await visitor.getByLabel("Password").fill(owner.password);
+      await visitor.getByRole("button", { name: "Sign in" }).click();
+      await expect(visitor).toHaveURL(`${baseURL}/proposals/${theirs}/edit`);
+      await expect(visitor.getByRole("heading", { level: 1, name: "Olga's offer" })).toBeVisible();
+      await visitor.context().close();
+    });
+
+    test(`a new company's empty list leads to the content library, then to a new proposal (${name})`, async ({
+      page,
+      baseURL,
+      signUpAndSignIn,
+    }) => {
+      await signUpAndSignIn();
+      const company = await createCompany(page, "Coffee Co");
+      await page.goto(`/proposals?company=${company.id}`);
+      const empty = page.getByRole("tabpanel", { name: "All" });
+      await expect(empty).toContainText("No proposals yet.");
+      expect(await overflowsSideways(page)).toBe(false);
+      await screenshot(page, `proposals-empty-${name}`);
+
+      // With an empty library the way is to its first product: the library opens on the form.
+      await empty.getByRole("link", { name: "Create your first product" }).click();
+      await expect(page).toHaveURL(`${baseURL}/proposals/library?company=${company.id}&new=product`);
+      const dialog = page.getByRole("dialog", { name: "New product" });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(`${baseURL}/proposals/library?company=${company.id}`);
+
+      // With a product, the way is to the library itself; then "New proposal" starts the draft.
+      await createProduct(page, company.id, "Espresso machine", 900);
+      await page.goto(`/proposals?company=${company.id}`);
+      await empty.getByRole("link", { name: "Open the content library" }).click();
+      await expect(page).toHaveURL(`${baseURL}/proposals/library?company=${company.id}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Content library" })).toBeVisible();
+      await expect(page.getByRole("list", { name: "Library items" })).toContainText("Espresso machine");
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await page.getByRole("navigation", { name: "Proposals" }).getByRole("link", { name: "Proposals" }).click();
+      await page.getByRole("button", { name: "New proposal" }).click();
+      await expect(page).toHaveURL(/\/proposals\/[0-9a-f-]{36}\/edit$/);
+    });
+  });
+}

@@ -1,0 +1,78 @@
+import type { Tx } from "@/lib/db/client";
+import type { CompanyRole, WorkspaceRole } from "@/lib/generated/prisma/enums";
+
+/**
+ * What an invitation invites to: a team workspace (with a workspace role) or a company (with a
+ * company role). Everything that differs between the two is here; the rest of lib/invitations
+ * treats them alike.
+ */
+export type InvitationTarget = { kind: "workspace"; id: string; name: string } | { kind: "company"; id: number; name: string };
+
+export const WORKSPACE_INVITATION_ROLES = ["admin", "author", "learner"] as const satisfies readonly WorkspaceRole[];
+export const COMPANY_INVITATION_ROLES = ["owner", "member"] as const satisfies readonly CompanyRole[];
+
+/** The invitations of this target, as a Prisma `where`. */
+export const targetWhere = (target: InvitationTarget) =>
+  target.kind === "workspace" ? { workspaceId: target.id } : { companyId: target.id };
+
+/** Where an accepted invitation leads: the workspace's home, or the company's proposals. */
+export const targetPath = (target: InvitationTarget) =>
+  target.kind === "workspace" ? `/?workspace=${target.id}` : `/proposals?company=${target.id}`;
+
+/**
+ * Holds the target's row until the transaction ends: two requests inviting the same address to
+ * the same target take turns, so one sends and the other re-sends instead of both inviting, and
+ * two owners leaving at once cannot leave a company without one.
+ */
+export async function lockTarget(tx: Tx, target: Pick<InvitationTarget, "kind" | "id">) {
+  if (target.kind === "workspace") await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${target.id}::uuid FOR UPDATE`;
+  else await tx.$queryRaw`SELECT id FROM companies WHERE id = ${target.id} FOR UPDATE`;
+}
+
+/** Which of these (lower-case) addresses are active members of the target already. */
+export async function membersAmong(tx: Tx, target: InvitationTarget, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const users =
+    target.kind === "workspace"
+      ? await tx.user.findMany({
+          where: { email: { in: emails }, memberships: { some: { workspaceId: target.id } } },
+          select: { email: true },
+        })
+      : await tx.user.findMany({
+          where: { email: { in: emails }, companyMemberships: { some: { companyId: target.id, disabled: false } } },
+          select: { email: true },
+        });
+  return new Set(users.map((u) => u.email));
+}
+
+/**
+ * Makes the user a member with the invitation's role. Someone who became a member meanwhile (added
+ * directly) keeps the role they have; a disabled company member is enabled again with this role.
+ */
+export async function joinTarget(tx: Tx, target: InvitationTarget, userId: string, role: string) {
+  if (target.kind === "workspace") {
+    await tx.membership.upsert({
+      where: { workspaceId_userId: { workspaceId: target.id, userId } },
+      create: { workspaceId: target.id, userId, role: role as WorkspaceRole },
+      update: {},
+    });
+    return;
+  }
+  const existing = await tx.companyMember.findUnique({ where: { companyId_userId: { companyId: target.id, userId } } });
+  if (existing && !existing.disabled) return;
+  await tx.companyMember.upsert({
+    where: { companyId_userId: { companyId: target.id, userId } },
+    create: { companyId: target.id, userId, role: role as CompanyRole },
+    update: { disabled: false, role: role as CompanyRole },
+  });
+}
+
+/** The target an invitation row names, with its name now. */
+export async function targetOf(tx: Tx, row: { workspaceId: string | null; companyId: number | null }): Promise<InvitationTarget> {
+  if (row.workspaceId) {
+    const w = await tx.workspace.findUniqueOrThrow({ where: { id: row.workspaceId }, select: { id: true, name: true } });
+    return { kind: "workspace", id: w.id, name: w.name };
+  }
+  const c = await tx.company.findUniqueOrThrow({ where: { id: row.companyId! }, select: { id: true, name: true } });
+  return { kind: "company", id: c.id, name: c.name };
+}
