@@ -1,7 +1,6 @@
 import { quantityRangeIssues } from "@/lib/proposals/proposals/block-choices";
 import { numberText, parseNumber } from "./format";
 import type { BlockChange, ProposalBlockDto } from "./queries";
-import type { PricedLine } from "./totals";
 
 /**
  * A block's fields as typed: numbers stay text until they are read, so a half-typed "1," is kept.
@@ -54,26 +53,25 @@ export function draftProblem(d: BlockDraft, isProduct: boolean): string | null {
   return null;
 }
 
-/** The block as priced from its draft (the saved values where the draft cannot be read). */
-export function pricedLine(block: ProposalBlockDto, draft: BlockDraft | undefined): PricedLine {
-  const base: PricedLine = {
-    uuid: block.uuid,
-    type: block.type,
-    price: block.price,
-    quantity: block.quantity,
-    discount: block.discount,
-    tax_rate: block.tax_rate,
-    optional: block.optional,
-    selected: block.selected,
-  };
-  if (!draft || draftProblem(draft, block.type === "product-block")) return base;
+/**
+ * The block as its draft reads: the typed title and description, and the typed numbers and choices
+ * when they can be read (the saved ones until then). What the page shows while the person types.
+ */
+export function draftedBlock(block: ProposalBlockDto, draft: BlockDraft | undefined): ProposalBlockDto {
+  if (!draft) return block;
+  const isProduct = block.type === "product-block";
+  const texts = { ...block, title: draft.title, description: draft.description };
+  if (!isProduct || draftProblem(draft, isProduct)) return texts;
+  const change = toChange(draft, isProduct);
   return {
-    ...base,
-    price: parseNumber(draft.price),
-    quantity: parseNumber(draft.quantity),
-    discount: parseNumber(draft.discount),
-    optional: draft.optional,
-    selected: draft.selected,
+    ...texts,
+    price: change.price ?? null,
+    quantity: change.quantity ?? block.quantity,
+    discount: change.discount ?? null,
+    optional: change.optional ?? block.optional,
+    selected: change.selected ?? block.selected,
+    quantity_min: change.quantity_min ?? null,
+    quantity_max: change.quantity_max ?? null,
   };
 }
 

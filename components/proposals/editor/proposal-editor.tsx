@@ -2,28 +2,30 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { SaveErrorBar, SaveIndicator } from "@/components/lesson-editor/save-indicator";
 import { useAutosave } from "@/components/lesson-editor/use-autosave";
+import { ProposalDescription } from "@/components/proposals/recipient/proposal-description";
+import { ProposalDocument } from "@/components/proposals/recipient/proposal-document";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
 import { statusDescription, statusLabel, statusWord } from "@/lib/proposals/proposals/status-labels";
 import { canGetNewVersion, isEditableStatus } from "@/lib/proposals/proposals/status-rules";
+import { toPublicView } from "@/lib/proposals/public/public-view";
 import { ActionsBar } from "./actions-bar";
 import { AttachmentsSection } from "./attachments-section";
-import { pricedLine, type BlockDraft } from "./block-draft";
-import { BlocksSection } from "./blocks-section";
+import type { BlockDraft } from "./block-draft";
 import { ChangeRequestsPanel } from "./change-requests-panel";
-import { errorMessage, formatMoney, formatTime, reminderNote, STATUS_STYLES } from "./format";
+import { draftView, type TextDraft } from "./document-view";
+import { EditableOffer } from "./editable-offer";
+import { EditableDescription, EditableTitle } from "./editable-text";
+import { errorMessage, formatMoney, formatTime, issueAt, reminderNote, STATUS_STYLES } from "./format";
 import { HistoryPanel } from "./history-panel";
-import { ProposalPreview } from "./preview";
 import { useProposal, useProposalWrites, useSeries, useSourceProposal, type ProposalDto } from "./queries";
 import { RecipientSection } from "./recipient-section";
 import { SettingsSection } from "./settings-section";
 import { ShareLink } from "./share-link";
-import { TextSection, type TextDraft } from "./text-section";
-import { Totals } from "./totals";
 import { dataDiff, dataToDraft, VariablesPanel, type DataDraft } from "./variables-panel";
 import { VersionTimeline } from "./version-timeline";
 
@@ -51,6 +53,9 @@ export function ProposalEditor({ uuid }: { uuid: string }) {
   return <Editor proposal={proposal.data} />;
 }
 
+type Mode = "edit" | "customer";
+type Width = "desktop" | "phone";
+
 function Editor({ proposal }: { proposal: ProposalDto }) {
   const isReadOnly = !isEditableStatus(proposal.status);
   const writes = useProposalWrites(proposal);
@@ -58,6 +63,9 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
   const [textIssues, setTextIssues] = useState<ApiIssue[]>([]);
   const [dataError, setDataError] = useState<string>();
   const [blockDrafts, setBlockDrafts] = useState<Record<string, BlockDraft>>({});
+  const [mode, setMode] = useState<Mode>("edit");
+  const [width, setWidth] = useState<Width>("desktop");
+  const [isPanelOpen, setPanelOpen] = useState(false);
   const savedData = useRef<DataDraft>(dataToDraft(proposal.data));
   const backup = (name: string) => (isReadOnly ? undefined : `proposal-editor:${proposal.uuid}:${name}`);
 
@@ -97,8 +105,16 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
   const onBlockDraft = useCallback((blockUuid: string, draft: BlockDraft) => {
     setBlockDrafts((all) => (all[blockUuid] === draft ? all : { ...all, [blockUuid]: draft }));
   }, []);
-  const lines = proposal.blocks.map((b) => pricedLine(b, blockDrafts[b.uuid]));
-  const titles = Object.fromEntries(proposal.blocks.map((b) => [b.uuid, blockDrafts[b.uuid]?.title ?? b.title]));
+  const { setValue: setText } = text;
+  const textValue = text.value;
+  const setTitle = useCallback((title_md: string) => setText((t) => ({ ...t, title_md })), [setText]);
+  const setDescription = useCallback((description_md: string) => setText((t) => ({ ...t, description_md })), [setText]);
+
+  // The page as the customer will get it, from what is on screen (read-only: as the server has it).
+  const view = useMemo(
+    () => (isReadOnly ? toPublicView(proposal) : draftView(proposal, textValue, data.value, blockDrafts)),
+    [isReadOnly, proposal, textValue, data.value, blockDrafts],
+  );
 
   const isSaving = text.status === "saving" || data.status === "saving";
   const saveError = text.error ?? data.error;
@@ -126,17 +142,18 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
       setNewVersionError(errorMessage(error));
     }
   }
-  const keys = Object.keys(data.value);
+  const isCustomerView = isReadOnly || mode === "customer";
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-4">
       <header className="space-y-3">
         <Link href="/proposals" className="text-sm text-brand-700 hover:underline">
           ← Proposals
         </Link>
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="min-w-0 text-xl font-bold break-words text-slate-900">{proposal.title || "Untitled proposal"}</h1>
-          <span className="text-sm font-semibold text-slate-500">v{proposal.version}</span>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <p className="min-w-0 truncate text-sm font-semibold text-slate-900">
+            {proposal.title || "Untitled proposal"} <span className="text-slate-600">v{proposal.version}</span>
+          </p>
           <span
             className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_STYLES[proposal.status]}`}
             title={statusDescription(proposal.status)}
@@ -146,8 +163,13 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
           </span>
           {proposal.archived_at ? <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Archived</span> : null}
           {isReadOnly ? null : <SaveIndicator status={status} error={saveError} />}
+          <span className="flex-1" />
+          <ViewSwitch isReadOnly={isReadOnly} mode={mode} onMode={setMode} width={width} onWidth={setWidth} />
+          <Button type="button" variant="secondary" className="lg:hidden" aria-expanded={isPanelOpen} onClick={() => setPanelOpen(true)}>
+            Recipient and settings
+          </Button>
         </div>
-        <p className="text-xs text-slate-500">
+        <p className="text-xs text-slate-600">
           {formatMoney(
             proposal.tax_options.tax_included ? proposal.value_with_tax : proposal.value_without_tax,
             proposal.currency,
@@ -177,17 +199,22 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
         error={newVersionError}
       />
       {isReadOnly ? (
-        <Alert tone="info">
-          This proposal was {whatHappened(proposal.status)} and can no longer be edited.
-          {canGetNewVersion(proposal.status) ? " Make a new version to change it." : ""}
-        </Alert>
-      ) : null}
-      {proposal.status === "active" || proposal.status === "expired" ? (
-        <ShareLink
-          uuid={proposal.uuid}
-          path={proposal.url}
-          recipient={proposal.recipient_id !== null ? proposal.recipient_name || proposal.recipient_email : null}
-        />
+        <section aria-label="This proposal" className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+          <p className="text-sm text-slate-800">
+            This proposal was {whatHappened(proposal.status)} and can no longer be edited.
+            {canGetNewVersion(proposal.status) ? " Make a new version to change it." : ""}
+          </p>
+          {proposal.status === "active" || proposal.status === "expired" ? (
+            <ShareLink
+              uuid={proposal.uuid}
+              path={proposal.url}
+              recipient={proposal.recipient_id !== null ? proposal.recipient_name || proposal.recipient_email : null}
+            />
+          ) : null}
+          <Button type="button" variant="secondary" onClick={() => window.open(proposal.url, "_blank", "noopener")}>
+            Open the customer&apos;s page
+          </Button>
+        </section>
       ) : null}
       {saveError ? (
         <div className="overflow-hidden rounded-md border border-red-200">
@@ -199,51 +226,187 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
         </div>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
-        <fieldset disabled={isReadOnly} className="min-w-0 space-y-8">
-          <legend className="sr-only">{isReadOnly ? "Proposal (read-only)" : "Edit the proposal"}</legend>
-          <TextSection value={text.value} onChange={text.setValue} issues={textIssues} keys={keys} />
-          <VariablesPanel
-            value={data.value}
-            onChange={data.setValue}
-            titleMd={text.value.title_md}
-            descriptionMd={text.value.description_md}
-            error={dataError}
-          />
-          <RecipientSection proposal={proposal} patch={writes.patch} isReadOnly={isReadOnly} />
-          <BlocksSection
-            proposal={proposal}
-            isReadOnly={isReadOnly}
-            patch={writes.patch}
-            patchBlock={writes.patchBlock}
-            onDraft={onBlockDraft}
-          />
-          {lines.length ? (
-            <section aria-label="Totals" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-              <Totals lines={lines} proposal={proposal} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="min-w-0">
+          {isCustomerView ? (
+            <CustomerFrame width={width}>
+              <ProposalDocument proposal={view} />
+            </CustomerFrame>
+          ) : (
+            <section aria-label="The proposal, as the customer will see it" className={`${PAGE_CLASSES} pb-10 sm:p-8`}>
+              <ProposalDocument
+                proposal={view}
+                slots={{
+                  title: (
+                    <EditableTitle
+                      value={textValue.title_md}
+                      data={data.value}
+                      onChange={setTitle}
+                      error={issueAt(textIssues, "title_md")}
+                    />
+                  ),
+                  description: (
+                    <ProposalDescription html={view.description_html}>
+                      <div className={VARIABLE_CHIP_CLASSES}>
+                        <EditableDescription
+                          value={textValue.description_md}
+                          data={data.value}
+                          onChange={setDescription}
+                          error={issueAt(textIssues, "description_md")}
+                        />
+                      </div>
+                    </ProposalDescription>
+                  ),
+                  offer: (
+                    <EditableOffer
+                      proposal={proposal}
+                      view={view}
+                      patch={writes.patch}
+                      patchBlock={writes.patchBlock}
+                      onDraft={onBlockDraft}
+                    />
+                  ),
+                }}
+              />
             </section>
-          ) : null}
-          <AttachmentsSection proposal={proposal} isReadOnly={isReadOnly} patch={writes.patch} />
-          {isReadOnly ? null : <SettingsSection proposal={proposal} patch={writes.patch} />}
-        </fieldset>
-        <aside className="min-w-0 space-y-4 lg:sticky lg:top-4 lg:self-start">
+          )}
+        </div>
+        <SidePanel isOpen={isPanelOpen} onClose={() => setPanelOpen(false)}>
           {versions.length ? <VersionTimeline versions={versions} currentUuid={proposal.uuid} /> : null}
-          <ProposalPreview
-            proposal={proposal}
-            titleMd={text.value.title_md}
-            descriptionMd={text.value.description_md}
-            data={data.value}
-            lines={lines}
-            titles={titles}
-          />
-          {!isEditableStatus(proposal.status) ? (
-            <Button type="button" variant="ghost" onClick={() => window.open(proposal.url, "_blank", "noopener")}>
-              Open the customer&apos;s page
-            </Button>
-          ) : null}
+          <RecipientSection proposal={proposal} patch={writes.patch} isReadOnly={isReadOnly} />
+          {isReadOnly ? null : (
+            <VariablesPanel
+              value={data.value}
+              onChange={data.setValue}
+              titleMd={textValue.title_md}
+              descriptionMd={textValue.description_md}
+              error={dataError}
+            />
+          )}
+          {isReadOnly ? null : <SettingsSection proposal={proposal} patch={writes.patch} />}
+          <AttachmentsSection proposal={proposal} isReadOnly={isReadOnly} patch={writes.patch} />
           <HistoryPanel proposal={proposal} />
-        </aside>
+        </SidePanel>
       </div>
     </div>
+  );
+}
+
+/** The page's card: white, like the customer's page, edge to edge on a phone. */
+const PAGE_CLASSES = "recipient-page overflow-hidden bg-white sm:rounded-xl sm:shadow-sm sm:ring-1 sm:ring-slate-200";
+
+/** The editor's variable chips (render-markdown.ts, `variableChips`): the value, marked, its key on hover. */
+const VARIABLE_CHIP_CLASSES =
+  "[&_.variable-chip]:rounded [&_.variable-chip]:bg-amber-100 [&_.variable-chip]:px-1 [&_.variable-chip]:text-amber-950 [&_.variable-chip]:ring-1 [&_.variable-chip]:ring-amber-300";
+
+/**
+ * "Edit" or "Customer's view" (the page exactly as the customer sees it, nothing editable), and
+ * at which width to see it. A sent proposal is only ever the customer's view.
+ */
+function ViewSwitch({
+  isReadOnly,
+  mode,
+  onMode,
+  width,
+  onWidth,
+}: {
+  isReadOnly: boolean;
+  mode: Mode;
+  onMode: (mode: Mode) => void;
+  width: Width;
+  onWidth: (width: Width) => void;
+}) {
+  const segment = (isOn: boolean) =>
+    `rounded px-2.5 py-1 text-xs font-medium ${isOn ? "bg-white text-slate-900 shadow-sm ring-1 ring-slate-200" : "text-slate-700 hover:text-slate-900"}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {isReadOnly ? null : (
+        <div role="group" aria-label="View" className="inline-flex rounded-md bg-slate-100 p-0.5">
+          <button type="button" aria-pressed={mode === "edit"} onClick={() => onMode("edit")} className={segment(mode === "edit")}>
+            Edit
+          </button>
+          <button
+            type="button"
+            aria-pressed={mode === "customer"}
+            onClick={() => onMode("customer")}
+            className={segment(mode === "customer")}
+          >
+            Customer&apos;s view
+          </button>
+        </div>
+      )}
+      {isReadOnly || mode === "customer" ? (
+        <div role="group" aria-label="Width" className="inline-flex rounded-md bg-slate-100 p-0.5">
+          <button
+            type="button"
+            aria-pressed={width === "desktop"}
+            onClick={() => onWidth("desktop")}
+            className={segment(width === "desktop")}
+          >
+            Desktop
+          </button>
+          <button type="button" aria-pressed={width === "phone"} onClick={() => onWidth("phone")} className={segment(width === "phone")}>
+            Phone
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The customer's page at a desktop's or a phone's width (390 px), as it is: nothing on it is editable. */
+function CustomerFrame({ width, children }: { width: Width; children: ReactNode }) {
+  return (
+    <section
+      aria-label="The customer's view"
+      className={
+        width === "phone"
+          ? `${PAGE_CLASSES} mx-auto w-[390px] max-w-full pb-10 sm:rounded-[1.75rem] sm:ring-8 sm:ring-slate-800`
+          : `${PAGE_CLASSES} pb-10 sm:p-8`
+      }
+    >
+      {children}
+    </section>
+  );
+}
+
+/**
+ * Recipient, variables, language, tax, expiry, background, attachments, versions and history: beside
+ * the page on a wide screen, a drawer on a phone ("Recipient and settings").
+ */
+function SidePanel({ isOpen, onClose, children }: { isOpen: boolean; onClose: () => void; children: ReactNode }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (isOpen) close.current?.focus();
+  }, [isOpen]);
+  return (
+    <aside
+      aria-label="Recipient and settings"
+      role={isOpen ? "dialog" : undefined}
+      aria-modal={isOpen ? true : undefined}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && isOpen) onClose();
+      }}
+      className={
+        isOpen
+          ? "fixed inset-0 z-40 flex justify-end bg-slate-900/40 lg:static lg:z-auto lg:block lg:bg-transparent"
+          : "hidden min-w-0 lg:block"
+      }
+    >
+      <div className="h-full w-full max-w-md space-y-8 overflow-y-auto bg-white p-4 shadow-xl lg:sticky lg:top-4 lg:h-auto lg:max-h-[calc(100vh-2rem)] lg:max-w-none lg:rounded-lg lg:shadow-none lg:ring-1 lg:ring-slate-200">
+        <div className="flex items-center justify-between lg:hidden">
+          <h2 className="text-base font-semibold text-slate-900">Recipient and settings</h2>
+          <button
+            ref={close}
+            type="button"
+            onClick={onClose}
+            className="rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            Close
+          </button>
+        </div>
+        {children}
+      </div>
+    </aside>
   );
 }

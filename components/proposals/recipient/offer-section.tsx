@@ -1,6 +1,6 @@
 "use client";
 
-import type { PublicProposal } from "@/lib/proposals/public/schemas";
+import type { PublicView } from "@/lib/proposals/public/public-view";
 import { useBuyerChoicesOfPage } from "./buyer-choices";
 import { ProposalBlocks } from "./proposal-blocks";
 import { ProposalTotals } from "./proposal-totals";
@@ -10,7 +10,7 @@ import { hasChoices, type BuyerChoices } from "./use-buyer-choices";
  * The offer: its lines and totals. On an active proposal with optional items or quantity ranges the
  * customer chooses here; the lines and totals follow at once and the choices are saved (./use-buyer-choices.ts).
  */
-export function OfferSection({ proposal }: { proposal: PublicProposal }) {
+export function OfferSection({ proposal }: { proposal: PublicView }) {
   const choices = useBuyerChoicesOfPage();
   const shown = choices?.shown ?? proposal;
   const isChoosing = choices !== null && choices.canChoose && hasChoices(proposal);

@@ -1,7 +1,7 @@
-import type { PublicProposal } from "@/lib/proposals/public/schemas";
+import type { PublicView } from "@/lib/proposals/public/public-view";
 
 /** Documents to download (hosted PDFs) and links, as the sender attached them. */
-export function ProposalAttachments({ proposal }: { proposal: PublicProposal }) {
+export function ProposalAttachments({ proposal }: { proposal: PublicView }) {
   if (proposal.attachments.length === 0) return null;
   return (
     <section aria-labelledby="recipient-attachments" className="recipient-section">

@@ -1,11 +1,11 @@
 import { totalRows } from "@/lib/proposals/public/presentation";
-import type { PublicProposal } from "@/lib/proposals/public/schemas";
+import type { PublicView } from "@/lib/proposals/public/public-view";
 
 /**
  * The footer's totals by tax mode, as lib/proposals/public/presentation.ts words them (the PDF says
  * the same): the last row, the total to pay, stands out.
  */
-export function ProposalTotals({ proposal }: { proposal: PublicProposal }) {
+export function ProposalTotals({ proposal }: { proposal: PublicView }) {
   const { rows, note } = totalRows(proposal);
   return (
     <section aria-labelledby="recipient-totals" className="recipient-totals rounded-lg bg-slate-100 px-5 py-4 break-inside-avoid">

@@ -1,14 +1,11 @@
 import Link from "next/link";
 import type { ChangesSinceViewed } from "@/lib/proposals/public/changes-since-viewed";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
-import { DESCRIPTION_LIST_CLASSES } from "../description-lists";
 import { ProposalHistory } from "../proposal-history";
 import { ChangeRequestForm } from "./change-request-form";
 import { ChangesSummary } from "./changes-summary";
 import { formatTime } from "./format";
-import { OfferSection } from "./offer-section";
-import { ProposalAttachments } from "./proposal-attachments";
-import { ProposalCover } from "./proposal-cover";
+import { ProposalDocument } from "./proposal-document";
 import { ProposalStatus } from "./proposal-status";
 import { RespondForm } from "./respond-form";
 import "./print.css";
@@ -27,7 +24,6 @@ export function RecipientPage({
   isPreview: boolean;
   changes?: ChangesSinceViewed | null;
 }) {
-  const hasOffer = proposal.blocks.length > 0;
   return (
     <main className="recipient-page mx-auto max-w-3xl pb-16 sm:px-6 sm:pt-8">
       {isPreview ? (
@@ -35,41 +31,34 @@ export function RecipientPage({
           Preview: you are signed in as a member of {proposal.company.name}, so this view is not counted as the customer&apos;s.
         </p>
       ) : null}
-      <ProposalCover proposal={proposal} />
-      <div className="mt-8 space-y-10 px-5 sm:px-0">
-        {changes ? <ChangesSummary changes={changes} proposal={proposal} /> : null}
-        <ProposalStatus proposal={proposal} />
-        {proposal.description_html ? (
-          <section
-            aria-label="Description"
-            className={`recipient-description text-center break-words text-slate-800 [&_.text-left]:text-left [&_h2]:text-2xl [&_h2]:font-bold [&_h3]:text-xl [&_h3]:font-semibold [&_h4]:text-lg [&_h4]:font-semibold ${DESCRIPTION_LIST_CLASSES}`}
-          >
-            {/*
-             * Safe to inject: description_html is render-markdown.ts's output, which escapes every
-             * character of the text and can only ever contain the tags of the markdown subset
-             * (h1-h3, p, br, strong, ul, ol, li); it is not the sender's HTML.
-             */}
-            <div className="space-y-3" dangerouslySetInnerHTML={{ __html: demoteHeadings(proposal.description_html) }} />
-          </section>
-        ) : null}
-        {hasOffer ? <OfferSection proposal={proposal} /> : null}
-        <ProposalAttachments proposal={proposal} />
-        {proposal.status === "active" ? (
+      <ProposalDocument
+        proposal={proposal}
+        top={
           <>
-            <RespondForm uuid={proposal.uuid} companyName={proposal.company.name} isPreview={isPreview} />
-            <ChangeRequestForm proposal={proposal} isPreview={isPreview} />
+            {changes ? <ChangesSummary changes={changes} proposal={proposal} /> : null}
+            <ProposalStatus proposal={proposal} />
           </>
-        ) : null}
-        <Keep proposal={proposal} />
-        <div className="print:hidden">
-          <ProposalHistory
-            events={proposal.events}
-            companyName={proposal.company.name}
-            formatTime={(unix) => formatTime(unix, proposal)}
-            headingId="recipient-history"
-          />
-        </div>
-      </div>
+        }
+        bottom={
+          <>
+            {proposal.status === "active" ? (
+              <>
+                <RespondForm uuid={proposal.uuid} companyName={proposal.company.name} isPreview={isPreview} />
+                <ChangeRequestForm proposal={proposal} isPreview={isPreview} />
+              </>
+            ) : null}
+            <Keep proposal={proposal} />
+            <div className="print:hidden">
+              <ProposalHistory
+                events={proposal.events}
+                companyName={proposal.company.name}
+                formatTime={(unix) => formatTime(unix, proposal)}
+                headingId="recipient-history"
+              />
+            </div>
+          </>
+        }
+      />
     </main>
   );
 }
@@ -105,13 +94,4 @@ function Keep({ proposal }: { proposal: PublicProposal }) {
       </div>
     </section>
   );
-}
-
-/**
- * The page's one h1 is the proposal's title, so the description's headings move one level down
- * (h1 -> h2, h2 -> h3, h3 -> h4). A plain replacement is exact here: render-markdown.ts escapes
- * every "<" of the text, so "<h1>" and "</h1>" in its output can only be its own tags.
- */
-function demoteHeadings(html: string) {
-  return html.replace(/<(\/?)h([1-3])>/g, (_, slash: string, level: string) => `<${slash}h${Number(level) + 1}>`);
 }

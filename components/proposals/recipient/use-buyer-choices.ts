@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buyerChoiceProblem, choicesOf, quantityRange, type BuyerChoice } from "@/lib/proposals/proposals/block-choices";
 import { ChoicesError, saveChoices, type ChoiceInput } from "@/lib/proposals/public/choices-client";
+import type { PublicView } from "@/lib/proposals/public/public-view";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
 import { computeValues, currencyFractionDigits } from "@/lib/proposals/values/proposal-values";
 
@@ -22,7 +23,7 @@ const choicesFrom = (proposal: PublicProposal): Record<string, Choice> =>
  * values and the totals, through the server's own arithmetic (proposal-values.ts), so what the
  * page shows at once is what the server will answer.
  */
-export function withChoices(proposal: PublicProposal, choices: Record<string, Choice>): PublicProposal {
+export function withChoices<P extends PublicView>(proposal: P, choices: Record<string, Choice>): P {
   const blocks = proposal.blocks.map((b) => ({ ...b, ...(choices[b.uuid] ?? {}) }));
   const { lines, total } = computeValues(blocks, proposal.tax_options, currencyFractionDigits(proposal.currency));
   return {
@@ -33,7 +34,7 @@ export function withChoices(proposal: PublicProposal, choices: Record<string, Ch
 }
 
 /** Whether the customer has anything to choose on this proposal: an optional block or a quantity range. */
-export const hasChoices = (proposal: PublicProposal) => proposal.blocks.some((b) => b.optional || quantityRange(b) !== null);
+export const hasChoices = (proposal: Pick<PublicView, "blocks">) => proposal.blocks.some((b) => b.optional || quantityRange(b) !== null);
 
 /**
  * The customer's choices on /p/{uuid}: kept on the page (totals follow at once) and saved a moment

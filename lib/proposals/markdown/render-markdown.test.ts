@@ -425,3 +425,22 @@ describe("[PROPOSALS MARKDOWN] escapeHtml", () => {
     expect(escapeHtml(`&<>"'x`)).toBe("&amp;&lt;&gt;&quot;&#39;x");
   });
 });
+
+describe("[PROPOSALS MARKDOWN] the editor's variable chips", () => {
+  const md = '# For [you](data:text/plain,name)\n**[the "plan"](data:text/plain,a%3Cb)** and [x](data:text/plain,missing)';
+
+  it("wrap each variable's text in a chip naming its key, and change nothing else", () => {
+    const html = renderDescriptionHtml(md, { name: "Greta", "a<b": "<Gold>" }, { variableChips: true });
+    expect(html).toBe(
+      '<h1>For <span class="variable-chip" data-variable="name" title="Filled by the variable name">Greta</span></h1>\n' +
+        '<p><strong><span class="variable-chip" data-variable="a&lt;b" title="Filled by the variable a&lt;b">&lt;Gold&gt;</span></strong> and ' +
+        '<span class="variable-chip" data-variable="missing" title="The variable missing has no value: its fallback text is shown">x</span></p>',
+    );
+    const withoutChips = html.replace(/<span class="variable-chip"[^>]*>|<\/span>/g, "");
+    expect(withoutChips).toBe(renderDescriptionHtml(md, { name: "Greta", "a<b": "<Gold>" }));
+  });
+
+  it("are off unless asked for: the API's and the customer's HTML has no span", () => {
+    expect(renderDescriptionHtml(md, { name: "Greta" })).not.toContain("<span");
+  });
+});

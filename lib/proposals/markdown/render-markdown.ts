@@ -129,8 +129,11 @@ function isBlank(atom: Atom | undefined): boolean {
   return typeof atom === "string" && /\s/.test(atom);
 }
 
-function renderAtom(atom: Atom, data: VariableData): string {
-  return escapeHtml(typeof atom === "string" ? atom : variableText(data, atom));
+/** How a variable becomes HTML: its text escaped, or (in the editor) that text inside a chip naming its key. */
+type Fill = (variable: Variable) => string;
+
+function renderAtom(atom: Atom, fill: Fill): string {
+  return typeof atom === "string" ? escapeHtml(atom) : fill(atom);
 }
 
 /** How many "*" atoms follow one another from i. */
@@ -152,7 +155,7 @@ function closingRun(atoms: readonly Atom[], nextStar: Int32Array, i: number, len
   return close;
 }
 
-function renderInline(line: string, data: VariableData): string {
+function renderInline(line: string, fill: Fill): string {
   const atoms = toAtoms(line);
   // nextStar[i]: index of the first "*" after i, or -1. Precomputed so each run finds its closer in
   // constant time, and each run is measured at most twice (as an opener and as the run before's
@@ -167,7 +170,7 @@ function renderInline(line: string, data: VariableData): string {
   let i = 0;
   while (i < atoms.length) {
     if (atoms[i] !== "*") {
-      html.push(renderAtom(atoms[i], data));
+      html.push(renderAtom(atoms[i], fill));
       i++;
       continue;
     }
@@ -179,7 +182,7 @@ function renderInline(line: string, data: VariableData): string {
       continue;
     }
     html.push("<strong>");
-    for (let j = i + length; j < close; j++) html.push(renderAtom(atoms[j], data));
+    for (let j = i + length; j < close; j++) html.push(renderAtom(atoms[j], fill));
     html.push("</strong>");
     i = close + length;
   }
@@ -250,22 +253,35 @@ function parseBlocks(md: string): Block[] {
   return blocks;
 }
 
-function renderList(list: List, data: VariableData): string {
+function renderList(list: List, fill: Fill): string {
   const tag = list.isOrdered ? "ol" : "ul";
   const opening = list.isOrdered && list.start !== 1 ? `<ol start="${list.start}">` : `<${tag}>`;
-  return [opening, ...list.items.map((item) => `<li>${renderInline(item, data)}</li>`), `</${tag}>`].join("\n");
+  return [opening, ...list.items.map((item) => `<li>${renderInline(item, fill)}</li>`), `</${tag}>`].join("\n");
 }
 
-function renderBlock(block: Block, data: VariableData): string {
-  if (block.kind === "heading") return `<h${block.level}>${renderInline(block.text, data)}</h${block.level}>`;
-  if (block.kind === "list") return renderList(block, data);
+function renderBlock(block: Block, fill: Fill): string {
+  if (block.kind === "heading") return `<h${block.level}>${renderInline(block.text, fill)}</h${block.level}>`;
+  if (block.kind === "list") return renderList(block, fill);
   const open = block.isLeftAligned ? '<p class="text-left">' : "<p>";
-  return `${open}${block.lines.map((line) => renderInline(line, data)).join("<br>")}</p>`;
+  return `${open}${block.lines.map((line) => renderInline(line, fill)).join("<br>")}</p>`;
 }
 
-/** The proposal's `description_html` from `description_md` and `data` (the subset above, nothing else). */
-export function renderDescriptionHtml(descriptionMd: string, data: VariableData): string {
+/**
+ * The proposal's `description_html` from `description_md` and `data` (the subset above, nothing else).
+ * `variableChips` is the editor's view of the same HTML: each variable's text sits in
+ * `<span class="variable-chip" data-variable="KEY" title="…">`, so the sales person sees which key
+ * fills it. The API, the customer's page and the PDF never ask for it.
+ */
+export function renderDescriptionHtml(descriptionMd: string, data: VariableData, options: { variableChips?: boolean } = {}): string {
+  const fill: Fill = options.variableChips
+    ? (variable) => {
+        const key = escapeHtml(variable.key);
+        const isFilled = variableValue(data, variable.key) !== null;
+        const title = isFilled ? `Filled by the variable ${key}` : `The variable ${key} has no value: its fallback text is shown`;
+        return `<span class="variable-chip" data-variable="${key}" title="${title}">${escapeHtml(variableText(data, variable))}</span>`;
+      }
+    : (variable) => escapeHtml(variableText(data, variable));
   return parseBlocks(descriptionMd)
-    .map((block) => renderBlock(block, data))
+    .map((block) => renderBlock(block, fill))
     .join("\n");
 }

@@ -8,6 +8,7 @@ import { recipientActor, recordProposalEvent } from "../events/record-event";
 import { findProposalRow, toProposalDto, type ProposalRow } from "../proposals/read-model";
 import { changesSinceViewed, type ChangesSinceViewed } from "./changes-since-viewed";
 import { notifyStaff } from "./notify-staff";
+import { toPublicView } from "./public-view";
 import type { PublicProposal } from "./schemas";
 
 /**
@@ -50,37 +51,7 @@ export async function currentVersionUuid(tx: Tx, row: Pick<ProposalRow, "seriesI
 export async function toPublicProposal(tx: Tx, row: ProposalRow, now = new Date()): Promise<PublicProposal> {
   const dto = toProposalDto(row, now);
   return {
-    uuid: dto.uuid,
-    status: dto.status,
-    is_archived: dto.archived_at !== null,
-    language: dto.language,
-    version: dto.version,
-    title: dto.title,
-    description_html: dto.description_html,
-    expires_at: dto.expires_at,
-    status_changed_at: dto.status_changed_at,
-    background_image_uuid: dto.background_image_uuid,
-    currency: dto.currency,
-    discount_decimals: dto.discount_decimals,
-    tax_options: dto.tax_options,
-    // The read model's blocks are built field by field (toProposalDto): all but the library's ids.
-    blocks: dto.blocks.map(({ content_id: _contentId, ...block }) => block),
-    attachments: dto.attachments.map((a) => ({ name: a.name, mime_type: a.mime_type, url: a.url })),
-    // The signer's email is the recipient's own: the page has no reason to repeat it to whoever holds the link.
-    signatures: dto.signatures.map((s) => ({ name: s.name, signed_at: s.signed_at })),
-    value_without_tax: dto.value_without_tax,
-    value_with_tax: dto.value_with_tax,
-    company: {
-      name: dto.company_name,
-      email: dto.company_email,
-      phone: dto.company_phone,
-      address: dto.company_address,
-      logo_uuid: dto.company_logo_uuid,
-      timezone: dto.company_timezone,
-    },
-    sender: { name: dto.contact_name, email: dto.contact_email },
-    recipient: { name: dto.recipient_name, company_name: dto.recipient_company_name },
-    change_requests: dto.change_requests,
+    ...toPublicView(dto),
     current_version_uuid: dto.status === "replaced" ? await currentVersionUuid(tx, row) : null,
     events: await listProposalEvents(tx, row.id, { forRecipient: true }),
     has_acceptance_record: dto.status === "accepted" && (await tx.proposalAcceptance.count({ where: { proposalId: row.id } })) > 0,

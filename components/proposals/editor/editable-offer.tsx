@@ -1,0 +1,182 @@
+"use client";
+
+import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
+import { arrayMove, SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { ContentItemDto } from "@/components/proposals/queries";
+import { ProposalTotals } from "@/components/proposals/recipient/proposal-totals";
+import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { PlusIcon } from "@/components/ui/icons";
+import { useSortableA11y, useSortableSensors, verticalOnly } from "@/components/ui/use-sortable-a11y";
+import { ApiClientError } from "@/lib/client/api";
+import { proposalKeys } from "@/lib/client/query-keys";
+import type { PublicView } from "@/lib/proposals/public/public-view";
+import type { BlockDraft } from "./block-draft";
+import { EditableBlock, type BlockContext } from "./editable-block";
+import { issueAt } from "./format";
+import { LibraryPicker } from "./library-picker";
+import { ProposalVideoForm } from "./proposal-video-form";
+import { blockRef, type BlockChange, type ProposalBlockDto, type ProposalChange, type ProposalDto } from "./queries";
+
+/** Where the library picker is open: before the block at this index (the number of blocks: at the end). */
+type PickerAt = number | null;
+
+/**
+ * The offer of a draft, in place: its blocks as the customer will see them, each editable; a bar
+ * between blocks adds a library item right there; the end adds an item or a video. Blocks are
+ * reordered by their handle or by keyboard (each step announced). The totals are the page's own,
+ * from what is typed (`view`).
+ */
+export function EditableOffer({
+  proposal,
+  view,
+  patch,
+  patchBlock,
+  onDraft,
+}: {
+  proposal: ProposalDto;
+  view: PublicView;
+  patch: (change: ProposalChange) => Promise<ProposalDto>;
+  patchBlock: (blockUuid: string, change: BlockChange) => Promise<ProposalDto>;
+  onDraft: (uuid: string, draft: BlockDraft) => void;
+}) {
+  const client = useQueryClient();
+  const confirm = useConfirm();
+  const dndId = useId();
+  const [pickerAt, setPickerAt] = useState<PickerAt>(null);
+  const [isAddingVideo, setAddingVideo] = useState(false);
+  const [error, setError] = useState<string>();
+  const sensors = useSortableSensors();
+  const blocks = proposal.blocks;
+  const ids = blocks.map((b) => b.uuid);
+  const { announcements, screenReaderInstructions } = useSortableA11y(ids, "block", (id) => blocks.find((b) => b.uuid === id)?.title);
+
+  // One object per proposal's money settings: blocks compare it by identity (EditableBlock is memoised).
+  const { uuid, currency, language, tax_options } = proposal;
+  const context = useMemo<BlockContext>(() => ({ uuid, currency, language, tax_options }), [uuid, currency, language, tax_options]);
+
+  // The latest list and writes, read by callbacks that stay the same object for the blocks' sake.
+  const latest = useRef({ blocks, patch, patchBlock });
+  useEffect(() => {
+    latest.current = { blocks, patch, patchBlock };
+  });
+
+  /** Sends the whole ordered list (uuids echoed, so customisations stay). */
+  const saveList = useCallback(
+    async (next: ProposalChange["blocks"], optimistic?: ProposalBlockDto[]) => {
+      setError(undefined);
+      if (optimistic) client.setQueryData<ProposalDto>(proposalKeys.detail(uuid), (old) => (old ? { ...old, blocks: optimistic } : old));
+      try {
+        return await latest.current.patch({ blocks: next });
+      } catch (e) {
+        setError(e instanceof ApiClientError ? (issueAt(e.issues, "blocks") ?? e.message) : "The blocks could not be saved.");
+        await client.invalidateQueries({ queryKey: proposalKeys.detail(uuid) });
+        throw e;
+      }
+    },
+    [client, uuid],
+  );
+
+  const stablePatchBlock = useCallback((blockUuid: string, change: BlockChange) => latest.current.patchBlock(blockUuid, change), []);
+
+  const remove = useCallback(
+    async (block: ProposalBlockDto) => {
+      const ok = await confirm({
+        title: "Remove this block?",
+        body: `“${block.title || "This block"}” and its price, quantity and discount changes will be removed from the proposal. The library item stays.`,
+        confirmLabel: "Remove block",
+        tone: "danger",
+      });
+      if (!ok) return;
+      const rest = latest.current.blocks.filter((b) => b.uuid !== block.uuid);
+      await saveList(rest.map(blockRef), rest).catch(() => {});
+    },
+    [confirm, saveList],
+  );
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const moved = arrayMove(blocks, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+    void saveList(moved.map(blockRef), moved).catch(() => {});
+  }
+
+  async function addProduct(at: number, item: ContentItemDto) {
+    setPickerAt(null);
+    const refs = blocks.map(blockRef);
+    await saveList([...refs.slice(0, at), { type: "product-block", content_id: item.variation_id }, ...refs.slice(at)]).catch(() => {});
+  }
+
+  async function addVideo(url: string, title: string) {
+    const updated = await saveList([...blocks.map(blockRef), { type: "video-block", video_url: url }]);
+    setAddingVideo(false);
+    // A plain PATCH ignores block titles: the new block gets its title through the block endpoint.
+    const added = updated.blocks.at(-1);
+    if (added && title) await patchBlock(added.uuid, { title }).catch(() => setError("The video was added, but its title was not saved."));
+  }
+
+  const togglePicker = useCallback((at: number) => setPickerAt((open) => (open === at ? null : at)), []);
+
+  const picker = (at: number) =>
+    pickerAt === at ? (
+      <LibraryPicker proposal={proposal} onAdd={(item) => void addProduct(at, item)} onClose={() => setPickerAt(null)} />
+    ) : null;
+
+  return (
+    <section aria-labelledby="recipient-offer" className="recipient-offer space-y-4">
+      <h2 id="recipient-offer" className="text-xl font-semibold text-slate-900">
+        Offer
+      </h2>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {blocks.length === 0 ? (
+        <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+          No blocks yet. Add products from the library or a video.
+        </p>
+      ) : (
+        <DndContext
+          id={dndId}
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          modifiers={[verticalOnly]}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements, screenReaderInstructions }}
+        >
+          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+            <ol aria-label="Blocks of this proposal" className="divide-y divide-slate-200">
+              {blocks.map((block, index) => (
+                <EditableBlock
+                  key={block.uuid}
+                  context={context}
+                  block={block}
+                  index={index}
+                  patchBlock={stablePatchBlock}
+                  onDraft={onDraft}
+                  onRemove={remove}
+                  isPickerOpen={pickerAt === index}
+                  onInsertBefore={togglePicker}
+                  picker={picker(index)}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+      {picker(blocks.length)}
+      {isAddingVideo ? <ProposalVideoForm onAdd={addVideo} onClose={() => setAddingVideo(false)} /> : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="secondary" aria-expanded={pickerAt === blocks.length} onClick={() => setPickerAt(blocks.length)}>
+          <PlusIcon /> Add from library
+        </Button>
+        <Button type="button" variant="secondary" onClick={() => setAddingVideo(true)}>
+          <PlusIcon /> Add video
+        </Button>
+      </div>
+      {blocks.length ? <ProposalTotals proposal={view} /> : null}
+    </section>
+  );
+}
