@@ -199,11 +199,18 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Roof for the Berg house");
       await expect(page.getByRole("article", { name: "Block 1: Solar panel" })).toBeVisible();
       await expect(page.getByRole("region", { name: "Totals" })).toBeVisible();
-      await expect(page.getByRole("navigation", { name: "Versions of this proposal" })).toBeVisible();
       await expectAccessible(page, "proposal editor (draft)");
-      await page.goto(`/proposals/${data.sentUuid}/edit`);
-      await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Roof for the Lindqvist house");
+      // The description open in place, and (on a phone) the side panel as a drawer.
+      await page.getByRole("button", { name: "Edit the description" }).click();
+      await expect(page.getByLabel("Description", { exact: true })).toBeFocused();
+      await expectAccessible(page, "proposal editor (description open)");
+      const panelButton = page.getByRole("button", { name: "Recipient and settings" });
+      if (await panelButton.isVisible()) await panelButton.click();
       await expect(page.getByRole("navigation", { name: "Versions of this proposal" })).toBeVisible();
+      await expectAccessible(page, "proposal editor (side panel)");
+      await page.goto(`/proposals/${data.sentUuid}/edit`);
+      await expect(page.getByRole("heading", { level: 1, name: "Roof for the Lindqvist house" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Link to share" })).toBeVisible();
       await expectAccessible(page, "proposal editor (sent)");
 
       await page.goto(`/proposals/library?company=${data.companyId}`);

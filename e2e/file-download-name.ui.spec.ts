@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { pdfBytes } from "../lib/files/test-images";
 import { expect, test } from "./fixtures";
 import { VIEWPORTS } from "./helpers";
-import { createCompany, proposalsApi } from "./proposals-helpers";
+import { createCompany, openSidePanel, proposalsApi } from "./proposals-helpers";
 
 /**
  * A download is named by the type read from its bytes (issue 24, point 7): a PDF uploaded as
@@ -36,6 +36,7 @@ for (const { name, viewport } of VIEWPORTS) {
 
       // The salesperson attaches the file in the editor, as uploaded.
       await page.goto(`/proposals/${uuid}/edit`);
+      await openSidePanel(page);
       const form = page.getByRole("form", { name: "Add an attachment" });
       await form.getByLabel("Attachment type").selectOption("upload");
       await form.getByLabel("File (PDF or image)").setInputFiles({ name: "offer.html", mimeType: "text/html", buffer: pdfBytes() });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import type { Download, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { screenshot, VIEWPORTS } from "./helpers";
-import { createCompany, createProduct, customerPage, overflowsSideways, proposalsApi } from "./proposals-helpers";
+import { closeSidePanel, createCompany, createProduct, customerPage, openSidePanel, overflowsSideways, proposalsApi } from "./proposals-helpers";
 
 /**
  * The acceptance record (docs/decisions/036) as its people meet it: the customer accepts on
@@ -103,10 +103,12 @@ for (const { name, viewport } of VIEWPORTS) {
 
       // ---- The editor: the same bytes, and the history with staff named.
       await page.goto(`/proposals/${uuid}/edit`);
+      await openSidePanel(page);
       const editorHistory = page.getByRole("region", { name: "History" });
       await expect(editorHistory.getByRole("listitem").first()).toContainText("AcceptedZoë Ångström");
       await expect(editorHistory).toContainText("Sent to zoe@customer.example");
       await expect(editorHistory).toContainText("Sam Sales");
+      await closeSidePanel(page);
       const [fromEditor] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download PDF" }).click()]);
       expect(fromEditor.suggestedFilename()).toBe("Arctic expedition kit v1 accepted.pdf");
       expect(await sha256Of(fromEditor)).toBe(customerSha256);

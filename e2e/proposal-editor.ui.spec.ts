@@ -2,6 +2,7 @@ import type { Page, Route } from "@playwright/test";
 import { gradientPng } from "../lib/seed/demo-images";
 import { expect, test } from "./fixtures";
 import { answerConfirm, controlTimers, dragKey, pickUpWithKeyboard, stopTimersAndSettle } from "./helpers";
+import { closeSidePanel, openSidePanel } from "./proposals-helpers";
 
 /**
  * Calls the proposals API as the signed-in browser user (the page's cookies). Writes carry the
@@ -58,7 +59,6 @@ async function setUp(page: Page, signUpAndSignIn: () => Promise<unknown>, draft:
 const editorUrl = (uuid: string) => `/proposals/${uuid}/edit`;
 const block = (page: Page, n: number, title: string) => page.getByRole("article", { name: `Block ${n}: ${title}` });
 const totals = (page: Page) => page.getByRole("region", { name: "Totals" });
-const preview = (page: Page) => page.getByRole("region", { name: "Preview" });
 const getProposal = async (page: Page, uuid: string) => (await proposalsApi(page, "GET", `/v3/proposals/${uuid}`)).data;
 
 for (const [label, viewport] of [
@@ -68,7 +68,7 @@ for (const [label, viewport] of [
   test.describe(`${label} width`, () => {
     test.use({ viewport });
 
-    test(`[PROPOSAL EDITOR] (${label}) a proposal is built from a library product for a new recipient, a variable shows in the preview and a quantity changes the totals`, async ({
+    test(`[PROPOSAL EDITOR] (${label}) a proposal is built from a library product for a new recipient, a variable shows on the page and a quantity changes the totals`, async ({
       page,
       signUpAndSignIn,
     }) => {
@@ -77,14 +77,15 @@ for (const [label, viewport] of [
       await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Roof offer");
 
       // A product from the library.
-      await page.getByRole("button", { name: "Add from library" }).click();
+      await page.getByRole("button", { name: "Add from library", exact: true }).click();
       const picker = page.getByRole("dialog", { name: "Add from the library" });
       await picker.getByLabel("Search the library").fill("solar");
       await expect(picker.getByRole("button", { name: "Add Inverter" })).toBeHidden();
       await picker.getByRole("button", { name: "Add Solar panel" }).click();
       await expect(block(page, 1, "Solar panel")).toBeVisible();
 
-      // A new recipient, made inline.
+      // A new recipient, made inline in the side panel (a drawer on a phone).
+      await openSidePanel(page);
       await page.getByRole("button", { name: "New recipient" }).click();
       const form = page.getByRole("form", { name: "New recipient" });
       await form.getByLabel("First name").fill("Greta");
@@ -94,16 +95,19 @@ for (const [label, viewport] of [
       await form.getByRole("button", { name: "Create recipient" }).click();
       await expect(page.getByLabel("Current recipient")).toContainText("Greta Lind");
 
-      // A variable in the title, filled from data, shown in the preview as the server renders it.
+      // A variable in the title, filled from data, shown under the title as the server renders it.
+      await closeSidePanel(page);
       await page.getByLabel("Title", { exact: true }).fill("Offer for [our customer](data:text/plain,customer)");
-      await expect(preview(page).getByTestId("preview-title")).toHaveText("Offer for our customer");
+      const shown = page.getByTestId("title-as-shown");
+      await expect(shown).toHaveText("The customer sees: Offer for our customer");
+      await openSidePanel(page);
       await page.getByLabel("New variable name").fill("customer");
       await page.getByLabel("New variable value").fill("Lind Farms");
       await page.getByRole("button", { name: "Add variable" }).click();
       await expect(page.getByText("Used in the title")).toBeVisible();
-      await expect(preview(page).getByTestId("preview-title")).toHaveText("Offer for Lind Farms");
       await page.getByLabel("Value of customer").fill("Lind Farms AB");
-      await expect(preview(page).getByTestId("preview-title")).toHaveText("Offer for Lind Farms AB");
+      await closeSidePanel(page);
+      await expect(shown).toHaveText("The customer sees: Offer for Lind Farms AB");
 
       // Quantity 3 of 100 with 25% tax: 300 without tax, 375 with it, on the line and in the footer.
       await expect(totals(page)).toContainText("€125.00");
@@ -169,7 +173,9 @@ test("[PROPOSAL EDITOR] sending asks first and says what happens; a new version 
   await expect(page.getByText("This proposal was sent and can no longer be edited.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Link to share" })).toContainText("Not mailed: share this link with Otto");
   await expect(page.getByLabel("Customer's link")).toHaveValue(new RegExp(`^https?://[^/]+/p/${s.uuid}$`));
-  await expect(page.getByLabel("Title", { exact: true })).toBeDisabled();
+  // The page is the customer's, with nothing to type into.
+  await expect(page.getByLabel("Title", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1, name: "Roof offer" })).toBeVisible();
 
   await page.getByRole("button", { name: "New version" }).click();
   await expect(page).not.toHaveURL(new RegExp(s.uuid));
@@ -234,6 +240,7 @@ test("[PROPOSAL EDITOR] a failed save keeps the typed description, says so, surv
       : route.fallback();
   await page.route(`**/api/proposals/v3/proposals/${s.uuid}`, failing);
 
+  await page.getByRole("button", { name: "Edit the description" }).click();
   const description = page.getByLabel("Description", { exact: true });
   await description.fill("# Your new roof\nTyped while the server is down");
   await expect(page.getByText("Couldn't save — retrying").first()).toBeVisible();
@@ -243,8 +250,9 @@ test("[PROPOSAL EDITOR] a failed save keeps the typed description, says so, surv
   // A reload while it still fails (leaving is confirmed): the draft comes back from this browser.
   page.on("dialog", (dialog) => void dialog.accept());
   await page.reload();
+  await expect(page.getByTestId("description-as-shown").getByRole("heading", { name: "Your new roof" })).toBeVisible();
+  await page.getByRole("button", { name: "Edit the description" }).click();
   await expect(page.getByLabel("Description", { exact: true })).toHaveValue("# Your new roof\nTyped while the server is down");
-  await expect(preview(page).getByRole("heading", { name: "Your new roof" })).toBeVisible();
 
   // The automatic retries are held back, so the save that follows is the button's.
   await stopTimersAndSettle(page);

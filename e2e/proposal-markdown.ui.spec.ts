@@ -5,9 +5,10 @@ import { customerPage, draftForCora, overflowsSideways, proposalsApi } from "./p
 
 /**
  * Issue 28, markdown the way people type it (docs/decisions/041): `**bold**` as well as `*bold*`,
- * and `- ` and `1. ` lines as lists, typed in the editor's description, shown in its preview and on
- * the customer's page after sending. The preview runs the server's renderer in the browser; the
- * test holds its HTML equal to the description_html the server stored.
+ * and `- ` and `1. ` lines as lists, typed in the editor's description, shown on the editor's page
+ * (which is the customer's page, edited in place) and on the customer's page after sending. The
+ * editor runs the server's renderer in the browser; the test holds its HTML equal to the
+ * description_html the server stored and to what the customer's page shows.
  */
 
 const DESCRIPTION = [
@@ -20,7 +21,7 @@ const DESCRIPTION = [
   "2. Install",
 ].join("\n");
 
-/** HTML as the browser serialises it once parsed: how the server's string and the preview's DOM compare. */
+/** HTML as the browser serialises it once parsed: how the server's string and the editor's DOM compare. */
 const asParsed = (page: Page, html: string) =>
   page.evaluate((source) => {
     const template = document.createElement("template");
@@ -65,7 +66,7 @@ for (const { name, viewport } of VIEWPORTS) {
   test.describe(`[PROPOSAL MARKDOWN] ${name}`, () => {
     test.use({ viewport });
 
-    test(`**bold** and - / 1. lists typed in the editor show in its preview and on the customer's page (${name})`, async ({
+    test(`**bold** and - / 1. lists typed in the editor show on its page and on the customer's page alike (${name})`, async ({
       page,
       browser,
       baseURL,
@@ -74,22 +75,31 @@ for (const { name, viewport } of VIEWPORTS) {
       await signUpAndSignIn("Sam Sales");
       const { uuid } = await draftForCora(page, "Roof offer");
       await page.goto(`/proposals/${uuid}/edit`);
+      await page.getByRole("button", { name: "Edit the description" }).click();
       const field = page.getByLabel("Description", { exact: true });
       await expect(field).toHaveValue("");
       await field.fill(DESCRIPTION);
+      // While typing, the result shows right below the markdown.
+      const live = page.getByRole("region", { name: "The description as the customer sees it" });
+      await expect(live.getByRole("heading", { name: "Your new roof" })).toBeVisible();
+      await page.getByRole("button", { name: "Done" }).click();
 
-      const preview = page.getByTestId("preview-description");
-      await expect(preview.getByRole("heading", { name: "Your new roof" })).toBeVisible();
+      // Left, the field is the page again: the description as the customer will read it.
+      const preview = page.getByTestId("description-as-shown");
+      await expect(preview.getByRole("heading", { level: 2, name: "Your new roof" })).toBeVisible();
       await expectBoldAndLists(page, preview);
       expect(await overflowsSideways(page)).toBe(false);
       await screenshot(page, `markdown-editor-${name}`);
 
-      // Saved, the server's description_html is exactly what the preview shows.
+      // Saved, the server's description_html is exactly what the editor shows (headings one level
+      // down under the page's title, as on the customer's page).
       await expect.poll(async () => (await proposalsApi(page, "GET", `/v3/proposals/${uuid}`)).data.description_md).toBe(DESCRIPTION);
       const stored: string = (await proposalsApi(page, "GET", `/v3/proposals/${uuid}`)).data.description_html;
       expect(stored).toContain("<ul>");
       expect(stored).toContain("<strong>twelve panels</strong>");
-      expect(await preview.evaluate((el) => el.innerHTML)).toBe(await asParsed(page, stored));
+      const demoted = stored.replace(/<(\/?)h([1-3])>/g, (_, slash: string, level: string) => `<${slash}h${Number(level) + 1}>`);
+      const editorHtml = await preview.locator(":scope > div").evaluate((el) => el.innerHTML);
+      expect(editorHtml).toBe(await asParsed(page, demoted));
 
       await proposalsApi(page, "POST", `/v3/proposals/${uuid}/send`, { notify_recipient: false });
       const customer = await customerPage(browser, baseURL!, viewport);
@@ -99,6 +109,7 @@ for (const { name, viewport } of VIEWPORTS) {
       // The description's # heading moves one level down under the page's title.
       await expect(description.getByRole("heading", { level: 2, name: "Your new roof" })).toBeVisible();
       await expectBoldAndLists(customer, description);
+      expect(await description.locator(":scope > div").evaluate((el) => el.innerHTML)).toBe(editorHtml);
       expect(await overflowsSideways(customer)).toBe(false);
       await screenshot(customer, `markdown-recipient-${name}`);
       await customer.context().close();

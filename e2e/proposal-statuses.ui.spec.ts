@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { screenshot, VIEWPORTS } from "./helpers";
-import { createCompany, createProduct, customerPage, overflowsSideways, proposalsApi } from "./proposals-helpers";
+import { createCompany, createProduct, customerPage, openSidePanel, overflowsSideways, proposalsApi } from "./proposals-helpers";
 
 /**
  * What a new salesperson meets around a proposal's status (issue 28, docs/decisions/042): one word
@@ -82,6 +82,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await expect(page.getByRole("heading", { level: 1, name: p.title })).toBeVisible();
         await expect(page.getByText(`Status: ${p.label}`, { exact: true })).toBeVisible();
         await expect(page.getByText(`This proposal was ${p.label.toLowerCase()} and can no longer be edited.`)).toBeVisible();
+        await openSidePanel(page);
         const timeline = page.getByRole("navigation", { name: "Versions of this proposal" });
         await expect(timeline.getByRole("link", { name: /^v1 / })).toContainText(word);
         await screenshot(page, `proposal-status-${p.api}-editor-${name}`);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { gradientPng } from "../lib/seed/demo-images";
 import { uniqueEmail, type TestUser } from "./helpers";
 import { waitForMail } from "./mailbox";
@@ -77,4 +77,26 @@ export async function draftForCora(page: Page, title: string, description = "") 
     })
   ).proposal.uuid as string;
   return { uuid, email };
+}
+
+/**
+ * The editor's side panel (recipient, variables, settings, attachments, versions, history): beside
+ * the page on a wide screen, behind "Recipient and settings" as a drawer on a phone.
+ */
+export async function openSidePanel(page: Page) {
+  const button = page.getByRole("button", { name: "Recipient and settings" });
+  const beside = page.getByRole("complementary", { name: "Recipient and settings" });
+  // Whichever the width shows: the panel itself, or the button that opens it.
+  await expect(button.or(beside)).toBeVisible();
+  if (await button.isVisible()) await button.click();
+  await expect(beside.or(page.getByRole("dialog", { name: "Recipient and settings" }))).toBeVisible();
+}
+
+/** Closes the side panel's drawer, on a phone; nothing to do on a wide screen. */
+export async function closeSidePanel(page: Page) {
+  const drawer = page.getByRole("dialog", { name: "Recipient and settings" });
+  if (await drawer.isVisible()) {
+    await drawer.getByRole("button", { name: "Close" }).click();
+    await expect(drawer).toBeHidden();
+  }
 }

@@ -416,7 +416,7 @@ for (const [label, viewport, bypassCSP] of [
       await watch.visit(page, `/proposals/library?company=${companyId}`, "content library", () => hostileTextShown(page));
       await watch.visit(page, `/proposals/${uuid}/edit`, "proposal editor", async () => {
         await expect(page.getByLabel("Title", { exact: true })).toHaveValue(PAYLOAD_TEXT);
-        await expect(page.getByRole("region", { name: "Preview" }).getByText(PAYLOAD_TEXT).first()).toBeVisible();
+        await expect(page.getByTestId("description-as-shown").getByText(PAYLOAD_TEXT).first()).toBeVisible();
       });
       await watch.clickPayloadLinks(page, "proposal editor");
       await api(page, "POST", `/api/proposals/v3/proposals/${uuid}/send`, {});

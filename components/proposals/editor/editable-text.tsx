@@ -30,7 +30,9 @@ export const EditableTitle = memo(function EditableTitle({
   const shown = variablesUsed(value).length ? renderTitle(value, data) : null;
   return (
     <>
-      <h1 className={TITLE_CLASSES}>
+      {/* The page's h1 is the title as the customer reads it; the field shows it as typed, in its place. */}
+      <h1 className="sr-only">{renderTitle(value, data) || "Untitled proposal"}</h1>
+      <div className={TITLE_CLASSES}>
         {/* A textarea so a long title wraps as the customer's does; it is one line, Enter included. */}
         <textarea
           aria-label="Title"
@@ -46,7 +48,7 @@ export const EditableTitle = memo(function EditableTitle({
           aria-describedby={error ? errorId : undefined}
           className="-mx-2 block w-[calc(100%+1rem)] resize-none rounded-md bg-transparent px-2 py-1 text-inherit [field-sizing:content] placeholder:text-white/60 hover:bg-white/10 focus:bg-white/10 focus:ring-2 focus:ring-white/70 focus:outline-none"
         />
-      </h1>
+      </div>
       {shown !== null ? (
         <p className="mt-1 text-sm break-words text-white/90" data-testid="title-as-shown">
           <span className="font-medium">The customer sees:</span> {shown}

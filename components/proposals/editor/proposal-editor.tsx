@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { SaveErrorBar, SaveIndicator } from "@/components/lesson-editor/save-indicator";
 import { useAutosave } from "@/components/lesson-editor/use-autosave";
-import { ProposalDescription } from "@/components/proposals/recipient/proposal-description";
+import { DESCRIPTION_CLASSES } from "@/components/proposals/recipient/proposal-description";
 import { ProposalDocument } from "@/components/proposals/recipient/proposal-document";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -246,16 +246,14 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
                     />
                   ),
                   description: (
-                    <ProposalDescription html={view.description_html}>
-                      <div className={VARIABLE_CHIP_CLASSES}>
-                        <EditableDescription
-                          value={textValue.description_md}
-                          data={data.value}
-                          onChange={setDescription}
-                          error={issueAt(textIssues, "description_md")}
-                        />
-                      </div>
-                    </ProposalDescription>
+                    <div className={`${DESCRIPTION_CLASSES} ${VARIABLE_CHIP_CLASSES}`}>
+                      <EditableDescription
+                        value={textValue.description_md}
+                        data={data.value}
+                        onChange={setDescription}
+                        error={issueAt(textIssues, "description_md")}
+                      />
+                    </div>
                   ),
                   offer: (
                     <EditableOffer
