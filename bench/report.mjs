@@ -151,6 +151,41 @@ function table(header, rows) {
   return [render(all[0]), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...all.slice(1).map(render)].join("\n");
 }
 
+const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+/** Typing in the proposal editor (bench/editor-typing.mjs): one row per size of draft. */
+export function editorTypingTable(t) {
+  return table(
+    [
+      "page",
+      "keystrokes",
+      "keydown to next frame p50 ms",
+      "p95 ms",
+      "Event Timing keydown p50 ms",
+      "p95 ms",
+      "block articles mutated per keystroke, mean (p50 / max)",
+      "of them other blocks, mean",
+      "articles mutated by the save's answer",
+      "50 characters typed in s",
+    ],
+    [
+      ["proposal editor, 100 blocks", t.proposal_100],
+      ["proposal editor, 10 blocks", t.proposal_10],
+    ].map(([name, s]) => [
+      name,
+      s.keystrokes,
+      s.frame_ms.p50,
+      s.frame_ms.p95,
+      s.event_timing_keydown_ms?.p50,
+      s.event_timing_keydown_ms?.p95,
+      `${s.article_updates_per_key.mean} (${s.article_updates_per_key.p50} / ${s.article_updates_per_key.max})`,
+      s.other_article_updates_per_key.mean,
+      Math.max(...s.articles_mutated_by_save),
+      middle(s.typing_s),
+    ]),
+  );
+}
+
 export function report(r) {
   const P = r.postgres;
   const parts = [];
@@ -315,6 +350,9 @@ export function report(r) {
         `\n\nLesson text in the server's HTML: ${pg.lesson_text_in_html ? "yes" : "no"}.`,
     );
   } else if (r.pages?.error) parts.push(`### Pages\n\nfailed: ${r.pages.error}`);
+  if (r.editor_typing && !r.editor_typing.error)
+    parts.push("### Typing in the proposal editor (Chromium, loopback)\n\n" + editorTypingTable(r.editor_typing));
+  else if (r.editor_typing?.error) parts.push(`### Typing in the proposal editor\n\nfailed: ${r.editor_typing.error}`);
   if (r.pglite) {
     const e = r.pglite;
     if (e.error) parts.push(`### Embedded database (PGlite)\n\nfailed: ${e.error}`);

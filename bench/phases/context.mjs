@@ -70,6 +70,7 @@ export const results = {
   postgres: {},
   statements: null,
   pages: null,
+  editor_typing: null,
   pglite: null,
   peak_rss_mb: null,
   targets: [],
