@@ -3,7 +3,7 @@
 import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import type { ContentItemDto } from "@/components/proposals/queries";
 import { ProposalTotals } from "@/components/proposals/recipient/proposal-totals";
 import { Button } from "@/components/ui/button";
@@ -44,14 +44,10 @@ export function EditableOffer({
 }) {
   const client = useQueryClient();
   const confirm = useConfirm();
-  const dndId = useId();
   const [pickerAt, setPickerAt] = useState<PickerAt>(null);
   const [isAddingVideo, setAddingVideo] = useState(false);
   const [error, setError] = useState<string>();
-  const sensors = useSortableSensors();
   const blocks = proposal.blocks;
-  const ids = blocks.map((b) => b.uuid);
-  const { announcements, screenReaderInstructions } = useSortableA11y(ids, "block", (id) => blocks.find((b) => b.uuid === id)?.title);
 
   // One object per proposal's money settings: blocks compare it by identity (EditableBlock is memoised).
   const { uuid, currency, language, tax_options } = proposal;
@@ -96,17 +92,22 @@ export function EditableOffer({
     [confirm, saveList],
   );
 
-  function onDragEnd({ active, over }: DragEndEvent) {
-    if (!over || active.id === over.id) return;
-    const moved = arrayMove(blocks, ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
-    void saveList(moved.map(blockRef), moved).catch(() => {});
-  }
+  const move = useCallback(
+    (from: number, to: number) => {
+      const moved = arrayMove(latest.current.blocks, from, to);
+      void saveList(moved.map(blockRef), moved).catch(() => {});
+    },
+    [saveList],
+  );
 
-  async function addProduct(at: number, item: ContentItemDto) {
-    setPickerAt(null);
-    const refs = blocks.map(blockRef);
-    await saveList([...refs.slice(0, at), { type: "product-block", content_id: item.variation_id }, ...refs.slice(at)]).catch(() => {});
-  }
+  const addProduct = useCallback(
+    async (at: number, item: ContentItemDto) => {
+      setPickerAt(null);
+      const refs = latest.current.blocks.map(blockRef);
+      await saveList([...refs.slice(0, at), { type: "product-block", content_id: item.variation_id }, ...refs.slice(at)]).catch(() => {});
+    },
+    [saveList],
+  );
 
   async function addVideo(url: string, title: string) {
     const updated = await saveList([...blocks.map(blockRef), { type: "video-block", video_url: url }]);
@@ -118,10 +119,7 @@ export function EditableOffer({
 
   const togglePicker = useCallback((at: number) => setPickerAt((open) => (open === at ? null : at)), []);
 
-  const picker = (at: number) =>
-    pickerAt === at ? (
-      <LibraryPicker proposal={proposal} onAdd={(item) => void addProduct(at, item)} onClose={() => setPickerAt(null)} />
-    ) : null;
+  const closePicker = useCallback(() => setPickerAt(null), []);
 
   return (
     <section aria-labelledby="recipient-offer" className="recipient-offer space-y-4">
@@ -138,35 +136,22 @@ export function EditableOffer({
           No blocks yet. Add products from the library or a video.
         </p>
       ) : (
-        <DndContext
-          id={dndId}
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          modifiers={[verticalOnly]}
-          onDragEnd={onDragEnd}
-          accessibility={{ announcements, screenReaderInstructions }}
-        >
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <ol aria-label="Blocks of this proposal" className="divide-y divide-slate-200">
-              {blocks.map((block, index) => (
-                <EditableBlock
-                  key={block.uuid}
-                  context={context}
-                  block={block}
-                  index={index}
-                  patchBlock={stablePatchBlock}
-                  onDraft={onDraft}
-                  onRemove={remove}
-                  isPickerOpen={pickerAt === index}
-                  onInsertBefore={togglePicker}
-                  picker={picker(index)}
-                />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
+        <BlockList
+          proposal={proposal}
+          context={context}
+          pickerAt={pickerAt}
+          onTogglePicker={togglePicker}
+          onClosePicker={closePicker}
+          onAdd={addProduct}
+          onMove={move}
+          onRemove={remove}
+          patchBlock={stablePatchBlock}
+          onDraft={onDraft}
+        />
       )}
-      {picker(blocks.length)}
+      {pickerAt === blocks.length ? (
+        <LibraryPicker proposal={proposal} onAdd={(item) => void addProduct(blocks.length, item)} onClose={closePicker} />
+      ) : null}
       {isAddingVideo ? <ProposalVideoForm onAdd={addVideo} onClose={() => setAddingVideo(false)} /> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="secondary" aria-expanded={pickerAt === blocks.length} onClick={() => setPickerAt(blocks.length)}>
@@ -180,3 +165,82 @@ export function EditableOffer({
     </section>
   );
 }
+
+/** dnd-kit's modifiers: one array for every render. */
+const MODIFIERS = [verticalOnly];
+
+/**
+ * The sortable list of blocks. Memoised, with props that keep their identity while a block is typed
+ * into: typing re-renders the editor (the totals follow the drafts), but not this list, the drag
+ * contexts or the other blocks. Its props change when the proposal is saved or the picker moves.
+ */
+const BlockList = memo(function BlockList({
+  proposal,
+  context,
+  pickerAt,
+  onTogglePicker,
+  onClosePicker,
+  onAdd,
+  onMove,
+  onRemove,
+  patchBlock,
+  onDraft,
+}: {
+  proposal: ProposalDto;
+  context: BlockContext;
+  pickerAt: PickerAt;
+  onTogglePicker: (at: number) => void;
+  onClosePicker: () => void;
+  onAdd: (at: number, item: ContentItemDto) => Promise<void>;
+  onMove: (from: number, to: number) => void;
+  onRemove: (block: ProposalBlockDto) => void;
+  patchBlock: (blockUuid: string, change: BlockChange) => Promise<unknown>;
+  onDraft: (uuid: string, draft: BlockDraft) => void;
+}) {
+  const dndId = useId();
+  const sensors = useSortableSensors();
+  const blocks = proposal.blocks;
+  // The same array while the order is the same: every block's useSortable reads it from the context.
+  const idsKey = blocks.map((b) => b.uuid).join(",");
+  const ids = useMemo(() => (idsKey ? idsKey.split(",") : []), [idsKey]);
+  const { announcements, screenReaderInstructions } = useSortableA11y(ids, "block", (id) => blocks.find((b) => b.uuid === id)?.title);
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    onMove(ids.indexOf(String(active.id)), ids.indexOf(String(over.id)));
+  }
+
+  return (
+    <DndContext
+      id={dndId}
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      modifiers={MODIFIERS}
+      onDragEnd={onDragEnd}
+      accessibility={{ announcements, screenReaderInstructions }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol aria-label="Blocks of this proposal" className="divide-y divide-slate-200">
+          {blocks.map((block, index) => (
+            <EditableBlock
+              key={block.uuid}
+              context={context}
+              block={block}
+              index={index}
+              patchBlock={patchBlock}
+              onDraft={onDraft}
+              onRemove={onRemove}
+              isPickerOpen={pickerAt === index}
+              onInsertBefore={onTogglePicker}
+              picker={
+                pickerAt === index ? (
+                  <LibraryPicker proposal={proposal} onAdd={(item) => void onAdd(index, item)} onClose={onClosePicker} />
+                ) : null
+              }
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+});
