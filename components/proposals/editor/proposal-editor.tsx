@@ -374,8 +374,12 @@ function CustomerFrame({ width, children }: { width: Width; children: ReactNode 
  */
 function SidePanel({ isOpen, onClose, children }: { isOpen: boolean; onClose: () => void; children: ReactNode }) {
   const close = useRef<HTMLButtonElement>(null);
+  // Open: focus moves into the drawer; closed (Close or Escape): back to what opened it, not lost on the page.
   useEffect(() => {
-    if (isOpen) close.current?.focus();
+    if (!isOpen) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    close.current?.focus();
+    return () => opener?.focus();
   }, [isOpen]);
   return (
     <aside
