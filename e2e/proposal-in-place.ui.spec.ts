@@ -113,11 +113,13 @@ for (const [label, viewport] of [
       const s = await setUp(page, signUpAndSignIn, (p) => [{ content_id: p.solar }, { content_id: p.inverter }]);
       await page.goto(editorUrl(s.uuid));
       await expect(titleField(page)).toHaveValue("Roof offer");
-      // The title is typed in the cover's heading itself.
-      await expect(page.getByRole("heading", { level: 1 }).getByRole("textbox", { name: "Title", exact: true })).toBeVisible();
+      // The title is typed in the cover, where its heading stands; the page's h1 is the title as the customer reads it.
+      await expect(titleField(page)).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Roof offer");
       await expectTotals(page.locator("body"), ["€150.00", "€37.50", "€187.50"]);
 
       await titleField(page).fill("A new roof for the Lind farm");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("A new roof for the Lind farm");
 
       // The description opens in place, shows what the customer will read as it is typed, and closes with Done.
       await expect(descriptionField(page)).toBeHidden();
@@ -303,6 +305,13 @@ for (const [label, viewport] of [
       await expect(drawer).toBeVisible();
       await expect(open).toHaveAttribute("aria-expanded", "true");
       await expect(drawer.getByRole("searchbox", { name: "Search contacts" })).toBeVisible();
+      await expect(drawer.getByRole("button", { name: "Close" })).toBeFocused();
+      // A modal drawer keeps the focus: Shift+Tab from its first control wraps to its last, Tab back to the first.
+      await page.keyboard.press("Shift+Tab");
+      expect(
+        await drawer.evaluate((el) => el.contains(document.activeElement) && document.activeElement !== el.querySelector("button")),
+      ).toBe(true);
+      await page.keyboard.press("Tab");
       await expect(drawer.getByRole("button", { name: "Close" })).toBeFocused();
       await drawer.getByRole("button", { name: "Close" }).click();
       await expect(drawer).toHaveCount(0);

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { SaveErrorBar, SaveIndicator } from "@/components/lesson-editor/save-indicator";
 import { useAutosave } from "@/components/lesson-editor/use-autosave";
 import { DESCRIPTION_CLASSES } from "@/components/proposals/recipient/proposal-description";
@@ -387,7 +387,9 @@ function SidePanel({ isOpen, onClose, children }: { isOpen: boolean; onClose: ()
       role={isOpen ? "dialog" : undefined}
       aria-modal={isOpen ? true : undefined}
       onKeyDown={(e) => {
-        if (e.key === "Escape" && isOpen) onClose();
+        if (!isOpen) return;
+        if (e.key === "Escape") onClose();
+        if (e.key === "Tab") keepFocusInside(e);
       }}
       className={
         isOpen
@@ -411,4 +413,22 @@ function SidePanel({ isOpen, onClose, children }: { isOpen: boolean; onClose: ()
       </div>
     </aside>
   );
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Tab and Shift+Tab wrap around inside the open drawer: as a modal dialog, it keeps the focus. */
+function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
+  const inside = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+  if (!inside.length) return;
+  const first = inside[0];
+  const last = inside[inside.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
