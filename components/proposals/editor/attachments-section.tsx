@@ -127,7 +127,7 @@ export function AttachmentsSection({
             <option value="library">From the library</option>
           </SelectField>
           {kind === "link" || kind === "pdf" ? (
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="space-y-3">
               <Field label="Attachment name" value={name} onChange={(e) => setName(e.target.value)} error={issueAt(issues, `${at}.name`)} />
               <Field
                 label="Attachment url"

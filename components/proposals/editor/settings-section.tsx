@@ -73,7 +73,7 @@ export function SettingsSection({ proposal, patch }: { proposal: ProposalDto; pa
           {general}
         </p>
       ) : null}
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="space-y-3">
         <Field
           label="Contact person (email)"
           type="email"
@@ -111,7 +111,7 @@ export function SettingsSection({ proposal, patch }: { proposal: ProposalDto; pa
             </option>
           ))}
         </SelectField>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
+        <label className="flex items-center gap-2 text-sm text-slate-700">
           <input
             type="checkbox"
             checked={tax.tax_included}

@@ -4,8 +4,9 @@ import { screenshot, VIEWPORTS } from "./helpers";
 import { createCompany, openSidePanel, overflowsSideways, proposalsApi } from "./proposals-helpers";
 
 /**
- * The editor's variables panel fits a narrow side panel (about 22rem) and a phone: a new variable's
- * name, value and Add button stack at full width, each field under a one-line label.
+ * The editor's side panel is narrow (about 22rem beside the page, a drawer on a phone): its
+ * variables, settings and attachments fields stack at the panel's full width instead of squeezing
+ * two to a row, and a new variable's fields have one-line labels.
  */
 
 const box = async (locator: Locator) => {
@@ -13,6 +14,18 @@ const box = async (locator: Locator) => {
   if (!b) throw new Error(`no box for ${locator}`);
   return b;
 };
+
+/** Each locator's field is below the one before and spans `container`'s content (less its padding). */
+async function expectStacked(container: Locator, fields: Locator[]) {
+  const outer = await box(container);
+  let bottom = -Infinity;
+  for (const field of fields) {
+    const b = await box(field);
+    expect(b.y, `${field} below the field before it`).toBeGreaterThanOrEqual(bottom);
+    expect(b.width, `${field} as wide as the panel`).toBeGreaterThan(outer.width - 40);
+    bottom = b.y + b.height;
+  }
+}
 
 /** A new salesperson's company and a draft whose title uses the variable `customer`; answers the draft's uuid. */
 async function draft(page: Page, signUpAndSignIn: (name?: string) => Promise<unknown>) {
@@ -27,7 +40,7 @@ async function draft(page: Page, signUpAndSignIn: (name?: string) => Promise<unk
 }
 
 for (const { name, viewport } of VIEWPORTS) {
-  test.describe(`[VARIABLES] ${name}`, () => {
+  test.describe(`[SIDE PANEL] ${name}`, () => {
     test.use({ viewport });
 
     test(`a variable is added from stacked full-width fields, renamed and filled in (${name})`, async ({ page, signUpAndSignIn }) => {
@@ -40,10 +53,7 @@ for (const { name, viewport } of VIEWPORTS) {
       const add = form.getByRole("button", { name: "Add variable" });
 
       // Name above value above the button, each as wide as the form's content, labels one line high.
-      const [formBox, keyBox, textBox, addBox] = await Promise.all([box(form), box(key), box(text), box(add)]);
-      expect(textBox.y).toBeGreaterThanOrEqual(keyBox.y + keyBox.height);
-      expect(addBox.y).toBeGreaterThanOrEqual(textBox.y + textBox.height);
-      for (const field of [keyBox, textBox, addBox]) expect(field.width).toBeGreaterThan(formBox.width - 40);
+      await expectStacked(form, [key, text, add]);
       for (const field of [key, text]) {
         // The label's text sits above its field: one line of it, not three.
         const label = await box(field.locator("xpath=ancestor::label"));
@@ -69,6 +79,33 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect
         .poll(async () => (await proposalsApi(page, "GET", `/v3/proposals/${uuid}`)).data.data)
         .toEqual({ customer: "Lind Farms AB" });
+      expect(await overflowsSideways(page)).toBe(false);
+    });
+
+    test(`settings and attachment fields take the side panel's full width, one under another (${name})`, async ({
+      page,
+      signUpAndSignIn,
+    }) => {
+      const uuid = await draft(page, signUpAndSignIn);
+      await page.goto(`/proposals/${uuid}/edit`);
+      await openSidePanel(page);
+      const settings = page.getByRole("region", { name: "Settings" });
+      const tax = settings.getByLabel("Tax mode");
+      await expectStacked(settings, [
+        settings.getByLabel("Contact person (email)"),
+        settings.getByLabel("Language"),
+        tax,
+        settings.getByLabel("Upload a background image").locator("xpath=ancestor::label"),
+      ]);
+      // The checkbox on a line of its own under the tax mode, not squeezed beside it.
+      const taxBox = await box(tax);
+      expect((await box(settings.getByLabel("Prices include tax"))).y).toBeGreaterThanOrEqual(taxBox.y + taxBox.height);
+      const form = page.getByRole("form", { name: "Add an attachment" });
+      await expectStacked(form, [
+        form.getByLabel("Attachment type"),
+        form.getByLabel("Attachment name"),
+        form.getByLabel("Attachment url"),
+      ]);
       expect(await overflowsSideways(page)).toBe(false);
     });
   });
