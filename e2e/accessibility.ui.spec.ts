@@ -219,6 +219,42 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.close();
     });
 
+    test(`[A11Y] a panel still loading is an announced, named status with no serious axe violations (${name})`, async () => {
+      // The real answer is held back (not replaced) until the placeholder has been checked.
+      const hold = async (page: Page, url: string) => {
+        let release = () => {};
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        await page.route(url, async (route) => {
+          await gate;
+          await route.continue();
+        });
+        return release;
+      };
+
+      const learner = await data.learner.newPage();
+      const releaseCourses = await hold(learner, "**/api/learn/courses");
+      await learner.goto("/learn");
+      const courses = learner.getByRole("status", { name: "Loading your courses" });
+      await expect(courses).toBeVisible();
+      await expect(courses).toHaveText("Loading your courses");
+      await expectAccessible(learner, "learner's home while loading");
+      releaseCourses();
+      await expect(courses).toHaveCount(0);
+      await expect(learner.getByText("Safety basics").first()).toBeVisible();
+      await learner.close();
+
+      const author = await data.author.newPage();
+      const releaseProposals = await hold(author, "**/api/proposals/v3/proposals?*");
+      await author.goto(`/proposals?company=${data.companyId}`);
+      const proposals = author.getByRole("status", { name: "Loading proposals" });
+      await expect(proposals).toBeVisible();
+      await expectAccessible(author, "proposals list while loading");
+      releaseProposals();
+      await expect(proposals).toHaveCount(0);
+      await expect(author.getByText("Roof for the Berg house").first()).toBeVisible();
+      await author.close();
+    });
+
     test(`[A11Y] the customer's proposal page has no serious axe violations (${name})`, async ({ page }) => {
       await page.goto(`/p/${data.sentUuid}`);
       await expect(page.getByRole("heading", { level: 1, name: "Roof for the Lindqvist house" })).toBeVisible();

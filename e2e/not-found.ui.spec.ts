@@ -43,6 +43,32 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole("heading", { name: "Personal", level: 1 })).toBeVisible();
     });
 
+    test(`[PAGES] an unknown course or lesson under authoring and learn draws the site header once (${name})`, async ({
+      page,
+      signUpAndSignIn,
+    }) => {
+      await signUpAndSignIn("Ada Author");
+      const project = await authoringApi(page, "POST", "/projects", { name: "Handbook" });
+      const unknown = "3f2a0b1c-0000-4000-8000-000000000000";
+      for (const path of [
+        `/projects/${unknown}/lessons/${unknown}`,
+        `/projects/${project.id}/lessons/not-a-uuid`,
+        `/projects/${project.id}/quizzes/not-a-uuid`,
+        `/learn/lessons/${unknown}`,
+        `/learn/courses/not-a-uuid`,
+      ]) {
+        await expectNotFoundPage(page, path);
+        // One header (a page has one banner landmark), one main navigation, one main region.
+        await expect(page.getByRole("banner"), `banners at ${path}`).toHaveCount(1);
+        await expect(page.locator("header"), `header elements at ${path}`).toHaveCount(1);
+        await expect(page.getByRole("navigation", { name: "Main" }), `main navigations at ${path}`).toHaveCount(1);
+        await expect(page.getByRole("main"), `main regions at ${path}`).toHaveCount(1);
+        await expect(page.getByRole("heading", { level: 1 }), `h1 at ${path}`).toHaveCount(1);
+        expect(await overflowsSideways(page), `sideways scroll at ${path}`).toBe(false);
+      }
+      await screenshot(page, `not-found-learn-${name}`);
+    });
+
     test(`[PAGES] a malformed id in any page's address is not found, not an error (${name})`, async ({ page, signUpAndSignIn }) => {
       await signUpAndSignIn("Ada Author");
       const project = await authoringApi(page, "POST", "/projects", { name: "Handbook" });

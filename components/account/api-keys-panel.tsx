@@ -6,6 +6,7 @@ import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { CopyField } from "@/components/ui/copy-field";
 import { Field } from "@/components/ui/field";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from "./use-api-keys";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -63,10 +64,10 @@ export function ApiKeysPanel() {
           Active keys
         </h2>
         {keys.isPending ? (
-          <div className="space-y-2 p-4" aria-busy="true" aria-label="Loading keys">
+          <LoadingPlaceholder className="space-y-2 p-4" label="Loading keys">
             <div className="h-5 w-2/3 animate-pulse rounded bg-slate-100" />
             <div className="h-5 w-1/2 animate-pulse rounded bg-slate-100" />
-          </div>
+          </LoadingPlaceholder>
         ) : keys.isError ? (
           <div className="p-4">
             <Alert>Could not load your keys: {keys.error.message}</Alert>

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
+import { LoadingText } from "@/components/ui/loading-placeholder";
 import { NOTIFICATION_KINDS, NOTIFICATION_LABELS, type NotificationKind } from "@/lib/notifications/kinds";
 import { useNotificationSettings, useSetNotification } from "./use-notification-settings";
 
@@ -13,7 +14,7 @@ export function NotificationSettingsPanel() {
   const settings = useNotificationSettings();
   const setNotification = useSetNotification();
   const [waiting, setWaiting] = useState<Partial<Record<NotificationKind, boolean>>>({});
-  if (settings.isLoading) return <p className="text-sm text-slate-500">Loading your settings…</p>;
+  if (settings.isLoading) return <LoadingText>Loading your settings…</LoadingText>;
   if (settings.error || !settings.data) return <Alert>{settings.error?.message ?? "Your settings could not be read."}</Alert>;
   const values = settings.data;
 

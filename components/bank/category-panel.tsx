@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { CheckIcon, PencilIcon, PlusIcon, TrashIcon, XIcon } from "@/components/ui/icons";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { categoryKeys } from "@/lib/client/query-keys";
 import { errorMessage } from "./errors";
@@ -188,11 +189,11 @@ export function CategoryPanel({
       </form>
 
       {categories.isPending ? (
-        <div className="space-y-2 p-3" aria-busy="true" aria-label="Loading categories">
+        <LoadingPlaceholder className="space-y-2 p-3" label="Loading categories">
           <div className="h-4 w-3/4 animate-pulse rounded bg-slate-100" />
           <div className="h-4 w-1/2 animate-pulse rounded bg-slate-100" />
           <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
-        </div>
+        </LoadingPlaceholder>
       ) : categories.isError ? (
         <div className="p-3">
           <Alert>Could not load categories: {categories.error.message}</Alert>

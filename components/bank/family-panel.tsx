@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { PencilIcon, PlusIcon, TrashIcon } from "@/components/ui/icons";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { questionFamilyKeys } from "@/lib/client/query-keys";
 import { iconButton } from "./category-panel";
@@ -216,10 +217,10 @@ export function FamilyPanel({
       ) : null}
 
       {families.isPending ? (
-        <div className="space-y-2 p-3" aria-busy="true" aria-label="Loading question families">
+        <LoadingPlaceholder className="space-y-2 p-3" label="Loading question families">
           <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
           <div className="h-4 w-1/2 animate-pulse rounded bg-slate-100" />
-        </div>
+        </LoadingPlaceholder>
       ) : families.isError ? (
         <div className="p-3">
           <Alert>Could not load question families: {families.error.message}</Alert>

@@ -4,6 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { CheckIcon, PencilIcon, TrashIcon } from "@/components/ui/icons";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { iconButton } from "./category-panel";
 import { errorMessage } from "./errors";
@@ -38,17 +39,17 @@ export function DifficultyMeter({ value }: { value: number }) {
 
 export function QuestionListSkeleton({ rows = 4 }: { rows?: number }) {
   return (
-    <ul aria-busy="true" aria-label="Loading questions" className="divide-y divide-slate-100">
+    <LoadingPlaceholder label="Loading questions" className="divide-y divide-slate-100">
       {Array.from({ length: rows }, (_, i) => (
-        <li key={i} className="space-y-2 px-4 py-4">
+        <div key={i} className="space-y-2 px-4 py-4">
           <div className="h-4 w-3/5 animate-pulse rounded bg-slate-100" />
           <div className="flex gap-2">
             <div className="h-5 w-24 animate-pulse rounded-full bg-slate-100" />
             <div className="h-5 w-20 animate-pulse rounded bg-slate-100" />
           </div>
-        </li>
+        </div>
       ))}
-    </ul>
+    </LoadingPlaceholder>
   );
 }
 

@@ -2,6 +2,7 @@
 
 import type MermaidModule from "mermaid";
 import { useEffect, useState } from "react";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { parseDiagram } from "@/lib/authoring/blocks/block-content";
 import { useBlockEnvironment } from "./block-environment";
 import { BlockNote, Caption } from "./block-note";
@@ -75,7 +76,7 @@ function MermaidDiagram({ code, label }: { code: string; label: string }) {
     );
   }
   if (!state.svg) {
-    return <div aria-busy="true" aria-label="Drawing the diagram" className="h-40 animate-pulse rounded-md bg-slate-100" />;
+    return <LoadingPlaceholder label="Drawing the diagram" className="h-40 animate-pulse rounded-md bg-slate-100" />;
   }
   return (
     <div

@@ -1,6 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useEffect, useState } from "react";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import type { BlockLike } from "@/lib/authoring/blocks/block-content";
 import { useBlockEnvironment, type LoadedQuiz } from "./block-environment";
 import { BlockNote } from "./block-note";
@@ -39,16 +40,11 @@ function QuizLoader({ quizId, fallbackTitle }: { quizId: string; fallbackTitle: 
   }, [load]);
 
   const skeleton = (
-    <div
-      role="status"
-      aria-busy="true"
-      aria-label={`Loading quiz ${fallbackTitle}`}
-      className="space-y-2 rounded-lg border border-slate-200 bg-white p-4"
-    >
+    <LoadingPlaceholder label={`Loading quiz ${fallbackTitle}`} className="space-y-2 rounded-lg border border-slate-200 bg-white p-4">
       <div className="h-5 w-1/3 animate-pulse rounded bg-slate-100" />
       <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
       <div className="h-4 w-1/2 animate-pulse rounded bg-slate-100" />
-    </div>
+    </LoadingPlaceholder>
   );
   if (state.status === "loading") return skeleton;
   if (state.status === "error") {

@@ -4,6 +4,7 @@ import { DndContext } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useMemo, useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { AddRow } from "./add-row";
 import { useProjectTree } from "./queries";
@@ -28,11 +29,11 @@ export function CourseTree({ projectId }: { projectId: string }) {
 
   if (tree.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true" aria-label="Loading courses">
+      <LoadingPlaceholder className="space-y-2" label="Loading courses">
         {[0, 1, 2, 3].map((i) => (
           <div key={i} className="h-8 animate-pulse rounded bg-slate-100" style={{ marginLeft: `${(i % 3) * 1.75}rem` }} />
         ))}
-      </div>
+      </LoadingPlaceholder>
     );
   }
   if (tree.isError) return <Alert>Could not load the courses: {tree.error.message}</Alert>;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { LoadingText } from "@/components/ui/loading-placeholder";
 import { useItemHistory, type HistoryEntry as Entry } from "./queries";
 
 const VERBS: Record<string, string> = {
@@ -33,7 +34,7 @@ export function ItemHistory({ itemId, label = "History" }: { itemId: string; lab
       <summary className="cursor-pointer px-4 py-2 font-medium">{label}</summary>
       <div className="border-t border-slate-100 px-4 py-2">
         {history.isPending ? (
-          <p className="text-slate-500">Loading…</p>
+          <LoadingText className="text-slate-500">Loading the history…</LoadingText>
         ) : history.isError ? (
           <p className="text-red-700">Could not load the history: {history.error.message}</p>
         ) : history.data.length === 0 ? (

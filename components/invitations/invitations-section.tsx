@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
 import { roleLabel } from "./role-labels";
@@ -179,7 +180,7 @@ export function InvitationsSection({
 
       <h3 className="pt-2 text-base font-semibold">Pending invitations</h3>
       {isLoading ? (
-        <div className="h-16 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading invitations" />
+        <LoadingPlaceholder label="Loading invitations" className="h-16 animate-pulse rounded-lg bg-slate-100" />
       ) : loadError ? (
         <Alert>Could not load the invitations: {loadError}</Alert>
       ) : !invitations?.length ? (

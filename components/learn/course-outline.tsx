@@ -1,14 +1,14 @@
 "use client";
 
 import Link from "next/link";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { ProgressBar } from "./progress-bar";
 import { useLearnCourse } from "./queries";
 import { Unavailable } from "./unavailable";
 
 export function CourseOutline({ courseId }: { courseId: string }) {
   const course = useLearnCourse(courseId);
-  if (course.isPending)
-    return <div className="h-64 animate-pulse rounded-xl bg-slate-100" aria-busy="true" aria-label="Loading the course" />;
+  if (course.isPending) return <LoadingPlaceholder label="Loading the course" className="h-64 animate-pulse rounded-xl bg-slate-100" />;
   if (course.isError) return <Unavailable error={course.error} />;
   const c = course.data;
   const started = c.completed_count > 0;

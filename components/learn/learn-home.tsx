@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { Alert } from "@/components/ui/alert";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { ProgressBar } from "./progress-bar";
 import { useLearnCourses } from "./queries";
 
@@ -9,11 +10,11 @@ export function LearnHome() {
   const courses = useLearnCourses();
   if (courses.isPending) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2" aria-busy="true" aria-label="Loading your courses">
+      <LoadingPlaceholder className="grid gap-4 sm:grid-cols-2" label="Loading your courses">
         {[0, 1].map((i) => (
           <div key={i} className="h-40 animate-pulse rounded-xl bg-slate-100" />
         ))}
-      </div>
+      </LoadingPlaceholder>
     );
   }
   if (courses.isError) return <Alert>Could not load your courses: {courses.error.message}</Alert>;

@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { QUESTION_ROLE_LABELS } from "@/components/blocks/question-block";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { LoadingText } from "@/components/ui/loading-placeholder";
 import { Modal } from "@/components/ui/modal";
 import { questionOptionLabel } from "./block-forms";
 import { isQuestionRole } from "./block-types";
@@ -63,7 +64,7 @@ export function NewQuestionBlockDialog({
       <form onSubmit={submit} className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
         {bank.isPending ? (
-          <p className="text-sm text-slate-500">Loading the question bank…</p>
+          <LoadingText>Loading the question bank…</LoadingText>
         ) : bank.isError ? (
           <Alert>Could not load the question bank: {bank.error?.message}</Alert>
         ) : empty ? (
@@ -125,7 +126,7 @@ export function NewQuizBlockDialog({
       <form onSubmit={submit} className="space-y-4">
         {error ? <Alert>{error}</Alert> : null}
         {quizzes.isPending ? (
-          <p className="text-sm text-slate-500">Loading quizzes…</p>
+          <LoadingText>Loading quizzes…</LoadingText>
         ) : quizzes.isError ? (
           <Alert>Could not load the quizzes: {quizzes.error?.message}</Alert>
         ) : quizzes.data?.length === 0 ? (
@@ -192,7 +193,7 @@ export function MoveBlockDialog({
       >
         {error ? <Alert>{error}</Alert> : null}
         {course.isPending ? (
-          <p className="text-sm text-slate-500">Loading the course…</p>
+          <LoadingText>Loading the course…</LoadingText>
         ) : course.isError ? (
           <Alert>Could not load the course: {course.error?.message}</Alert>
         ) : others.length === 0 ? (

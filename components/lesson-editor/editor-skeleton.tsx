@@ -1,7 +1,9 @@
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
+
 /** What the editor shows while the lesson (`withTitle`) or only its blocks load. */
 export function EditorSkeleton({ withTitle = true }: { withTitle?: boolean }) {
   return (
-    <div aria-busy="true" aria-label={withTitle ? "Loading the lesson" : "Loading the blocks"} className="space-y-4">
+    <LoadingPlaceholder label={withTitle ? "Loading the lesson" : "Loading the blocks"} className="space-y-4">
       {withTitle ? (
         <>
           <div className="h-4 w-40 animate-pulse rounded bg-slate-200" />
@@ -17,6 +19,6 @@ export function EditorSkeleton({ withTitle = true }: { withTitle?: boolean }) {
           </div>
         </div>
       ))}
-    </div>
+    </LoadingPlaceholder>
   );
 }

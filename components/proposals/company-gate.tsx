@@ -5,6 +5,7 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { ApiClientError } from "@/lib/client/api";
 import { useCreateCompany, type CompanyDto } from "./queries";
 import { useSelectedCompany } from "./use-company";
@@ -12,7 +13,7 @@ import { useSelectedCompany } from "./use-company";
 /** Renders its page for the selected company; a user of none is offered to create one. */
 export function CompanyGate({ children }: { children: (company: CompanyDto) => ReactNode }) {
   const { companies, company } = useSelectedCompany();
-  if (companies.isPending) return <div aria-busy="true" aria-label="Loading" className="h-40 animate-pulse rounded-lg bg-slate-100" />;
+  if (companies.isPending) return <LoadingPlaceholder label="Loading your companies" />;
   if (companies.isError) return <Alert>{companies.error.message}</Alert>;
   if (!company) return <CreateCompany />;
   return <>{children(company)}</>;

@@ -7,6 +7,7 @@ import { useQuestions, type CategoryDto, type QuestionDto } from "@/components/b
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CheckIcon, PlusIcon, SearchIcon } from "@/components/ui/icons";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import type { QuestionTypeValue } from "@/lib/client/types";
 
 const controlClass =
@@ -89,11 +90,11 @@ export function QuestionPicker({
       </div>
 
       {bank.isPending ? (
-        <div className="space-y-3 p-4" aria-busy="true" aria-label="Loading the bank">
+        <LoadingPlaceholder className="space-y-3 p-4" label="Loading the bank">
           <div className="h-4 w-4/5 animate-pulse rounded bg-slate-100" />
           <div className="h-4 w-3/5 animate-pulse rounded bg-slate-100" />
           <div className="h-4 w-2/3 animate-pulse rounded bg-slate-100" />
-        </div>
+        </LoadingPlaceholder>
       ) : bank.isError ? (
         <div className="p-4">
           <Alert>Could not load the bank: {bank.error.message}</Alert>

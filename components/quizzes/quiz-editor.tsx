@@ -13,6 +13,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { EyeIcon } from "@/components/ui/icons";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { Modal } from "@/components/ui/modal";
 import { quizKeys } from "@/lib/client/query-keys";
 import { questionIdsOf, usePreviewQuiz, useQuiz, useRenameQuiz, useSaveQuizQuestions, type QuizDetailDto } from "./queries";
@@ -197,13 +198,13 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
 
   if (quiz.isPending)
     return (
-      <div className="space-y-4" aria-busy="true" aria-label="Loading the quiz">
+      <LoadingPlaceholder className="space-y-4" label="Loading the quiz">
         <div className="h-10 w-1/2 animate-pulse rounded bg-slate-100" />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="h-64 animate-pulse rounded-lg bg-slate-100" />
           <div className="h-64 animate-pulse rounded-lg bg-slate-100" />
         </div>
-      </div>
+      </LoadingPlaceholder>
     );
   if (quiz.isError || quiz.data.project_id !== projectId)
     return (

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { PlusIcon, TrashIcon } from "@/components/ui/icons";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { useQuizListMutations, useQuizzes, type QuizSummaryDto } from "./queries";
 
@@ -65,14 +66,14 @@ export function QuizList({ projectId }: { projectId: string }) {
           Quizzes
         </h2>
         {quizzes.isPending ? (
-          <div className="space-y-3 p-4" aria-busy="true" aria-label="Loading quizzes">
+          <LoadingPlaceholder className="space-y-3 p-4" label="Loading quizzes">
             {[0, 1, 2].map((i) => (
               <div key={i} className="flex justify-between">
                 <div className="h-4 w-1/3 animate-pulse rounded bg-slate-100" />
                 <div className="h-4 w-20 animate-pulse rounded bg-slate-100" />
               </div>
             ))}
-          </div>
+          </LoadingPlaceholder>
         ) : quizzes.isError ? (
           <div className="space-y-3 p-4">
             <Alert>Could not load the quizzes: {quizzes.error.message}</Alert>

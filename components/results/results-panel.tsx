@@ -1,6 +1,7 @@
 "use client";
 
 import { Alert } from "@/components/ui/alert";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useProjectResults, type ProjectResults } from "./queries";
 
 const BANDS = ["0–9", "10–19", "20–29", "30–39", "40–49", "50–59", "60–69", "70–79", "80–89", "90–100"];
@@ -136,8 +137,7 @@ function LearnerTable({ learners, lessons, quizzes }: Pick<ProjectResults, "lear
 
 export function ResultsPanel({ projectId }: { projectId: string }) {
   const results = useProjectResults(projectId);
-  if (results.isPending)
-    return <div className="h-64 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading results" />;
+  if (results.isPending) return <LoadingPlaceholder label="Loading results" className="h-64 animate-pulse rounded-lg bg-slate-100" />;
   if (results.isError) return <Alert>Could not load the results: {results.error.message}</Alert>;
   const { quizzes, lessons, learners } = results.data;
   const maxViews = Math.max(1, ...lessons.map((l) => l.views));

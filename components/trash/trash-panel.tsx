@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
 import { useRestoreTrashItem, useTrash } from "./queries";
@@ -42,8 +43,7 @@ export function TrashPanel({ projectId }: { projectId: string }) {
     },
   });
 
-  if (trash.isPending)
-    return <div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading the trash" />;
+  if (trash.isPending) return <LoadingPlaceholder label="Loading the trash" />;
   if (trash.isError) return <Alert>Could not load the trash: {trash.error.message}</Alert>;
   const items = trash.data.pages.flatMap((p) => p.items);
 

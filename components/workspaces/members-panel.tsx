@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
 import { useMemberMutations, useMembers, type WorkspaceDto } from "./queries";
@@ -39,8 +40,7 @@ export function MembersPanel({ workspaceId }: { workspaceId: string }) {
     }
   }
 
-  if (members.isPending)
-    return <div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading members" />;
+  if (members.isPending) return <LoadingPlaceholder label="Loading members" />;
   if (members.isError) return <Alert>Could not load the members: {members.error.message}</Alert>;
   const { workspace, can_manage } = members.data;
 

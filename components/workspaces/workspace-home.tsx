@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
 import {
@@ -21,13 +22,13 @@ import {
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
-function Skeleton({ rows = 3 }: { rows?: number }) {
+function Skeleton({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
-    <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading">
+    <LoadingPlaceholder label={label} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className="h-24 animate-pulse rounded-lg bg-slate-100" />
       ))}
-    </div>
+    </LoadingPlaceholder>
   );
 }
 
@@ -224,7 +225,7 @@ export function WorkspaceHome() {
   if (workspaces.isError || projects.isError) {
     return <Alert>Could not load your workspaces: {(workspaces.error ?? projects.error)?.message}</Alert>;
   }
-  if (workspaces.isPending) return <Skeleton />;
+  if (workspaces.isPending) return <Skeleton label="Loading your workspaces" />;
   const list = workspaces.data;
   const selected = list.find((w) => w.id === params.get("workspace")) ?? list.find((w) => w.kind === "personal") ?? list[0];
   const inWorkspace = (projects.data ?? []).filter((p) => p.workspace.id === selected.id);
@@ -279,7 +280,7 @@ export function WorkspaceHome() {
               Projects
             </h2>
             {projects.isPending ? (
-              <Skeleton />
+              <Skeleton label="Loading projects" />
             ) : inWorkspace.length === 0 ? (
               <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
                 <p className="font-medium">No projects yet</p>

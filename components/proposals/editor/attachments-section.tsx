@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { SelectField } from "@/components/lesson-editor/form-controls";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FileDrop } from "@/components/ui/file-drop";
 import { TrashIcon } from "@/components/ui/icons";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
 import { issueAt } from "./format";
@@ -126,7 +127,7 @@ export function AttachmentsSection({
             <option value="library">From the library</option>
           </SelectField>
           {kind === "link" || kind === "pdf" ? (
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="space-y-3">
               <Field label="Attachment name" value={name} onChange={(e) => setName(e.target.value)} error={issueAt(issues, `${at}.name`)} />
               <Field
                 label="Attachment url"
@@ -137,15 +138,18 @@ export function AttachmentsSection({
               />
             </div>
           ) : kind === "upload" ? (
-            <label className="block text-sm text-slate-700">
-              File (PDF or image)
-              <input
-                type="file"
-                accept="application/pdf,image/*"
-                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-                className="mt-1 block text-sm"
-              />
-            </label>
+            <FileDrop
+              label="File (PDF or image)"
+              accept="application/pdf,image/*"
+              acceptHint="A PDF or an image"
+              prompt="Drop a file here or choose one"
+              fileName={file?.name}
+              disabled={isBusy}
+              onFile={(chosen) => {
+                setFile(chosen);
+                setMessage(undefined);
+              }}
+            />
           ) : (
             <SelectField label="Library file" value={libraryId} onChange={(e) => setLibraryId(e.target.value)} error={issueAt(issues, at)}>
               <option value="">

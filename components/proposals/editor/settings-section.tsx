@@ -5,6 +5,7 @@ import { SelectField } from "@/components/lesson-editor/form-controls";
 import { useUploadImage } from "@/components/proposals/queries";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FileDrop } from "@/components/ui/file-drop";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
 import { issueAt } from "./format";
 import type { ProposalChange, ProposalDto } from "./queries";
@@ -28,6 +29,7 @@ export function SettingsSection({ proposal, patch }: { proposal: ProposalDto; pa
   const [language, setLanguage] = useState(proposal.language);
   const [contactEmail, setContactEmail] = useState(proposal.contact_email);
   const upload = useUploadImage(proposal.company_id);
+  const [backgroundName, setBackgroundName] = useState<string>();
 
   async function save(change: ProposalChange) {
     try {
@@ -41,8 +43,8 @@ export function SettingsSection({ proposal, patch }: { proposal: ProposalDto; pa
     }
   }
 
-  async function uploadBackground(file: File | undefined) {
-    if (!file) return;
+  async function uploadBackground(file: File) {
+    setBackgroundName(file.name);
     try {
       const image = (await upload.mutateAsync(file)) as { uuid: string; id?: number };
       if (typeof image.id !== "number") {
@@ -71,7 +73,7 @@ export function SettingsSection({ proposal, patch }: { proposal: ProposalDto; pa
           {general}
         </p>
       ) : null}
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="space-y-3">
         <Field
           label="Contact person (email)"
           type="email"
@@ -109,7 +111,7 @@ export function SettingsSection({ proposal, patch }: { proposal: ProposalDto; pa
             </option>
           ))}
         </SelectField>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
+        <label className="flex items-center gap-2 text-sm text-slate-700">
           <input
             type="checkbox"
             checked={tax.tax_included}
@@ -124,7 +126,14 @@ export function SettingsSection({ proposal, patch }: { proposal: ProposalDto; pa
         {proposal.background_image ? (
           <div className="flex items-center gap-3">
             <img src={`/api/files/${proposal.background_image.uuid}`} alt="Current background" className="h-16 w-28 rounded object-cover" />
-            <Button type="button" variant="ghost" onClick={() => void save({ background_image: null })}>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setBackgroundName(undefined);
+                void save({ background_image: null });
+              }}
+            >
               Remove background image
             </Button>
           </div>
@@ -137,21 +146,17 @@ export function SettingsSection({ proposal, patch }: { proposal: ProposalDto; pa
             </Button>
           </div>
         ) : null}
-        <label className="block text-sm text-slate-700">
-          Upload a background image
-          <input
-            type="file"
-            accept="image/png,image/jpeg,image/gif,image/webp"
-            onChange={(e) => void uploadBackground(e.target.files?.[0])}
-            className="mt-1 block text-sm"
-          />
-        </label>
+        <FileDrop
+          label="Upload a background image"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          acceptHint="PNG, JPEG, GIF or WebP"
+          prompt="Drop an image here or choose a file"
+          fileName={backgroundName}
+          disabled={upload.isPending}
+          error={issueAt(issues, "background_image") ?? issueAt(issues, "background_video")}
+          onFile={(file) => void uploadBackground(file)}
+        />
         {upload.progress !== null ? <progress aria-label="Upload progress" max={1} value={upload.progress} className="w-full" /> : null}
-        {issueAt(issues, "background_image") || issueAt(issues, "background_video") ? (
-          <p role="alert" className="text-sm text-red-700">
-            {issueAt(issues, "background_image") ?? issueAt(issues, "background_video")}
-          </p>
-        ) : null}
       </div>
     </section>
   );

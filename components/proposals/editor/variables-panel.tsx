@@ -1,8 +1,8 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { TrashIcon } from "@/components/ui/icons";
+import { PencilIcon, TrashIcon } from "@/components/ui/icons";
 import { variablesUsed } from "@/lib/proposals/markdown/render-markdown";
 
 export type DataDraft = Record<string, string>;
@@ -49,6 +49,7 @@ export function VariablesPanel({
   const [newValue, setNewValue] = useState("");
   const [renaming, setRenaming] = useState<{ from: string; to: string } | null>(null);
   const [formError, setFormError] = useState<string>();
+  const rowId = useId();
   const inTitle = new Set(variablesUsed(titleMd));
   const inDescription = new Set(variablesUsed(descriptionMd));
   const missing = [...new Set([...inTitle, ...inDescription])].filter((key) => !(key in value));
@@ -101,52 +102,64 @@ export function VariablesPanel({
         <p className="text-sm text-slate-500">No variables yet. Add one below, then insert it into the title or description.</p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
-          {Object.entries(value).map(([key, text]) => (
-            <li key={key} className="space-y-1 px-3 py-2">
+          {Object.entries(value).map(([key, text], index) => (
+            <li key={key} className="px-3 py-2">
               {renaming?.from === key ? (
-                <form onSubmit={rename} className="flex flex-wrap items-end gap-2">
-                  <label className="flex-1 text-xs font-medium text-slate-600">
-                    New name for {key}
+                <form onSubmit={rename} className="space-y-2">
+                  <label className="block text-xs font-medium text-slate-600">
+                    New name for <span className="break-all font-mono">{key}</span>
                     <input
                       autoFocus
                       value={renaming.to}
                       onChange={(e) => setRenaming({ from: key, to: e.target.value })}
-                      className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                      className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 font-mono text-sm"
                     />
                   </label>
-                  <Button type="submit" variant="secondary">
-                    Rename
-                  </Button>
-                  <Button type="button" variant="ghost" onClick={() => setRenaming(null)}>
-                    Cancel
-                  </Button>
-                </form>
-              ) : (
-                <div className="flex flex-wrap items-center gap-2">
-                  <label className="min-w-0 flex-1 text-sm">
-                    <span className="font-mono text-xs font-semibold text-slate-800">{key}</span>
-                    <span className="ml-2 text-xs text-slate-500">{whereUsed(key)}</span>
-                    <input
-                      aria-label={`Value of ${key}`}
-                      value={text}
-                      onChange={(e) => onChange({ ...value, [key]: e.target.value })}
-                      className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-                    />
-                  </label>
-                  <div className="flex gap-1 self-end">
-                    <Button type="button" variant="ghost" aria-label={`Rename ${key}`} onClick={() => setRenaming({ from: key, to: key })}>
+                  <div className="flex gap-2">
+                    <Button type="submit" variant="secondary">
                       Rename
                     </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      aria-label={`Delete ${key}`}
-                      onClick={() => onChange(Object.fromEntries(Object.entries(value).filter(([k]) => k !== key)))}
-                    >
-                      <TrashIcon />
+                    <Button type="button" variant="ghost" onClick={() => setRenaming(null)}>
+                      Cancel
                     </Button>
                   </div>
-                </div>
+                </form>
+              ) : (
+                <>
+                  <div className="flex items-start justify-between gap-2">
+                    <label htmlFor={`${rowId}-${index}`} className="min-w-0 pt-1.5">
+                      <span className="block break-all font-mono text-xs font-semibold text-slate-800">{key}</span>
+                      <span className="block text-xs text-slate-500">{whereUsed(key)}</span>
+                    </label>
+                    <div className="flex shrink-0 gap-0.5">
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        className="px-2 py-1.5"
+                        aria-label={`Rename ${key}`}
+                        onClick={() => setRenaming({ from: key, to: key })}
+                      >
+                        <PencilIcon />
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        className="px-2 py-1.5"
+                        aria-label={`Delete ${key}`}
+                        onClick={() => onChange(Object.fromEntries(Object.entries(value).filter(([k]) => k !== key)))}
+                      >
+                        <TrashIcon />
+                      </Button>
+                    </div>
+                  </div>
+                  <input
+                    id={`${rowId}-${index}`}
+                    aria-label={`Value of ${key}`}
+                    value={text}
+                    onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+                    className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+                  />
+                </>
               )}
             </li>
           ))}
@@ -164,24 +177,30 @@ export function VariablesPanel({
           </button>
         </p>
       ) : null}
-      <form onSubmit={add} className="flex flex-wrap items-end gap-2" aria-label="Add a variable">
-        <label className="text-xs font-medium text-slate-600">
-          New variable name
+      <form onSubmit={add} aria-label="Add a variable" className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3">
+        <p aria-hidden="true" className="text-xs font-semibold text-slate-700">
+          New variable
+        </p>
+        {/* Short visible labels for a narrow panel; the hidden words keep each field's full name. */}
+        <label className="block text-xs font-medium text-slate-600">
+          <span className="sr-only">New variable </span>Name
           <input
             value={newKey}
             onChange={(e) => setNewKey(e.target.value)}
-            className="mt-1 block w-40 rounded-md border border-slate-300 px-2 py-1.5 font-mono text-sm"
+            spellCheck={false}
+            autoCapitalize="none"
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 font-mono text-sm"
           />
         </label>
-        <label className="min-w-0 flex-1 text-xs font-medium text-slate-600">
-          New variable value
+        <label className="block text-xs font-medium text-slate-600">
+          <span className="sr-only">New variable </span>Value
           <input
             value={newValue}
             onChange={(e) => setNewValue(e.target.value)}
-            className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
           />
         </label>
-        <Button type="submit" variant="secondary">
+        <Button type="submit" variant="secondary" className="w-full">
           Add variable
         </Button>
       </form>

@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { ImageIcon, PencilIcon, PlusIcon } from "@/components/ui/icons";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { SearchInput } from "@/components/ui/search-input";
 import { useToast } from "@/components/ui/toast";
 import type { CompanyDto, ContentItemDto } from "@/lib/client/types";
@@ -139,7 +140,7 @@ export function ContentLibrary({ company }: { company: CompanyDto }) {
       ) : null}
 
       {list.isPending ? (
-        <div aria-busy="true" aria-label="Loading" className="h-40 animate-pulse rounded-lg bg-slate-100" />
+        <LoadingPlaceholder label="Loading the library" />
       ) : list.isError ? (
         <Alert>{list.error.message}</Alert>
       ) : items.length === 0 ? (

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { Modal } from "@/components/ui/modal";
 import { SearchInput } from "@/components/ui/search-input";
 import type { CompanyDto, ProposalDto, ProposalStatus } from "@/lib/client/types";
@@ -103,7 +104,7 @@ export function ProposalList({ company }: { company: CompanyDto }) {
 
       <div role="tabpanel" aria-label={tabLabel(tab)}>
         {proposals.isPending ? (
-          <div aria-busy="true" aria-label="Loading" className="h-40 animate-pulse rounded-lg bg-slate-100" />
+          <LoadingPlaceholder label="Loading proposals" />
         ) : proposals.isError ? (
           <Alert>{proposals.error.message}</Alert>
         ) : series.length === 0 ? (

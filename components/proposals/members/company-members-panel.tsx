@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
 import { companyKeys } from "@/lib/client/query-keys";
@@ -34,8 +35,7 @@ export function CompanyMembersPanel({ company, userId }: { company: CompanyDto; 
   const client = useQueryClient();
   const [errors, setErrors] = useState<{ email?: string; form?: string }>({});
 
-  if (members.isPending)
-    return <div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading members" />;
+  if (members.isPending) return <LoadingPlaceholder label="Loading members" />;
   if (members.isError) return <Alert>Could not load the members: {members.error.message}</Alert>;
   const me = members.data.members.find((m) => m.user_id === userId);
   const canManage = me?.role === "owner";

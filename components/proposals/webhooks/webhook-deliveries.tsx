@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { useWebhookDeliveries, useWebhookMutations, type WebhookDeliveryDto } from "./queries";
 
@@ -32,7 +33,7 @@ export function WebhookDeliveries({ companyId, webhookId, id }: { companyId: num
   const [shown, setShown] = useState(PAGE);
 
   if (deliveries.isPending)
-    return <div id={id} aria-busy="true" aria-label="Loading deliveries" className="h-16 animate-pulse rounded-md bg-slate-100" />;
+    return <LoadingPlaceholder id={id} label="Loading deliveries" className="h-16 animate-pulse rounded-md bg-slate-100" />;
   if (deliveries.isError)
     return (
       <div id={id}>

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CopyField } from "@/components/ui/copy-field";
+import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useCompanyMembers } from "../members/queries";
 import type { CompanyDto } from "../queries";
 import { useWebhookMutations, useWebhooks } from "./queries";
@@ -73,7 +74,7 @@ export function WebhooksPanel({ company, userId }: { company: CompanyDto; userId
     return (
       <div className="mx-auto max-w-3xl space-y-6">
         {intro}
-        <div className="h-40 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading webhooks" />
+        <LoadingPlaceholder label="Loading webhooks" />
       </div>
     );
   if (members.isError) return <Alert>Could not load the company: {members.error.message}</Alert>;
@@ -121,7 +122,7 @@ export function WebhooksPanel({ company, userId }: { company: CompanyDto; userId
       </section>
 
       {webhooks.isPending ? (
-        <div className="h-32 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Loading endpoints" />
+        <LoadingPlaceholder label="Loading endpoints" className="h-32 animate-pulse rounded-lg bg-slate-100" />
       ) : webhooks.isError ? (
         <Alert>Could not load the endpoints: {webhooks.error.message}</Alert>
       ) : webhooks.data.length === 0 ? (
