@@ -1,6 +1,7 @@
 "use client";
 
 import { Alert } from "@/components/ui/alert";
+import { LoadingText } from "@/components/ui/loading-placeholder";
 import { ProposalHistory } from "../proposal-history";
 import { formatTime } from "./format";
 import type { ProposalDto } from "./queries";
@@ -16,7 +17,7 @@ export function HistoryPanel({ proposal }: { proposal: ProposalDto }) {
       ) : history.data ? (
         <ProposalHistory events={history.data} companyName={proposal.company_name} formatTime={formatTime} headingId="editor-history" />
       ) : (
-        <p className="text-sm text-slate-500">Loading the history…</p>
+        <LoadingText>Loading the history…</LoadingText>
       )}
     </div>
   );

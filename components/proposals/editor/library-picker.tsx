@@ -5,6 +5,7 @@ import { useContentList, type ContentItemDto } from "@/components/proposals/quer
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { XIcon } from "@/components/ui/icons";
+import { LoadingText } from "@/components/ui/loading-placeholder";
 import { formatMoney } from "./format";
 import type { ProposalDto } from "./queries";
 
@@ -47,7 +48,7 @@ export function LibraryPicker({
       </div>
       <div className="space-y-3">
         <Field label="Search the library" type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoFocus />
-        {library.isLoading ? <p className="text-sm text-slate-500">Loading the library…</p> : null}
+        {library.isLoading ? <LoadingText>Loading the library…</LoadingText> : null}
         {library.data && !library.data.length ? (
           <p className="text-sm text-slate-500">The library is empty. Create products in the content library first.</p>
         ) : null}

@@ -9,6 +9,7 @@ import { DESCRIPTION_CLASSES } from "@/components/proposals/recipient/proposal-d
 import { ProposalDocument } from "@/components/proposals/recipient/proposal-document";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { LoadingText } from "@/components/ui/loading-placeholder";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
 import { statusDescription, statusLabel, statusWord } from "@/lib/proposals/proposals/status-labels";
 import { canGetNewVersion, isEditableStatus } from "@/lib/proposals/proposals/status-rules";
@@ -36,7 +37,7 @@ const whatHappened = (status: ProposalDto["status"]) =>
 /** The editor at /proposals/{uuid}/edit: loads the proposal, then edits it (or shows it read-only once sent). */
 export function ProposalEditor({ uuid }: { uuid: string }) {
   const proposal = useProposal(uuid);
-  if (proposal.isLoading) return <p className="text-sm text-slate-500">Loading the proposal…</p>;
+  if (proposal.isLoading) return <LoadingText>Loading the proposal…</LoadingText>;
   if (proposal.error || !proposal.data) {
     const notFound = proposal.error instanceof ApiClientError && proposal.error.status === 404;
     return (
