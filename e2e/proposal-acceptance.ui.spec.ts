@@ -3,7 +3,15 @@ import fs from "node:fs";
 import type { Download, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { screenshot, VIEWPORTS } from "./helpers";
-import { closeSidePanel, createCompany, createProduct, customerPage, openSidePanel, overflowsSideways, proposalsApi } from "./proposals-helpers";
+import {
+  closeSidePanel,
+  createCompany,
+  createProduct,
+  customerPage,
+  openSidePanel,
+  overflowsSideways,
+  proposalsApi,
+} from "./proposals-helpers";
 
 /**
  * The acceptance record (docs/decisions/036) as its people meet it: the customer accepts on

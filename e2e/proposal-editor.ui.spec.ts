@@ -124,28 +124,35 @@ for (const [label, viewport] of [
         })
         .toEqual([3, 375, "Lind Farms AB", "Greta Lind", "Offer for Lind Farms AB"]);
     });
+
+    test(`[PROPOSAL EDITOR] (${label}) blocks are reordered with the keyboard, announced, and the order is saved`, async ({
+      page,
+      signUpAndSignIn,
+    }) => {
+      const s = await setUp(page, signUpAndSignIn);
+      await proposalsApi(page, "PATCH", `/v3/proposals/${s.uuid}`, {
+        company_id: s.companyId,
+        blocks: [{ content_id: s.solar }, { content_id: s.inverter }],
+      });
+      await page.goto(editorUrl(s.uuid));
+      await expect(block(page, 1, "Solar panel")).toBeVisible();
+
+      await pickUpWithKeyboard(
+        page,
+        page.getByRole("button", { name: "Reorder Solar panel" }),
+        "Picked up “Solar panel”, at position 1 of 2.",
+      );
+      await dragKey(page, "ArrowDown", "“Solar panel” moved to position 2 of 2.");
+      await page.keyboard.press("Space");
+      await expect(page.getByText("“Solar panel” dropped at position 2 of 2.")).toBeAttached();
+      await expect(block(page, 1, "Inverter")).toBeVisible();
+      await expect(block(page, 2, "Solar panel")).toBeVisible();
+      await expect
+        .poll(async () => (await getProposal(page, s.uuid)).blocks.map((b: { title: string }) => b.title))
+        .toEqual(["Inverter", "Solar panel"]);
+    });
   });
 }
-
-test("[PROPOSAL EDITOR] blocks are reordered with the keyboard, announced, and the order is saved", async ({ page, signUpAndSignIn }) => {
-  const s = await setUp(page, signUpAndSignIn);
-  await proposalsApi(page, "PATCH", `/v3/proposals/${s.uuid}`, {
-    company_id: s.companyId,
-    blocks: [{ content_id: s.solar }, { content_id: s.inverter }],
-  });
-  await page.goto(editorUrl(s.uuid));
-  await expect(block(page, 1, "Solar panel")).toBeVisible();
-
-  await pickUpWithKeyboard(page, page.getByRole("button", { name: "Reorder Solar panel" }), "Picked up “Solar panel”, at position 1 of 2.");
-  await dragKey(page, "ArrowDown", "“Solar panel” moved to position 2 of 2.");
-  await page.keyboard.press("Space");
-  await expect(page.getByText("“Solar panel” dropped at position 2 of 2.")).toBeAttached();
-  await expect(block(page, 1, "Inverter")).toBeVisible();
-  await expect(block(page, 2, "Solar panel")).toBeVisible();
-  await expect
-    .poll(async () => (await getProposal(page, s.uuid)).blocks.map((b: { title: string }) => b.title))
-    .toEqual(["Inverter", "Solar panel"]);
-});
 
 test("[PROPOSAL EDITOR] sending asks first and says what happens; a new version opens its draft and the series timeline shows both", async ({
   page,
