@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FileDrop } from "@/components/ui/file-drop";
 import { ApiClientError, appApi, formData } from "@/lib/client/api";
 import type { VerifyResultDto } from "@/lib/client/types";
 import { formatUtc } from "@/lib/proposals/public/presentation";
@@ -61,15 +62,13 @@ export function VerifyForm({ initialHash }: { initialHash: string }) {
       <form aria-label="Check a PDF" onSubmit={onFile} className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-base font-semibold text-slate-900">Upload the PDF</h2>
         <div className="space-y-1">
-          <label htmlFor="verify-file" className="block text-sm font-medium text-slate-700">
-            Acceptance record (PDF)
-          </label>
-          <input
-            id="verify-file"
-            type="file"
+          <FileDrop
+            label="Acceptance record (PDF)"
             accept="application/pdf,.pdf"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-medium"
+            acceptHint="A PDF"
+            prompt="Drop the PDF here or choose it"
+            fileName={file?.name ?? null}
+            onFile={setFile}
           />
           <p className="text-xs text-slate-500">The file is hashed on the server and compared; it is not kept.</p>
         </div>
