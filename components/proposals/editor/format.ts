@@ -31,21 +31,6 @@ export function issueAt(issues: readonly ApiIssue[] | undefined, path: string): 
   return found.length ? found.map((issue) => issue.message).join(" ") : undefined;
 }
 
-/** A YouTube video's id from its usual urls, or null for any other url. */
-export function youtubeId(url: string): string | null {
-  try {
-    const u = new URL(url);
-    const host = u.hostname.replace(/^www\.|^m\./, "");
-    if (host === "youtu.be") return u.pathname.slice(1).split("/")[0] || null;
-    if (host === "youtube.com" || host === "youtube-nocookie.com") {
-      if (u.pathname === "/watch") return u.searchParams.get("v");
-      const match = /^\/(?:embed|shorts|live)\/([\w-]+)/.exec(u.pathname);
-      return match ? match[1] : null;
-    }
-  } catch {}
-  return null;
-}
-
 /** A number field's text as a number: "" is null, "1,5" is 1.5, anything else NaN. */
 export function parseNumber(text: string): number | null {
   const trimmed = text.trim().replace(",", ".");

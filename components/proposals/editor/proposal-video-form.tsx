@@ -1,12 +1,12 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { BlockVideo } from "@/components/proposals/recipient/proposal-blocks";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { ApiClientError } from "@/lib/client/api";
 import { issueAt } from "./format";
-import { VideoPreview } from "./video-preview";
 
 /** "Add a video" to a proposal: its address (http or https; a YouTube link shows the player) and title. */
 export function ProposalVideoForm({ onAdd, onClose }: { onAdd: (url: string, title: string) => Promise<void>; onClose: () => void }) {
@@ -40,7 +40,7 @@ export function ProposalVideoForm({ onAdd, onClose }: { onAdd: (url: string, tit
           autoFocus
         />
         <Field label="Video title" value={title} onChange={(e) => setTitle(e.target.value)} />
-        {url && !error ? <VideoPreview url={url} title={title} /> : null}
+        {url && !error ? <BlockVideo url={url} title={title || "Video"} /> : null}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={onClose}>
             Cancel

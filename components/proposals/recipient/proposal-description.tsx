@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { DESCRIPTION_LIST_CLASSES } from "../description-lists";
 
 /** The description's look wherever a proposal is shown: the customer's page, the editor, the customer's view in the editor. */
@@ -13,12 +12,12 @@ export function DescriptionHtml({ html }: { html: string }) {
   return <div className="space-y-3" dangerouslySetInnerHTML={{ __html: demoteHeadings(html) }} />;
 }
 
-/** The description's section; `children` replaces the rendered HTML (the editor's in-place field). */
-export function ProposalDescription({ html, children }: { html: string; children?: ReactNode }) {
-  if (!html && !children) return null;
+/** The description's section, as the customer reads it (the editor puts its in-place field in DESCRIPTION_CLASSES instead). */
+export function ProposalDescription({ html }: { html: string }) {
+  if (!html) return null;
   return (
     <section aria-label="Description" className={DESCRIPTION_CLASSES}>
-      {children ?? <DescriptionHtml html={html} />}
+      <DescriptionHtml html={html} />
     </section>
   );
 }
