@@ -32,13 +32,27 @@ export class FileAnswer {
   ) {}
 }
 
-export type Prebuilt = JsonText | NotModified | FileAnswer;
+/**
+ * A file streamed as it is made (a course package: never whole in memory). Its length is unknown
+ * until the end, so it goes out chunked; should making it fail part-way, after the status was sent,
+ * the stream errors and the client sees a broken download (a zip without its central directory),
+ * never a whole-looking file.
+ */
+export class FileStream {
+  constructor(
+    readonly stream: ReadableStream<Uint8Array>,
+    readonly contentType: string,
+    readonly filename: string,
+  ) {}
+}
+
+export type Prebuilt = JsonText | NotModified | FileAnswer | FileStream;
 
 /** The JSON as a string, whichever form it came in. */
 export const jsonTextOf = (json: JsonText) => (typeof json.text === "string" ? json.text : Buffer.from(json.text).toString("utf8"));
 
 export const isPrebuilt = (value: unknown): value is Prebuilt =>
-  value instanceof JsonText || value instanceof NotModified || value instanceof FileAnswer;
+  value instanceof JsonText || value instanceof NotModified || value instanceof FileAnswer || value instanceof FileStream;
 
 /** Does an If-None-Match header name this entity tag (or `*`)? Weak tags compare by their opaque part. */
 export function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {

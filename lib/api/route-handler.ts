@@ -5,7 +5,7 @@ import type { ReadWithKey } from "./authenticate";
 import { clientAddress } from "./client-address";
 import type { AnyEndpoint, BodyKind, RequestClient } from "./endpoint";
 import { AppError } from "./errors";
-import { FileAnswer, JsonText, NotModified } from "./prebuilt";
+import { FileAnswer, FileStream, JsonText, NotModified } from "./prebuilt";
 import { RateLimitedError } from "./rate-limit";
 import { readBodyCapped } from "./read-body";
 import { runEndpoint } from "./run-endpoint";
@@ -84,14 +84,16 @@ function prebuilt(status: number, body: JsonText | NotModified, requestId: strin
  * cache (a proposal is its company's and its recipient's), never sniffed as another type, never
  * indexed should a crawler meet its link.
  */
-function fileResponse(status: number, file: FileAnswer, requestId: string, extra: Record<string, string>): Response {
-  return new Response(new Uint8Array(file.bytes), {
+function fileResponse(status: number, file: FileAnswer | FileStream, requestId: string, extra: Record<string, string>): Response {
+  const body = file instanceof FileStream ? file.stream : new Uint8Array(file.bytes);
+  const length: Record<string, string> = file instanceof FileAnswer ? { "content-length": String(file.bytes.byteLength) } : {};
+  return new Response(body, {
     status,
     headers: {
       "x-request-id": requestId,
       ...extra,
       "content-type": file.contentType,
-      "content-length": String(file.bytes.byteLength),
+      ...length,
       "content-disposition": contentDisposition("attachment", file.filename),
       "cache-control": "private, no-store",
       "x-content-type-options": "nosniff",
@@ -166,7 +168,7 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint, options: R
       },
       { db, caller, requestId, via: caller?.via === "session" ? "browser" : "api", prefetched, client: requestClient(req) },
     );
-    if (result.body instanceof FileAnswer) return fileResponse(result.status, result.body, requestId, limitHeaders);
+    if (result.body instanceof FileAnswer || result.body instanceof FileStream) return fileResponse(result.status, result.body, requestId, limitHeaders);
     if (result.body instanceof JsonText || result.body instanceof NotModified) {
       return prebuilt(result.status, result.body, requestId, limitHeaders);
     }
