@@ -181,16 +181,17 @@ export async function startTestLms(options: { packageDir?: string; files?: Recor
       return attempt.commits.at(-1)?.values;
     },
     /**
-     * The next launch of the course, as an LMS makes it from the last commit: a suspended attempt
-     * resumes (entry "resume", location, suspend data, status and score carried); one left
-     * normally is followed by a new attempt.
+     * The next launch of the course, as an LMS makes it from the last commit. SCORM 2004: a
+     * suspended attempt resumes (entry "resume", location, suspend data, status and score carried),
+     * one left normally is followed by a new attempt (RTE 4.2.8). SCORM 1.2 has no attempts: the
+     * data is carried either way, and entry says "resume" after a suspend.
      */
     reopen(attempt: ScormAttempt): ScormAttempt {
       const last = attempt.commits.at(-1)?.values ?? {};
       const exit = attempt.format === "scorm12" ? last["cmi.core.exit"] : last["cmi.exit"];
+      if (attempt.format === "scorm2004" && exit !== "suspend") return this.scormAttempt(attempt.format, {});
       const entry = attempt.format === "scorm12" ? "cmi.core.entry" : "cmi.entry";
-      if (exit !== "suspend") return this.scormAttempt(attempt.format, {});
-      const seed: CmiValues = { [entry]: "resume" };
+      const seed: CmiValues = { [entry]: exit === "suspend" ? "resume" : "" };
       for (const key of CARRIED[attempt.format]) if (last[key] !== undefined && last[key] !== "") seed[key] = last[key];
       return this.scormAttempt(attempt.format, seed);
     },

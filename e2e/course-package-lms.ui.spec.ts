@@ -1,0 +1,223 @@
+// A course package in an LMS, end to end: writePackage's package launched by the test LMS
+// (e2e/lms), read and answered through the player's UI, closed and reopened with what the LMS kept.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type FrameLocator, type Page } from "@playwright/test";
+import type { CourseSnapshot } from "../lib/authoring/exchange/snapshot-types";
+import { buildPackage } from "./lms/build-package";
+import { startTestLms, type ScormAttempt, type TestLms } from "./lms/server";
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+const LESSONS = ["Knives", "Hot surfaces", "Check your knowledge"];
+const QUIZ = "Kitchen quiz";
+const Q1 = { prompt: "Cut away from your body.", right: "True", wrong: "False" };
+const Q2 = { prompt: "Where should a pan's handle point?", right: "Inward, over the counter", wrong: "Out, over the edge" };
+
+/** A published course of three lessons, the last one the course's quiz of two questions. */
+const SNAPSHOT: CourseSnapshot = {
+  course: {
+    id: id(1),
+    project_id: id(2),
+    title: "Kitchen safety & <hygiene>",
+    description: "Knives, heat and a short quiz.",
+    sources: null,
+    published_at: "2026-01-05T10:00:00.000Z",
+  },
+  modules: [
+    {
+      id: id(10),
+      title: "Basics",
+      position: 1,
+      lessons: LESSONS.map((title, i) => ({
+        id: id(20 + i),
+        title,
+        position: i + 1,
+        published_at: "2026-01-05T10:00:00.000Z",
+        blocks: [
+          i < 2
+            ? {
+                id: id(30 + i),
+                type: "text",
+                position: 1,
+                content: { body: `About **${title.toLowerCase()}**.` },
+                question_role: null,
+                question_id: null,
+                quiz_id: null,
+              }
+            : { id: id(30 + i), type: "quiz", position: 1, content: {}, question_role: null, question_id: null, quiz_id: id(50) },
+        ],
+      })),
+    },
+  ],
+  questions: [
+    {
+      id: id(40),
+      category_id: id(60),
+      question_family_id: null,
+      prompt: Q1.prompt,
+      question_type: "true_false",
+      difficulty: 1,
+      options: [
+        { id: id(41), label: "True", sort_order: 1, is_correct: true },
+        { id: id(42), label: "False", sort_order: 2, is_correct: false },
+      ],
+    },
+    {
+      id: id(43),
+      category_id: id(60),
+      question_family_id: null,
+      prompt: Q2.prompt,
+      question_type: "single_choice",
+      difficulty: 1,
+      options: [
+        { id: id(44), label: Q2.right, sort_order: 1, is_correct: true },
+        { id: id(45), label: Q2.wrong, sort_order: 2, is_correct: false },
+      ],
+    },
+  ],
+  quizzes: [{ id: id(50), title: QUIZ, question_ids: [id(40), id(43)] }],
+  categories: [{ id: id(60), name: "Kitchen" }],
+  families: [],
+};
+
+const course = (page: Page): FrameLocator => page.frameLocator('iframe[title="Course"]');
+
+/** Opens every lesson from the course's navigation, in order. */
+async function readEveryLesson(page: Page, upTo = LESSONS.length) {
+  const nav = course(page).getByRole("navigation", { name: "Course" });
+  for (const title of LESSONS.slice(0, upTo)) {
+    await nav.getByRole("link", { name: title }).click();
+    await expect(course(page).getByRole("heading", { name: title })).toBeVisible();
+  }
+}
+
+async function answerQuiz(page: Page, answers: [string, string]) {
+  const form = course(page).getByRole("form", { name: QUIZ });
+  await form.getByRole("group", { name: Q1.prompt }).getByLabel(answers[0], { exact: true }).check();
+  await form.getByRole("group", { name: Q2.prompt }).getByLabel(answers[1], { exact: true }).check();
+  await form.getByRole("button", { name: "Submit answers" }).click();
+}
+
+async function expectAnswers(page: Page, answers: [string, string]) {
+  const form = course(page).getByRole("form", { name: QUIZ });
+  await expect(form.getByRole("group", { name: Q1.prompt }).getByLabel(answers[0], { exact: true })).toBeChecked();
+  await expect(form.getByRole("group", { name: Q2.prompt }).getByLabel(answers[1], { exact: true })).toBeChecked();
+}
+
+/** The file the manifest launches, as an LMS reads it. */
+function launchFile(dir: string, manifest: "imsmanifest.xml" | "cmi5.xml"): string {
+  const xml = fs.readFileSync(path.join(dir, manifest), "utf8");
+  const href = manifest === "cmi5.xml" ? /<url>([^<]+)<\/url>/.exec(xml)?.[1] : /<resource [^>]*href="([^"]+)"/.exec(xml)?.[1];
+  if (!href) throw new Error(`${manifest} names no launch file`);
+  return href;
+}
+
+async function finalCommit(attempt: ScormAttempt) {
+  await expect.poll(() => attempt.commits.some((c) => c.terminate)).toBe(true);
+  return attempt.commits.at(-1)!.values;
+}
+
+const VERBS = "http://adlnet.gov/expapi/verbs/";
+
+for (const [label, viewport] of [
+  ["desktop", { width: 1280, height: 800 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test.describe(`${label} width`, () => {
+    test.use({ viewport });
+    let lms: TestLms;
+    test.afterEach(async () => lms?.close());
+
+    test(`[PACKAGES] (${label}) SCORM 1.2: the learner reads the course, fails the quiz, leaves, and comes back to the quiz with their answers`, async ({
+      page,
+    }) => {
+      const dir = await buildPackage(SNAPSHOT, { format: "scorm12", completion: "quiz", passing_score: 80, include_drafts: false });
+      lms = await startTestLms({ packageDir: dir });
+      const first = lms.scormAttempt("scorm12");
+      await page.goto(lms.scormUrl(first, launchFile(dir, "imsmanifest.xml")));
+      await readEveryLesson(page);
+      await answerQuiz(page, [Q1.right, Q2.wrong]);
+      await expect(course(page).getByRole("status")).toContainText("You scored 1 of 2 (50%)");
+      await course(page).getByRole("button", { name: "Exit" }).click();
+      const values = await finalCommit(first);
+      expect(values).toMatchObject({
+        "cmi.core.lesson_status": "failed",
+        "cmi.core.score.raw": "50",
+        "cmi.core.score.min": "0",
+        "cmi.core.score.max": "100",
+      });
+      expect(values["cmi.core.lesson_location"]).not.toBe("");
+      expect(values["cmi.suspend_data"]).not.toBe("");
+      expect(values["cmi.suspend_data"].length).toBeLessThanOrEqual(4096);
+
+      const second = lms.reopen(first);
+      await page.goto(lms.scormUrl(second, launchFile(dir, "imsmanifest.xml")));
+      await expect(course(page).getByRole("heading", { name: "Check your knowledge" })).toBeVisible();
+      await expectAnswers(page, [Q1.right, Q2.wrong]);
+    });
+
+    test(`[PACKAGES] (${label}) SCORM 2004: the learner leaves half-way, resumes at the lesson they left, and completes the course`, async ({
+      page,
+    }) => {
+      const dir = await buildPackage(SNAPSHOT, { format: "scorm2004", completion: "viewed", passing_score: 80, include_drafts: false });
+      lms = await startTestLms({ packageDir: dir });
+      const first = lms.scormAttempt("scorm2004");
+      await page.goto(lms.scormUrl(first, launchFile(dir, "imsmanifest.xml")));
+      await readEveryLesson(page, 2);
+      await course(page).getByRole("button", { name: "Exit" }).click();
+      const values = await finalCommit(first);
+      expect(values).toMatchObject({ "cmi.completion_status": "incomplete", "cmi.exit": "suspend" });
+      expect(values["cmi.location"]).not.toBe("");
+      expect(values["cmi.suspend_data"]).not.toBe("");
+
+      const second = lms.reopen(first);
+      await page.goto(lms.scormUrl(second, launchFile(dir, "imsmanifest.xml")));
+      await expect(course(page).getByRole("heading", { name: "Hot surfaces" })).toBeVisible();
+      await course(page).getByRole("navigation", { name: "Course" }).getByRole("link", { name: "Check your knowledge" }).click();
+      await course(page).getByRole("button", { name: "Exit" }).click();
+      expect(await finalCommit(second)).toMatchObject({
+        "cmi.completion_status": "completed",
+        "cmi.exit": "normal",
+        "cmi.progress_measure": "1",
+      });
+    });
+
+    test(`[PACKAGES] (${label}) cmi5: the learner passes the quiz, the LRS has the session's statements in order, and a return resumes the quiz`, async ({
+      page,
+    }) => {
+      const dir = await buildPackage(SNAPSHOT, { format: "cmi5", completion: "quiz", passing_score: 80, include_drafts: false });
+      lms = await startTestLms({ packageDir: dir });
+      const auId = /<au id="([^"]+)"/.exec(fs.readFileSync(path.join(dir, "cmi5.xml"), "utf8"))?.[1] ?? "";
+      const launch = lms.cmi5Launch({ auId, launch: launchFile(dir, "cmi5.xml"), launchData: { moveOn: "Passed", masteryScore: 0.8 } });
+      await page.goto(launch.url);
+      await readEveryLesson(page);
+      await answerQuiz(page, [Q1.right, Q2.right]);
+      await expect(course(page).getByRole("status")).toContainText("You scored 2 of 2 (100%)");
+      await course(page).getByRole("button", { name: "Exit" }).click();
+
+      await expect.poll(() => lms.lrs.statementsOf(launch.registration).at(-1)?.verb.id).toBe(`${VERBS}terminated`);
+      const statements = lms.lrs.statementsOf(launch.registration);
+      const verbs = statements.map((s) => s.verb.id.replace(VERBS, ""));
+      expect(verbs[0]).toBe("initialized");
+      expect([...verbs.slice(1, -1)].sort()).toEqual(["completed", "passed"]);
+      for (const s of statements) {
+        expect(s.context?.registration).toBe(launch.registration);
+        expect(s.object.id).toBe(launch.activityId);
+        expect(s.context?.contextActivities?.grouping).toEqual([{ id: auId }]);
+      }
+      const passed = statements.find((s) => s.verb.id === `${VERBS}passed`)!;
+      expect(passed.result).toMatchObject({ success: true, score: { scaled: 1, raw: 2, min: 0, max: 2 } });
+
+      const back = lms.cmi5Launch({
+        auId,
+        launch: launchFile(dir, "cmi5.xml"),
+        registration: launch.registration,
+        launchData: { moveOn: "Passed", masteryScore: 0.8 },
+      });
+      await page.goto(back.url);
+      await expect(course(page).getByRole("heading", { name: "Check your knowledge" })).toBeVisible();
+      await expectAnswers(page, [Q1.right, Q2.right]);
+    });
+  });
+}
