@@ -194,6 +194,45 @@ test("[PACKAGES] SCORM 2004: completion, success, scaled score, progress, locati
   expect((await lmsCalls(page)).filter((c) => c[0] === "SetValue")).toContainEqual(["SetValue", "adl.nav.request", "exitAll", "true"]);
 });
 
+test("[PACKAGES] SCORM 2004: a package the LMS opens in a window of its own finds the API on the opener", async ({ page }) => {
+  const attempt = lms.scormAttempt("scorm2004");
+  await page.goto(lms.scormUrl(attempt, "adapter-test.html", "popup"));
+  const opened = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Launch course" }).click();
+  const popup = await opened;
+  await expect(popup.getByText("Adapter test page")).toBeVisible();
+  const run = await drive(popup.mainFrame(), config("scorm2004", "viewed"), [
+    { call: "start" },
+    { call: "save", progress: { location: "lesson-1", state: "{}", measure: 0.25 } },
+    { call: "finish", suspend: true },
+  ]);
+  expect(run.kind).toBe("scorm2004");
+  expect(await finalCommit(attempt)).toMatchObject({ "cmi.location": "lesson-1", "cmi.progress_measure": "0.25", "cmi.exit": "suspend" });
+});
+
+test("[PACKAGES] SCORM 1.2 and 2004: a review launch records no status or score, only where the learner was", async ({ page }) => {
+  for (const [format, mode, status] of [
+    ["scorm12", "cmi.core.lesson_mode", "cmi.core.lesson_status"],
+    ["scorm2004", "cmi.mode", "cmi.completion_status"],
+  ] as const) {
+    const attempt = lms.scormAttempt(format, { [mode]: "review" });
+    await page.goto(lms.scormUrl(attempt, "adapter-test.html"));
+    await drive(await courseFrame(page), config(format), [
+      { call: "start" },
+      { call: "save", progress: { location: "lesson-2", state: "{}", measure: 0.5 } },
+      { call: "complete" },
+      { call: "score", outcome: passed },
+      { call: "finish", suspend: false },
+    ]);
+    const values = await finalCommit(attempt);
+    expect(values[status]).not.toMatch(/^(incomplete|completed|passed)$/);
+    expect(values[format === "scorm12" ? "cmi.core.lesson_location" : "cmi.location"]).toBe("lesson-2");
+    const sets = (await lmsCalls(page)).map((c) => c[1]);
+    expect(sets).not.toContain(status);
+    expect(sets.filter((e) => typeof e === "string" && e.includes("score"))).toEqual([]);
+  }
+});
+
 test("[PACKAGES] SCORM 2004: the LMS's passing score judges the quiz when it sets one", async ({ page }) => {
   const attempt = lms.scormAttempt("scorm2004", { "cmi.scaled_passing_score": "0.7" });
   await page.goto(lms.scormUrl(attempt, "adapter-test.html"));

@@ -52,7 +52,8 @@ const CARRIED = {
   ],
 } as const;
 
-function lmsPage(attempt: ScormAttempt, launch: string): string {
+/** `popup`: the LMS opens the package in a window of its own (the API is then on the opener). */
+function lmsPage(attempt: ScormAttempt, launch: string, popup: boolean): string {
   const [script, global, ctor] =
     attempt.format === "scorm12" ? ["scorm12.js", "API", "Scorm12API"] : ["scorm2004.js", "API_1484_11", "Scorm2004API"];
   const settings = { lmsCommitUrl: `/commit/${attempt.id}`, dataCommitFormat: "flattened", terminateCommitParam: "terminate", logLevel: 5 };
@@ -75,7 +76,11 @@ function lmsPage(attempt: ScormAttempt, launch: string): string {
   window.${global} = api;
 </script></head>
 <body style="margin:0"><h1 style="font-size:14px;margin:4px">Test LMS</h1>
-<iframe title="Course" src="/package/${launch}" style="width:100%;height:calc(100vh - 40px);border:0"></iframe>
+${
+  popup
+    ? `<button type="button" onclick="window.open('/package/${launch}', 'course')">Launch course</button>`
+    : `<iframe title="Course" src="/package/${launch}" style="width:100%;height:calc(100vh - 40px);border:0"></iframe>`
+}
 </body></html>`;
 }
 
@@ -117,7 +122,7 @@ export async function startTestLms(options: { packageDir?: string; files?: Recor
     if (parts[0] === "lms" && attempts.has(parts[1])) {
       const attempt = attempts.get(parts[1])!;
       res.writeHead(200, { "Content-Type": TYPES[".html"] });
-      return res.end(lmsPage(attempt, url.searchParams.get("launch") ?? "index.html"));
+      return res.end(lmsPage(attempt, url.searchParams.get("launch") ?? "index.html", url.searchParams.get("window") === "popup"));
     }
     if (parts[0] === "commit" && attempts.has(parts[1]) && req.method === "POST") {
       attempts
@@ -172,9 +177,9 @@ export async function startTestLms(options: { packageDir?: string; files?: Recor
       attempts.set(attempt.id, attempt);
       return attempt;
     },
-    /** The LMS page that launches the attempt's package (index.html unless `launch` names another page). */
-    scormUrl(attempt: ScormAttempt, launch = "index.html") {
-      return `${origin}/lms/${attempt.id}?launch=${encodeURIComponent(launch)}`;
+    /** The LMS page that launches the attempt's package (index.html unless `launch` names another page), framed or in a pop-up. */
+    scormUrl(attempt: ScormAttempt, launch = "index.html", window: "frame" | "popup" = "frame") {
+      return `${origin}/lms/${attempt.id}?launch=${encodeURIComponent(launch)}${window === "popup" ? "&window=popup" : ""}`;
     },
     /** The cmi values of the attempt's last commit (scorm-again commits everything it holds). */
     lastCommit(attempt: ScormAttempt): CmiValues | undefined {

@@ -19,6 +19,8 @@ export function scorm12Tracker(api: Scorm12Api, config: PackageConfig): Tracker 
   let startedAt = 0;
   let status = "";
   let masteryScore: number | null = null;
+  /** A browse or review launch records no status or score (RTE 3.4.2.1.9, cmi.core.lesson_mode). */
+  let judging = true;
 
   const get = (element: string) => String(api.LMSGetValue(element) ?? "");
   const set = (element: string, value: string) => api.LMSSetValue(element, value) === "true";
@@ -37,8 +39,9 @@ export function scorm12Tracker(api: Scorm12Api, config: PackageConfig): Tracker 
       if (String(api.LMSInitialize("")) !== "true") return { location: null, state: null };
       active = true;
       startedAt = Date.now();
+      judging = !["browse", "review"].includes(get("cmi.core.lesson_mode"));
       status = get("cmi.core.lesson_status");
-      if (status === "" || status === "not attempted") setStatus("incomplete");
+      if (judging && (status === "" || status === "not attempted")) setStatus("incomplete");
       const mastery = get("cmi.student_data.mastery_score");
       masteryScore = mastery !== "" && Number.isFinite(Number(mastery)) ? Number(mastery) : null;
       commit();
@@ -54,12 +57,12 @@ export function scorm12Tracker(api: Scorm12Api, config: PackageConfig): Tracker 
     },
     complete() {
       // With completion=quiz the status is the quiz's verdict (score), not "completed".
-      if (!active || config.completion !== "viewed") return;
+      if (!active || !judging || config.completion !== "viewed") return;
       setStatus("completed");
       commit();
     },
     score(outcome: QuizOutcome) {
-      if (!active || config.completion !== "quiz" || status === "passed") return;
+      if (!active || !judging || config.completion !== "quiz" || status === "passed") return;
       const percent = Math.round(outcome.scaled * 10000) / 100;
       set("cmi.core.score.min", "0");
       set("cmi.core.score.max", "100");

@@ -19,6 +19,8 @@ export function scorm2004Tracker(api: Scorm2004Api, config: PackageConfig): Trac
   let completion = "";
   let success = "";
   let passingScore: number | null = null;
+  /** A browse or review launch records no completion, success or score (RTE 4.2.13, cmi.mode). */
+  let judging = true;
 
   const get = (element: string) => String(api.GetValue(element) ?? "");
   const set = (element: string, value: string) => api.SetValue(element, value) === "true";
@@ -32,9 +34,10 @@ export function scorm2004Tracker(api: Scorm2004Api, config: PackageConfig): Trac
       if (String(api.Initialize("")) !== "true") return { location: null, state: null };
       active = true;
       startedAt = Date.now();
+      judging = !["browse", "review"].includes(get("cmi.mode"));
       completion = get("cmi.completion_status");
       success = get("cmi.success_status");
-      if (completion !== "completed" && set("cmi.completion_status", "incomplete")) completion = "incomplete";
+      if (judging && completion !== "completed" && set("cmi.completion_status", "incomplete")) completion = "incomplete";
       // Set by the LMS from the manifest's imsss:minNormalizedMeasure (or its own rule).
       const passing = get("cmi.scaled_passing_score");
       passingScore = passing !== "" && Number.isFinite(Number(passing)) ? Number(passing) : null;
@@ -48,17 +51,17 @@ export function scorm2004Tracker(api: Scorm2004Api, config: PackageConfig): Trac
       if (!active) return;
       set("cmi.location", location);
       if (state.length <= MAX_STATE) set("cmi.suspend_data", state);
-      if (completion !== "completed") set("cmi.progress_measure", round4(Math.min(1, Math.max(0, measure))));
+      if (judging && completion !== "completed") set("cmi.progress_measure", round4(Math.min(1, Math.max(0, measure))));
       commit();
     },
     complete() {
-      if (!active) return;
+      if (!active || !judging) return;
       set("cmi.progress_measure", "1");
       if (set("cmi.completion_status", "completed")) completion = "completed";
       commit();
     },
     score(outcome: QuizOutcome) {
-      if (!active || config.completion !== "quiz" || success === "passed") return;
+      if (!active || !judging || config.completion !== "quiz" || success === "passed") return;
       set("cmi.score.scaled", round4(outcome.scaled));
       set("cmi.score.min", String(outcome.min));
       set("cmi.score.max", String(outcome.max));
