@@ -182,9 +182,20 @@ for (const { name, viewport } of VIEWPORTS) {
       await quiz.getByRole("group", { name: "A ladder should be checked before each use." }).getByRole("radio", { name: "False" }).check();
       await quiz.getByRole("button", { name: "Submit answers" }).click();
       await expect(quiz.getByRole("status")).toHaveText("You scored 1 of 3 (33%). Not passed");
+
+      // The shell keeps the answers for the session: back on the quiz, they and the result are shown again.
+      await page.getByRole("button", { name: "Previous lesson" }).click();
+      await expect(lesson(page, "Practice").getByRole("heading", { level: 1 })).toHaveText("Practice");
+      await page.getByRole("button", { name: "Next lesson" }).click();
+      const again = lesson(page, "Final check").getByRole("form", { name: "Site safety check" });
+      await expect(again.getByRole("status")).toHaveText("You scored 1 of 3 (33%). Not passed");
+      await expect(again.getByRole("radio", { name: "Hard hat" })).toBeChecked();
+      await expect(again.getByRole("checkbox", { name: "Goggles" })).toBeChecked();
+      await expect(again.getByRole("checkbox", { name: "High-visibility vest" })).not.toBeChecked();
+      await expect(again.getByRole("radio", { name: "False" })).toBeChecked();
     });
 
-    test(`[PACKAGE] axe finds no serious accessibility problem on any page of the package (${name})`, async ({ page }) => {
+    test(`[PACKAGE] axe finds no accessibility violation on any page of the package (${name})`, async ({ page }) => {
       await launch(page);
       for (const title of ["Welcome to the site", "Seeing the site", "Practice", "Final check"]) {
         if (title !== "Welcome to the site") await page.getByRole("button", { name: "Next lesson" }).click();

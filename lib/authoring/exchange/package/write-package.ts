@@ -81,7 +81,10 @@ export async function writePackage(zip: ZipFile, snapshot: CourseSnapshot, optio
   const quizzes = new Map(snapshot.quizzes.map((q) => [q.id, q]));
   const modules = snapshot.modules.filter((m) => m.lessons.length > 0);
   const lessons = modules.flatMap((m) => m.lessons.map((l) => ({ lesson: l, module: m })));
-  const quizBlockCount = lessons.reduce((n, { lesson }) => n + lesson.blocks.filter((b) => b.type === "quiz" && b.quiz_id).length, 0);
+  const quizBlockCount = lessons.reduce(
+    (n, { lesson }) => n + lesson.blocks.filter((b) => b.type === "quiz" && quizzes.has(b.quiz_id ?? "")).length,
+    0,
+  );
   const finalQuiz = quizBlockCount > 0 ? quizBlockCount - 1 : null;
 
   // An image used twice (or two addresses of the same bytes) is copied once.

@@ -1,7 +1,7 @@
 // Runs in the learner's browser, inside the exported package (bundled into assets/player.js).
 import type { PlayerConfig } from "../package-data";
 import type { PackageHost, PackageWindow } from "./host";
-import { decodeState, emptyState, fitState, type PlayerState } from "./state";
+import { createSession } from "./session";
 import type { Tracker } from "./tracker";
 
 /**
@@ -9,6 +9,7 @@ import type { Tracker } from "./tracker";
  * navigation and progress, and the lessons shown one at a time in its frame.
  */
 export function startShell(config: PlayerConfig, tracker: Tracker) {
+  const session = createSession(config, tracker);
   const lessons = config.lessons;
   const frame = document.querySelector<HTMLIFrameElement>("iframe[name=lesson]")!;
   const nav = document.getElementById("course-nav")!;
@@ -18,48 +19,21 @@ export function startShell(config: PlayerConfig, tracker: Tracker) {
   const exit = document.querySelector<HTMLButtonElement>("[data-exit]")!;
   const status = document.querySelector<HTMLElement>("[data-status]")!;
   const links = [...nav.querySelectorAll<HTMLAnchorElement>("a[data-lesson-index]")];
-  // completion=quiz without a quiz block in the course: nothing could ever complete it, so viewing does.
-  const byQuiz = config.completion === "quiz" && config.final_quiz !== null;
-
-  let state: PlayerState = emptyState(lessons.length);
-  let current = -1;
-  let completed = false;
-  let finished = false;
-
-  const viewedCount = () => state.viewed.filter(Boolean).length;
-  const save = () => {
-    if (current < 0 || finished) return;
-    tracker.save({
-      location: lessons[current].href,
-      state: fitState(state, tracker.maxState, config.final_quiz),
-      measure: lessons.length ? viewedCount() / lessons.length : 1,
-    });
-  };
-  const complete = () => {
-    if (completed || finished) return;
-    completed = true;
-    tracker.complete();
-  };
-  const finish = () => {
-    if (finished) return;
-    save();
-    finished = true;
-    tracker.finish({ suspend: !completed });
-  };
 
   const showProgress = () => {
-    const percent = lessons.length ? Math.round((100 * viewedCount()) / lessons.length) : 100;
+    const percent = session.progress();
     const bar = document.querySelector<HTMLElement>("[role=progressbar]")!;
     bar.setAttribute("aria-valuenow", String(percent));
     bar.setAttribute("aria-valuetext", `${percent}%`);
     document.querySelector<HTMLElement>("[data-progress-bar]")!.style.width = `${percent}%`;
-    document.querySelector<HTMLElement>("[data-progress-text]")!.textContent = `${viewedCount()} of ${lessons.length} lessons viewed`;
-    for (const mark of document.querySelectorAll<HTMLElement>("[data-viewed]")) mark.hidden = !state.viewed[Number(mark.dataset.viewed)];
+    document.querySelector<HTMLElement>("[data-progress-text]")!.textContent =
+      `${session.viewedCount()} of ${lessons.length} lessons viewed`;
+    for (const mark of document.querySelectorAll<HTMLElement>("[data-viewed]"))
+      mark.hidden = !session.state.viewed[Number(mark.dataset.viewed)];
   };
 
   const open = (index: number) => {
-    if (index < 0 || index >= lessons.length) return;
-    frame.src = lessons[index].href;
+    if (index >= 0 && index < lessons.length) frame.src = lessons[index].href;
   };
 
   const setMenu = (isOpen: boolean) => {
@@ -69,8 +43,7 @@ export function startShell(config: PlayerConfig, tracker: Tracker) {
 
   /** A lesson page finished loading in the frame (by Previous/Next, the nav, or a link). */
   const shown = (index: number) => {
-    current = index;
-    state.viewed[index] = true;
+    session.shown(index);
     frame.title = lessons[index].title;
     for (const a of links) {
       if (Number(a.dataset.lessonIndex) === index) a.setAttribute("aria-current", "page");
@@ -79,22 +52,9 @@ export function startShell(config: PlayerConfig, tracker: Tracker) {
     previous.disabled = index === 0;
     next.disabled = index === lessons.length - 1;
     showProgress();
-    save();
-    if (!byQuiz && state.viewed.every(Boolean)) complete();
   };
 
-  const host: PackageHost = {
-    quiz: (index) => state.quizzes[index] ?? null,
-    answer: (index, answers, percentage) => {
-      state.quizzes[index] = { answers, submitted: percentage !== undefined };
-      if (percentage !== undefined && byQuiz && index === config.final_quiz) {
-        tracker.score({ raw: percentage, min: 0, max: 100, scaled: percentage / 100, passed: percentage >= config.passing_score });
-        // A resubmission scores again; the course was completed by the first.
-        complete();
-      }
-      save();
-    },
-  };
+  const host: PackageHost = { quiz: session.quiz, answer: session.answer };
   (window as PackageWindow).coursePackage = host;
 
   frame.addEventListener("load", () => {
@@ -107,26 +67,26 @@ export function startShell(config: PlayerConfig, tracker: Tracker) {
     const index = lessons.findIndex((l) => path.endsWith(`/${l.href}`));
     if (index >= 0) shown(index);
   });
-  previous.addEventListener("click", () => open(current - 1));
-  next.addEventListener("click", () => open(current + 1));
+  previous.addEventListener("click", () => open(session.current - 1));
+  next.addEventListener("click", () => open(session.current + 1));
   menu.addEventListener("click", () => setMenu(menu.getAttribute("aria-expanded") !== "true"));
   // On a phone the menu covers the lesson: a lesson chosen closes it.
   for (const a of links) a.addEventListener("click", () => setMenu(false));
   exit.addEventListener("click", () => {
-    finish();
+    session.finish();
     exit.disabled = true;
-    status.textContent = completed ? "Course complete. You can close this window." : "Your progress is saved. You can close this window.";
+    status.textContent = session.isCompleted
+      ? "Course complete. You can close this window."
+      : "Your progress is saved. You can close this window.";
   });
-  window.addEventListener("pagehide", finish);
+  window.addEventListener("pagehide", () => session.finish());
 
   tracker
     .start()
     .catch(() => ({ location: null, state: null }))
     .then((resume) => {
-      state = decodeState(resume.state, lessons.length);
-      completed = byQuiz ? !!state.quizzes[config.final_quiz!]?.submitted : false;
+      const at = session.resume(resume);
       showProgress();
-      const at = lessons.findIndex((l) => l.href === resume.location);
-      open(at >= 0 ? at : 0);
+      open(at);
     });
 }

@@ -55,7 +55,9 @@ describe("package state", () => {
     expect(kept.viewed).toEqual(state.viewed);
     expect(kept.quizzes[39]).toEqual(state.quizzes[39]);
     // Every quiz kept but the final one is submitted: the unsubmitted ones went first.
-    const others = Object.keys(kept.quizzes).map(Number).filter((q) => q !== 39);
+    const others = Object.keys(kept.quizzes)
+      .map(Number)
+      .filter((q) => q !== 39);
     expect(others.length).toBeGreaterThan(0);
     expect(others.every((q) => kept.quizzes[q].submitted)).toBe(true);
   });
