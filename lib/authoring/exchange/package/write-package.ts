@@ -22,8 +22,8 @@ export type ImageSource = (url: string) => Promise<{ bytes: Uint8Array; mimeType
 export type PackageOptions = Omit<ExportOptions, "format"> & { format: PackageFormat };
 
 /** Built by `npm run package:assets` and committed: the runtime, the stylesheet and the page templates. */
-const ASSETS_DIR = ["lib", "authoring", "exchange", "package", "assets"];
-const MERMAID = ["node_modules", "mermaid", "dist", "mermaid.min.js"];
+const asset = (name: string) => path.join(process.cwd(), "lib/authoring/exchange/package/assets", name);
+const MERMAID = () => path.join(process.cwd(), "node_modules/mermaid/dist/mermaid.min.js");
 
 const IMAGE_EXTENSIONS: Record<string, string> = {
   "image/png": "png",
@@ -34,8 +34,6 @@ const IMAGE_EXTENSIONS: Record<string, string> = {
   "image/svg+xml": "svg",
 };
 
-const fromRoot = (parts: string[]) => path.join(process.cwd(), ...parts);
-
 let renderers: Promise<PageRenderers> | null = null;
 /**
  * The page templates, loaded from their bundle at run time: bundled into a route handler, React
@@ -43,7 +41,7 @@ let renderers: Promise<PageRenderers> | null = null;
  */
 function loadRenderers(): Promise<PageRenderers> {
   renderers ??= import(
-    /* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(fromRoot([...ASSETS_DIR, "render-pages.mjs"])).href
+    /* webpackIgnore: true */ /* turbopackIgnore: true */ pathToFileURL(asset("render-pages.mjs")).href
   ) as Promise<PageRenderers>;
   renderers.catch(() => (renderers = null));
   return renderers;
@@ -160,10 +158,10 @@ export async function writePackage(zip: ZipFile, snapshot: CourseSnapshot, optio
   }));
   add("index.html", renderShellPage({ config, modules: nav }));
 
-  for (const name of ["player.js", "package.css"]) add(`assets/${name}`, await readFile(fromRoot([...ASSETS_DIR, name])));
+  for (const name of ["player.js", "package.css"]) add(`assets/${name}`, await readFile(asset(name)));
   if (hasDiagram) {
     // Mermaid is 3.5 MB: streamed from disk, not read into memory.
-    zip.addFile(fromRoot(MERMAID), "assets/mermaid.min.js");
+    zip.addFile(MERMAID(), "assets/mermaid.min.js");
     files.push("assets/mermaid.min.js");
   }
 
