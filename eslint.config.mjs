@@ -25,6 +25,8 @@ const config = [
       "playwright-report/**",
       ".data/**",
       "next-env.d.ts",
+      // Built by npm run package:assets (scripts/build-package-assets.mjs).
+      "lib/authoring/exchange/package/assets/**",
     ],
   },
   {

@@ -1,0 +1,89 @@
+// Runs in the learner's browser, inside the exported package (bundled into assets/player.js).
+import type { PlayerConfig } from "../package-data";
+import type { PackageHost } from "./host";
+import { decodeState, emptyState, fitState, type PlayerState } from "./state";
+import type { Resume, Tracker } from "./tracker";
+
+/**
+ * The course's one LMS session, as the shell drives it: what is saved when a lesson is shown or a
+ * quiz answered, when the course is complete, and how it ends. The shell (./shell.ts) only wires
+ * the page's events to it.
+ */
+export function createSession(config: PlayerConfig, tracker: Tracker) {
+  const lessons = config.lessons;
+  // completion=quiz without a quiz block in the course: nothing could ever complete it, so viewing does.
+  const byQuiz = config.completion === "quiz" && config.final_quiz !== null;
+  let state: PlayerState = emptyState(lessons.length);
+  let current = -1;
+  let completed = false;
+  let finished = false;
+
+  const viewedCount = () => state.viewed.filter(Boolean).length;
+  const save = () => {
+    if (current < 0 || finished) return;
+    tracker.save({
+      location: lessons[current].href,
+      state: fitState(state, tracker.maxState, config.final_quiz),
+      measure: lessons.length ? viewedCount() / lessons.length : 1,
+    });
+  };
+  const complete = () => {
+    if (completed || finished) return;
+    completed = true;
+    tracker.complete();
+  };
+
+  return {
+    get state() {
+      return state;
+    },
+    get current() {
+      return current;
+    },
+    get isCompleted() {
+      return completed;
+    },
+    /** Percent of lessons viewed, for the progress bar. */
+    progress: () => (lessons.length ? Math.round((100 * viewedCount()) / lessons.length) : 100),
+    viewedCount,
+
+    /** What the LMS gave back at start: the state restored; answers the lesson to open. */
+    resume(resume: Resume): number {
+      state = decodeState(resume.state, lessons.length);
+      // An attempt whose final quiz was submitted was completed then (the LMS keeps that).
+      completed = byQuiz && !!state.quizzes[config.final_quiz!]?.submitted;
+      const at = lessons.findIndex((l) => l.href === resume.location);
+      return at >= 0 ? at : 0;
+    },
+
+    /** A lesson page is showing: it counts as viewed, and is where the learner resumes. */
+    shown(index: number) {
+      current = index;
+      state.viewed[index] = true;
+      save();
+      if (!byQuiz && state.viewed.every(Boolean)) complete();
+    },
+
+    quiz: ((index: number) => state.quizzes[index] ?? null) satisfies PackageHost["quiz"],
+
+    answer: ((index: number, answers: number[][], percentage?: number) => {
+      state.quizzes[index] = { answers, submitted: percentage !== undefined };
+      if (percentage !== undefined && byQuiz && index === config.final_quiz) {
+        tracker.score({ raw: percentage, min: 0, max: 100, scaled: percentage / 100, passed: percentage >= config.passing_score });
+        // A resubmission scores again; the course was completed by the first.
+        complete();
+      }
+      save();
+    }) satisfies PackageHost["answer"],
+
+    /** Ends the session once (Exit, or the page going away): suspended unless complete. */
+    finish() {
+      if (finished) return;
+      save();
+      finished = true;
+      tracker.finish({ suspend: !completed });
+    },
+  };
+}
+
+export type Session = ReturnType<typeof createSession>;
