@@ -66,6 +66,3 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 }
-
-/** The package's one cmi5 AU id, as config.au_id carries it and cmi5.xml must name it. */
-export const cmi5AuId = (courseId: string) => `urn:coursewright:course:${courseId}:au`;

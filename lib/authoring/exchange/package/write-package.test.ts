@@ -10,6 +10,7 @@ import {
   unzip,
 } from "@/test/package-fixtures";
 import type { LessonData, PlayerConfig } from "./package-data";
+import { SCORM_SCHEMA_FILES } from "./manifests";
 
 const parser = new new Window().DOMParser();
 const parse = (html: Buffer | undefined) => parser.parseFromString(html?.toString("utf8") ?? "", "text/html") as unknown as Document;
@@ -39,6 +40,8 @@ describe("writePackage", () => {
         "assets/package.css",
         "assets/mermaid.min.js",
         image!,
+        "imsmanifest.xml",
+        ...SCORM_SCHEMA_FILES.scorm12,
       ].sort(),
     );
   });
@@ -64,7 +67,7 @@ describe("writePackage", () => {
       format: "scorm12",
       completion: "quiz",
       passing_score: 60,
-      au_id: "urn:coursewright:course:course-fixture:au",
+      au_id: "urn:coursewright:course:course-fixture/au",
       title: "Site safety basics",
       lessons: [
         { title: "Welcome to the site", module: "Getting started", href: "lessons/001.html" },

@@ -6,15 +6,8 @@ import type { ZipFile } from "yazl";
 import { isWebUrl, parseImage } from "@/lib/authoring/blocks/block-content";
 import type { ExportOptions, PackageFormat } from "../schemas";
 import type { CourseSnapshot, SnapshotQuestion } from "../snapshot-types";
-import { packageManifests } from "./manifests";
-import {
-  cmi5AuId,
-  type KeyedQuestion,
-  type PackageBlock,
-  type PageRenderers,
-  type PlayerConfig,
-  type ShellPageProps,
-} from "./package-data";
+import { packageAuId, packageManifests } from "./manifests";
+import { type KeyedQuestion, type PackageBlock, type PageRenderers, type PlayerConfig, type ShellPageProps } from "./package-data";
 
 /** An image a package copies in: its bytes and type, or null when it cannot be had (the package then links to it). */
 export type ImageSource = (url: string) => Promise<{ bytes: Uint8Array; mimeType: string } | null>;
@@ -145,7 +138,7 @@ export async function writePackage(zip: ZipFile, snapshot: CourseSnapshot, optio
     format: options.format,
     completion: options.completion,
     passing_score: options.passing_score,
-    au_id: cmi5AuId(snapshot.course.id),
+    au_id: packageAuId(snapshot),
     title: snapshot.course.title,
     lessons: lessons.map(({ lesson, module }, i) => ({ title: lesson.title, module: module.title, href: lessonFile(i) })),
     quiz_count: quizBlockCount,
