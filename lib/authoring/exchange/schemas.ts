@@ -22,7 +22,13 @@ export const ExportQuery = z.object({
     .enum(["viewed", "quiz"])
     .default("viewed")
     .describe("Packages: viewed = complete when every lesson was opened; quiz = passed or failed by the course's final quiz block"),
-  passing_score: z.coerce.number().int().min(0).max(100).default(80).describe("Packages with completion=quiz: the percentage that passes, 0..100"),
+  passing_score: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .default(80)
+    .describe("Packages with completion=quiz: the percentage that passes, 0..100"),
 });
 export type ExportOptions = z.infer<typeof ExportQuery>;
 

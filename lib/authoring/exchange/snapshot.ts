@@ -50,32 +50,28 @@ export async function loadCourseSnapshot(db: Db, caller: Caller, courseId: strin
   const liveQuizzes = new Set(quizRows.map((q) => q.id));
   const liveQuestions = new Set(questionRows.map((q) => q.id));
   const blocksOf = groupBy(
-    blockRows.map(
-      (b): SnapshotBlock & { lessonId: string } => ({
-        lessonId: b.lessonId,
-        id: b.id,
-        type: b.type,
-        position: b.position,
-        content: b.content ?? null,
-        question_role: b.questionRole,
-        // As the Block DTO shows them: a question or quiz in the trash is no longer named.
-        question_id: b.questionId && liveQuestions.has(b.questionId) ? b.questionId : null,
-        quiz_id: b.quizId && liveQuizzes.has(b.quizId) ? b.quizId : null,
-      }),
-    ),
+    blockRows.map((b): SnapshotBlock & { lessonId: string } => ({
+      lessonId: b.lessonId,
+      id: b.id,
+      type: b.type,
+      position: b.position,
+      content: b.content ?? null,
+      question_role: b.questionRole,
+      // As the Block DTO shows them: a question or quiz in the trash is no longer named.
+      question_id: b.questionId && liveQuestions.has(b.questionId) ? b.questionId : null,
+      quiz_id: b.quizId && liveQuizzes.has(b.quizId) ? b.quizId : null,
+    })),
     (b) => b.lessonId,
   );
   const lessonsOf = groupBy(
-    lessonRows.map(
-      (l): SnapshotLesson & { moduleId: string } => ({
-        moduleId: l.moduleId,
-        id: l.id,
-        title: l.title,
-        position: l.position,
-        published_at: toIsoOrNull(l.publishedAt),
-        blocks: (blocksOf.get(l.id) ?? []).map(({ lessonId: _, ...b }) => b),
-      }),
-    ),
+    lessonRows.map((l): SnapshotLesson & { moduleId: string } => ({
+      moduleId: l.moduleId,
+      id: l.id,
+      title: l.title,
+      position: l.position,
+      published_at: toIsoOrNull(l.publishedAt),
+      blocks: (blocksOf.get(l.id) ?? []).map(({ lessonId: _, ...b }) => b),
+    })),
     (l) => l.moduleId,
   );
 
@@ -94,17 +90,15 @@ export async function loadCourseSnapshot(db: Db, caller: Caller, courseId: strin
       position: m.position,
       lessons: (lessonsOf.get(m.id) ?? []).map(({ moduleId: _, ...l }) => l),
     })),
-    questions: questionRows.map(
-      (q): SnapshotQuestion => ({
-        id: q.id,
-        category_id: q.categoryId,
-        question_family_id: q.questionFamilyId,
-        prompt: q.prompt,
-        question_type: q.questionType,
-        difficulty: q.difficulty,
-        options: q.options.map((o) => ({ id: o.id, label: o.label, sort_order: o.sortOrder, is_correct: o.isCorrect })),
-      }),
-    ),
+    questions: questionRows.map((q): SnapshotQuestion => ({
+      id: q.id,
+      category_id: q.categoryId,
+      question_family_id: q.questionFamilyId,
+      prompt: q.prompt,
+      question_type: q.questionType,
+      difficulty: q.difficulty,
+      options: q.options.map((o) => ({ id: o.id, label: o.label, sort_order: o.sortOrder, is_correct: o.isCorrect })),
+    })),
     quizzes: quizRows.map((q) => ({ id: q.id, title: q.title, question_ids: q.questions.map((qq) => qq.questionId) })),
     categories: categoryRows.map((c) => ({ id: c.id, name: c.name })),
     families: familyRows.map((f) => ({ id: f.id, name: f.name, description: f.description })),

@@ -57,7 +57,8 @@ function zipError(error: unknown): AppError {
   const message = error instanceof Error ? error.message : String(error);
   if (/absolute path/.test(message)) return refuse(`The archive holds an absolute path (${message.replace(/^.*?: /, "")})`);
   if (/invalid relative path/.test(message)) return refuse(`The archive holds a path that leaves it (${message.replace(/^.*?: /, "")})`);
-  if (/invalid characters in fileName/.test(message)) return refuse(`The archive holds a path with a backslash (${message.replace(/^.*?: /, "")})`);
+  if (/invalid characters in fileName/.test(message))
+    return refuse(`The archive holds a path with a backslash (${message.replace(/^.*?: /, "")})`);
   if (/too many|too few|bytes/.test(message) && /expected|uncompressedSize|compressedSize/.test(message)) {
     return refuse(`An entry of the archive does not inflate to the size its header declares (${message})`);
   }

@@ -30,7 +30,10 @@ async function readCourseJson(zip: SafeZip): Promise<ArchiveCourse> {
   }
   const version = (parsed as { format_version?: unknown } | null)?.format_version;
   if (typeof version === "number" && version > ARCHIVE_FORMAT_VERSION) {
-    throw refuse(`This archive's format_version is ${version}; this server reads version ${ARCHIVE_FORMAT_VERSION} and older`, "format_version");
+    throw refuse(
+      `This archive's format_version is ${version}; this server reads version ${ARCHIVE_FORMAT_VERSION} and older`,
+      "format_version",
+    );
   }
   const unstorable = unstorableText(parsed);
   if (unstorable.length) throw validationError(unstorable, "course.json holds text that cannot be stored");
@@ -272,7 +275,11 @@ export async function importArchive(ctx: WriteContext, projectId: string, archiv
   } catch (error) {
     // Bytes stored for a course that was not made are removed again: nothing names them.
     await Promise.all(
-      stored.map((a) => getStorage().delete(a.storageKey).catch((e: unknown) => console.error("[import] could not delete", a.storageKey, e))),
+      stored.map((a) =>
+        getStorage()
+          .delete(a.storageKey)
+          .catch((e: unknown) => console.error("[import] could not delete", a.storageKey, e)),
+      ),
     );
     throw error;
   } finally {

@@ -23,7 +23,11 @@ async function assetsOf(db: Db, snapshot: CourseSnapshot) {
   return rows
     .sort((a, b) => a.uuid.localeCompare(b.uuid))
     .map((row) => ({
-      entry: { uuid: row.uuid, path: assetPath(row.uuid, EXTENSIONS[row.mimeType] ?? "bin"), mime_type: row.mimeType } satisfies ArchiveAssetEntry,
+      entry: {
+        uuid: row.uuid,
+        path: assetPath(row.uuid, EXTENSIONS[row.mimeType] ?? "bin"),
+        mime_type: row.mimeType,
+      } satisfies ArchiveAssetEntry,
       storageKey: row.storageKey,
     }));
 }
@@ -52,7 +56,13 @@ function* courseJson(snapshot: CourseSnapshot, assets: ArchiveAssetEntry[], expo
 export async function writeArchive(db: Db, zip: ZipFile, snapshot: CourseSnapshot): Promise<void> {
   const assets = await assetsOf(db, snapshot);
   zip.addReadStream(
-    Readable.from(courseJson(snapshot, assets.map((a) => a.entry), new Date())),
+    Readable.from(
+      courseJson(
+        snapshot,
+        assets.map((a) => a.entry),
+        new Date(),
+      ),
+    ),
     COURSE_JSON,
   );
   for (const asset of assets) {
