@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 type RouteModule = Record<string, unknown>;
 
@@ -109,7 +110,7 @@ export async function startTestServer(): Promise<TestServer> {
       }
       // Streamed as the handler makes it (a course package is never whole in memory); a stream that
       // fails part-way breaks the connection, as in Next.js, so the client sees a broken download.
-      const body = Readable.fromWeb(response.body as import("node:stream/web").ReadableStream<Uint8Array>);
+      const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
       body.on("error", (error) => res.destroy(error));
       body.pipe(res);
     } catch (error) {

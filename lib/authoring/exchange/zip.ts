@@ -62,7 +62,7 @@ function zipError(error: unknown): AppError {
   if (/too many|too few|bytes/.test(message) && /expected|uncompressedSize|compressedSize/.test(message)) {
     return refuse(`An entry of the archive does not inflate to the size its header declares (${message})`);
   }
-  if (/end of central directory record signature not found/.test(message)) return refuse("The upload is not a zip archive");
+  if (/end of central directory record signature not found/i.test(message)) return refuse("The upload is not a zip archive");
   return refuse(`The upload is not a readable zip archive (${message})`);
 }
 
@@ -104,17 +104,21 @@ function listEntries(zip: yauzl.ZipFile, limits: ZipLimits): Promise<SafeEntry[]
     zip.on("error", reject);
     zip.on("end", () => resolve(entries));
     zip.on("entry", (entry: yauzl.Entry) => {
-      const name = entry.fileName;
-      if (isSymlink(entry)) return reject(refuse(`The archive holds a symbolic link (${name})`));
-      if (names.has(name)) return reject(refuse(`The archive holds ${name} twice`));
-      names.add(name);
-      declared += entry.uncompressedSize;
-      if (declared > limits.maxUncompressedBytes) {
-        return reject(tooLarge(`The archive inflates to more than ${limits.maxUncompressedBytes / MB} MB`));
-      }
-      if (!name.endsWith("/")) {
-        checkRatio(name, entry.uncompressedSize, entry.compressedSize, limits);
-        entries.push({ name, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize, entry });
+      try {
+        const name = entry.fileName;
+        if (isSymlink(entry)) throw refuse(`The archive holds a symbolic link (${name})`);
+        if (names.has(name)) throw refuse(`The archive holds ${name} twice`);
+        names.add(name);
+        declared += entry.uncompressedSize;
+        if (declared > limits.maxUncompressedBytes) {
+          throw tooLarge(`The archive inflates to more than ${limits.maxUncompressedBytes / MB} MB`);
+        }
+        if (!name.endsWith("/")) {
+          checkRatio(name, entry.uncompressedSize, entry.compressedSize, limits);
+          entries.push({ name, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize, entry });
+        }
+      } catch (error) {
+        return reject(error);
       }
       zip.readEntry();
     });
