@@ -9,11 +9,14 @@ import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { ZipFile } from "yazl";
+import { loadCourseSnapshot } from "@/lib/authoring/exchange/snapshot";
+import type { CourseSnapshot } from "@/lib/authoring/exchange/snapshot-types";
 import { getDb } from "@/lib/db/client";
 import { getStorage } from "@/lib/files/storage";
 import { pngBytes, SVG_BYTES } from "@/lib/files/test-images";
 import {
   type Api,
+  callerOf,
   createBlock,
   createCategory,
   createCourse,
@@ -364,6 +367,70 @@ describe("[ARCHIVE] export and import round trip", () => {
     const copy = await courseWithBank(owner.api, res.body.course.id);
     expect(copy.quizzes[0].id).not.toBe(quiz.id);
     expect(copy.quizzes[0].title).toBe(quiz.title);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+describe("[ARCHIVE] what an export holds", () => {
+  it("[ARCHIVE] a block whose question or quiz is in the trash names none, and a quiz keeps only its undeleted questions", async () => {
+    const owner = await newUserWithProject(server);
+    const { api, projectId } = owner;
+    const category = await createCategory(api, projectId);
+    const kept = await createQuestionOfKind(api, projectId, category.id, "single");
+    const trashed = await createQuestionOfKind(api, projectId, category.id, "true_false");
+    const quiz = await createQuiz(api, projectId, [trashed.id, kept.id]);
+    const goneQuiz = await createQuiz(api, projectId, [kept.id], "Gone");
+    const course = await createCourse(api, projectId);
+    const lesson = await createLesson(api, (await createModule(api, course.id)).id);
+    await createBlock(api, lesson.id, { type: "question", question_id: trashed.id, question_role: "review" });
+    await createBlock(api, lesson.id, { type: "quiz", quiz_id: quiz.id });
+    await createBlock(api, lesson.id, { type: "quiz", quiz_id: goneQuiz.id });
+    expect((await api.delete(`/questions/${trashed.id}`)).status).toBe(200);
+    expect((await api.delete(`/quizzes/${goneQuiz.id}`)).status).toBe(200);
+
+    const files = await unzip((await download(owner.key, course.id)).bytes);
+    const json = JSON.parse(files.get("course.json")!.toString("utf8"));
+    const blocks = json.modules[0].lessons[0].blocks;
+    expect(blocks.map((b: { question_id: string | null; quiz_id: string | null }) => [b.question_id, b.quiz_id])).toEqual([
+      [null, null],
+      [null, quiz.id],
+      [null, null],
+    ]);
+    expect(json.quizzes).toEqual([{ id: quiz.id, title: quiz.title, question_ids: [kept.id] }]);
+    expect(json.questions.map((q: { id: string }) => q.id)).toEqual([kept.id]);
+
+    const res = await importArchive(owner.key, projectId, await makeZip([{ name: "course.json", data: JSON.stringify(json) }]));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.summary).toMatchObject({ blocks: 3, questions: 1, quizzes: 1 });
+  });
+
+  it("[ARCHIVE] a package takes the lessons learners see, or every lesson with include_drafts; a learner may not read it", async () => {
+    const team = await seedTeamWithProject(server);
+    const api = team.author.api;
+    const course = await createCourse(api, team.projectId);
+    const mod = await createModule(api, course.id);
+    const shown = await createLesson(api, mod.id, { title: "Shown" });
+    const hidden = await createLesson(api, mod.id, { title: "Hidden" });
+    await createBlock(api, shown.id);
+    await createBlock(api, hidden.id);
+    expect((await api.post(`/courses/${course.id}/publish`)).status).toBe(200);
+    expect((await api.post(`/lessons/${hidden.id}/unpublish`)).status).toBe(200);
+    const db = await getDb();
+    const titles = (s: CourseSnapshot) => s.modules.flatMap((m) => m.lessons.map((l) => l.title));
+    expect(titles(await loadCourseSnapshot(db, callerOf(team.author), course.id, "visible"))).toEqual(["Shown"]);
+    expect(titles(await loadCourseSnapshot(db, callerOf(team.admin), course.id, "all"))).toEqual(["Shown", "Hidden"]);
+    await expect(loadCourseSnapshot(db, callerOf(team.learner), course.id, "visible")).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("[ARCHIVE] a failure after the download began breaks it rather than ending a zip that looks whole", async () => {
+    const owner = await newUserWithProject(server);
+    const { course, image } = await richCourse(owner);
+    // The image's row stays, its bytes are gone: the export fails when it reaches them.
+    const row = await (await getDb()).asset.findUniqueOrThrow({ where: { uuid: image.uuid } });
+    await getStorage().delete(row.storageKey);
+    const res = await fetch(exportUrl(course.id, "format=archive"), { headers: { authorization: `Bearer ${owner.key}` } });
+    expect(res.status).toBe(200);
+    await expect(res.arrayBuffer()).rejects.toThrow();
   });
 });
 

@@ -148,6 +148,8 @@ async function categoryNamed(tx: Tx, projectId: string, name: string): Promise<s
 
 /** Writes the course and what it needs, every item under a new id. */
 async function createCourseFrom(tx: Tx, ctx: WriteContext, projectId: string, data: ArchiveCourse, stored: NewAsset[]) {
+  // Again where the rows are written: the caller's membership may have ended while the archive was read.
+  await getProjectOrThrow({ tx, caller: ctx.caller, projectId, action: "content.write" });
   const needed = neededItems(data);
   const newId = new Map<string, string>();
   const idFor = (old: string) => {
