@@ -537,6 +537,11 @@ describe("[ARCHIVE] refusing bad archives", () => {
       );
     await expectRefused(owner, await withJson(json, [{ name: "assets/big.bin", data: zeros(201) }]), 413, /more than 200 MB/);
     await expectRefused(owner, await withJson(json, [{ name: "assets/bomb.bin", data: zeros(5) }]), 400, /more than 100 times/);
+    // A header that declares less than the entry holds: the bytes are counted as they inflate, not trusted.
+    const lying = await withJson(json);
+    lying.writeUInt32LE(100, lying.indexOf(Buffer.from([0x50, 0x4b, 0x03, 0x04])) + 22);
+    lying.writeUInt32LE(100, lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
+    await expectRefused(owner, lying, 400, /does not inflate to the size its header declares/);
   }, 120_000);
 
   it("[ARCHIVE] a future format_version, a missing or malformed course.json, unknown block types and missing references are refused", async () => {

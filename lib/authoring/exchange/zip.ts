@@ -59,7 +59,7 @@ function zipError(error: unknown): AppError {
   if (/invalid relative path/.test(message)) return refuse(`The archive holds a path that leaves it (${message.replace(/^.*?: /, "")})`);
   if (/invalid characters in fileName/.test(message))
     return refuse(`The archive holds a path with a backslash (${message.replace(/^.*?: /, "")})`);
-  if (/too many|too few|bytes/.test(message) && /expected|uncompressedSize|compressedSize/.test(message)) {
+  if (/(too many|not enough) bytes in the stream/.test(message)) {
     return refuse(`An entry of the archive does not inflate to the size its header declares (${message})`);
   }
   if (/end of central directory record signature not found/i.test(message)) return refuse("The upload is not a zip archive");
