@@ -260,7 +260,12 @@ describe("[ARCHIVE] streaming", () => {
     }
     expect(received).toBeGreaterThan(6_000_000);
     expect((peak - baseline) / (1024 * 1024)).toBeLessThan(50);
-  });
+
+    // And it comes back whole.
+    const imported = await importArchive(owner.key, owner.projectId, (await download(owner.key, course.id)).bytes);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    expect(imported.body.summary).toMatchObject({ modules: 1, lessons: 20, blocks: 2000 });
+  }, 120_000);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AppError, validationError, type ValidationIssue } from "@/lib/api/errors";
 import { zodIssues } from "@/lib/api/run-endpoint";
 import { unstorableText } from "@/lib/api/storable-text";
-import type { Tx } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { write, type WriteContext } from "@/lib/db/transaction";
 import { assetStorageKey } from "@/lib/files/asset-keys";
 import { imageFacts } from "@/lib/files/image-facts";
@@ -111,10 +111,11 @@ type NewAsset = { uuid: string; storageKey: string; mimeType: string; size: numb
  * put in storage before the transaction that records it (docs/decisions/009). An image whose uuid
  * this server already has is left as it is.
  */
-async function storeMissingAssets(tx: Tx, zip: SafeZip, data: ArchiveCourse, stored: NewAsset[]): Promise<void> {
+async function storeMissingAssets(db: Db, zip: SafeZip, data: ArchiveCourse, stored: NewAsset[]): Promise<void> {
   const shown = new Set(data.modules.flatMap((m) => m.lessons.flatMap((l) => l.blocks.flatMap((b) => hostedImageUuid(b) ?? []))));
-  const wanted = data.assets.filter((a) => shown.has(a.uuid.toLowerCase()));
-  const present = await tx.asset.findMany({ where: { uuid: { in: wanted.map((a) => a.uuid.toLowerCase()) } }, select: { uuid: true } });
+  // Each uuid once, whatever the list says.
+  const wanted = [...new Map(data.assets.filter((a) => shown.has(a.uuid.toLowerCase())).map((a) => [a.uuid.toLowerCase(), a])).values()];
+  const present = await db.asset.findMany({ where: { uuid: { in: wanted.map((a) => a.uuid.toLowerCase()) } }, select: { uuid: true } });
   const have = new Set(present.map((a) => a.uuid));
   const entries = new Map<string, SafeEntry>(zip.entries.map((e) => [e.name, e]));
   for (const [i, asset] of wanted.entries()) {
