@@ -10,6 +10,7 @@ import { expect } from "vitest";
 import { issueToken } from "@/lib/accounts/tokens";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { createApiKey } from "@/lib/api-keys/api-keys";
+import { exportCourse } from "@/lib/authoring/exchange/export-course";
 import { getDb } from "@/lib/db/client";
 import { pdfBytes, pngBytes } from "@/lib/files/test-images";
 import { unsubscribeToken } from "@/lib/notifications/unsubscribe-token";
@@ -19,6 +20,7 @@ import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { apiClient, type ApiResponse } from "./api-client";
 import { authoringSampleBodies } from "./authoring-samples";
 import {
+  callerOf,
   createBlock,
   createCategory,
   createCourse,
@@ -37,6 +39,8 @@ import type { TestServer } from "./http-server";
 import { freshEmail, tokenMailedTo } from "./invitation-helpers";
 import { postMultipart, type FormFields } from "./multipart";
 import { createSentProposal, proposalsClient, readProposal, seedCompanyMember, seedPricedItem } from "./proposals-factories";
+
+const ARCHIVE_EXPORT = { format: "archive", include_drafts: false, completion: "viewed", passing_score: 80 } as const;
 
 /** What one caller sends as its Authorization header: none, a garbage string, or `Bearer <key>`. */
 export type Credentials = string | undefined;
@@ -135,6 +139,9 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
   const deletedProject = await createProject(api, { name: "Deleted project", ...inWorkspace });
   await expectOk(api.delete(`/projects/${deletedProject.id}`), 200, "deleting a project");
   if (published) await expectOk(api.post(`/courses/${tree.course.id}/publish`), 200, "publishing the course");
+  // A course archive of the owner's course, for import_course_archive: made by the export itself.
+  const archive = await exportCourse(await getDb(), callerOf(owner), tree.course.id, ARCHIVE_EXPORT);
+  const archiveBytes = new Uint8Array(await new Response(archive.stream).arrayBuffer());
   // Revoking a key is the owner's alone; this one, not the key the owner is calling with.
   const spareKey = await createApiKey(await getDb(), { userId: owner.user.id, name: "spare" });
 
@@ -155,8 +162,11 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
     ids,
     idsFor: { restore_project: { projectId: deletedProject.id } },
     // restore_trash_item restores the course in the trash (the sample body names `courseId`).
-    bodies: authoringSampleBodies({ workspaceId: workspace.id, courseId: trashedCourse.id, categoryId: category.id, question }),
-    queries: {},
+    bodies: {
+      ...authoringSampleBodies({ workspaceId: workspace.id, courseId: trashedCourse.id, categoryId: category.id, question }),
+      import_course_archive: { file: { bytes: archiveBytes, filename: "course-archive.zip", type: "application/zip" } },
+    },
+    queries: { export_course_package: "format=archive" },
     snapshot: async () => ({
       project: await read(`/projects/${projectId}`),
       deleted: await read("/projects/deleted"),

@@ -5,6 +5,8 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 type RouteModule = Record<string, unknown>;
 
@@ -102,7 +104,15 @@ export async function startTestServer(): Promise<TestServer> {
       } as RequestInit);
       const response: Response = await handler(request, { params: Promise.resolve(found.params) });
       res.writeHead(response.status, Object.fromEntries(response.headers));
-      res.end(Buffer.from(await response.arrayBuffer()));
+      if (!response.body) {
+        res.end();
+        return;
+      }
+      // Streamed as the handler makes it (a course package is never whole in memory); a stream that
+      // fails part-way breaks the connection, as in Next.js, so the client sees a broken download.
+      const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+      body.on("error", (error) => res.destroy(error));
+      body.pipe(res);
     } catch (error) {
       // The pipeline catches everything; reaching here is a bug the test should see.
       res.writeHead(599).end(String(error));

@@ -3,6 +3,7 @@ import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as blocks from "./blocks/endpoints";
 import * as categories from "./categories/endpoints";
 import * as courses from "./courses/endpoints";
+import * as exchange from "./exchange/endpoints";
 import * as lessons from "./lessons/endpoints";
 import * as modules from "./modules/endpoints";
 import * as projects from "./projects/endpoints";
@@ -19,6 +20,7 @@ import * as trash from "./trash/endpoints";
 export const authoringEndpoints: AnyEndpoint[] = [
   projects,
   courses,
+  exchange,
   modules,
   lessons,
   blocks,

@@ -1,5 +1,6 @@
 import { identityCodes, type Service } from "@/lib/api/service";
 import { ErrorBody } from "./common-schemas";
+import { MAX_ARCHIVE_BYTES } from "./exchange/schemas";
 
 /**
  * The course-authoring service: errors as `{error, code, details?}` with lower-case codes (contract.md, Errors),
@@ -12,7 +13,8 @@ export const authoringService: Service = {
   errorCodes: { ...identityCodes(), edit_conflict: { status: 409, code: "conflict" } },
   writeError: (e, code) => ({ error: e.message, code, ...(e.details ? { details: e.details } : {}) }),
   errorSchema: ErrorBody,
-  bodyLimits: { json: 2 * 1024 * 1024 },
+  // Multipart bodies are course archives (import_course_archive).
+  bodyLimits: { json: 2 * 1024 * 1024, multipart: MAX_ARCHIVE_BYTES },
   openapi: {
     title: "Course Authoring API",
     version: "1.0.0",

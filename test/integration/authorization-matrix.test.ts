@@ -106,6 +106,9 @@ const AUTHORING_MATRIX: Record<string, AuthoringRow> = {
   "POST /courses/{courseId}/unpublish": editors,
   // What publishing would show learners: for those who publish.
   "GET /courses/{courseId}/publish-checks": editors,
+  // A course leaves the app, or comes in, through those who edit it (issue 29): a learner gets 404 as on other authors' reads.
+  "GET /courses/{courseId}/export": editors,
+  "POST /projects/{projectId}/import": editors,
   "GET /courses/{courseId}/modules": readsPublished("not_found"),
   "POST /courses/{courseId}/modules": editors,
   "GET /modules/{moduleId}": readsPublished("not_found"),

@@ -297,29 +297,46 @@ for (const { service, endpoints } of SERVICES) {
     // Multipart uploads: the form's fields are the body the schema reads.
     for (const endpoint of endpoints.filter((e) => isWrite(e) && e.bodyKind === "multipart")) {
       const name = `${endpoint.method} ${endpoint.path} (${endpoint.operationId})`;
-      const url = () => `${server.url}${service.basePath}${endpoint.path}`;
+      const url = () => `${server.url}${service.basePath}${fillPath(endpoint.path, fixture.ids)}`;
       const isImage = endpoint.operationId === "upload_image";
-      const file = fc.record({
-        bytes: isImage
-          ? fc.oneof(
-              fc.tuple(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 64 })).map(([w, h]) => pngBytes(w, h)),
-              fc.tuple(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 64 })).map(([w, h]) => gifBytes(w, h)),
-            )
-          : fc.constant(pdfBytes()),
-        filename: fc.oneof(text(1, 60), fc.constantFrom(...UNICODE_EDGES)).map((n) => `${n}${isImage ? ".png" : ".pdf"}`),
-      });
+      // A course archive is the owner's course exported (made once, when first needed).
+      const isArchive = endpoint.operationId === "import_course_archive";
+      let archive: Uint8Array | undefined;
+      const readyArchive = async () => {
+        if (!isArchive || archive) return;
+        const res = await fetch(`${server.url}${service.basePath}/courses/${fixture.ids.courseId}/export?format=archive`, {
+          headers: { authorization: `Bearer ${fixture.key}` },
+        });
+        expect(res.status).toBe(200);
+        archive = new Uint8Array(await res.arrayBuffer());
+      };
+      const file = () =>
+        fc.record({
+          bytes: isImage
+            ? fc.oneof(
+                fc.tuple(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 64 })).map(([w, h]) => pngBytes(w, h)),
+                fc.tuple(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 64 })).map(([w, h]) => gifBytes(w, h)),
+              )
+            : isArchive
+              ? fc.constant(archive!)
+              : fc.constant(pdfBytes()),
+          filename: fc
+            .oneof(text(1, 60), fc.constantFrom(...UNICODE_EDGES))
+            .map((n) => `${n}${isImage ? ".png" : isArchive ? ".zip" : ".pdf"}`),
+        });
       // The fields the form's schema reads: an upload names the company, /verify takes the file alone.
       const takesCompany = "company_id" in ((endpoint.body as unknown as { shape?: object }).shape ?? {});
       const validForm = () =>
         (takesCompany
           ? fc.record(
-              { file, company_id: fc.constant(String(fixture.companyId)) },
+              { file: file(), company_id: fc.constant(String(fixture.companyId)) },
               { requiredKeys: isImage ? ["file"] : ["file", "company_id"] },
             )
-          : fc.record({ file })) as fc.Arbitrary<FormFields>;
+          : fc.record({ file: file() })) as fc.Arbitrary<FormFields>;
 
       it(`${name}: a valid upload is answered 2xx`, async () => {
         endpointsFuzzed++;
+        await readyArchive();
         await fc.assert(
           fc.asyncProperty(validForm(), async (fields) => {
             inputsSent++;
@@ -332,6 +349,7 @@ for (const { service, endpoints } of SERVICES) {
       });
 
       it(`${name}: an invalid upload is answered 400 or 413 in the ${service.name} error shape and writes nothing`, async () => {
+        await readyArchive();
         const badField = fc.oneof(
           fc.constantFrom(...BAD_QUERY_VALUES, "12345678901", "2147483648", " 1 ", "1\u0000", "\ud800"),
           text(0, 20),

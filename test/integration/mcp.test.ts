@@ -18,7 +18,11 @@ describe("[MCP] agent tools", () => {
     const client = await connect((await seedUser()).key);
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(57);
-    const expected = authoringEndpoints.map((e) => e.operationId).filter((id) => !NOT_AGENT_TOOLS.has(id));
+    // A file upload (multipart) or a file download (produces) is no tool: an agent speaks JSON.
+    const expected = authoringEndpoints
+      .filter((e) => (e.bodyKind ?? "json") === "json" && !e.produces)
+      .map((e) => e.operationId)
+      .filter((id) => !NOT_AGENT_TOOLS.has(id));
     expect(tools.map((t) => t.name).sort()).toEqual(expected.sort());
     for (const name of ["publish_course", "unpublish_course", "publish_lesson", "unpublish_lesson"]) {
       expect(tools.some((t) => t.name === name)).toBe(false);

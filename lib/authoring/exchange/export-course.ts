@@ -1,7 +1,52 @@
+import type { Readable } from "node:stream";
+import { ZipFile } from "yazl";
 import type { Caller } from "@/lib/api/authenticate";
-import type { FileStream } from "@/lib/api/prebuilt";
+import { AppError } from "@/lib/api/errors";
+import { FileStream } from "@/lib/api/prebuilt";
 import type { Db } from "@/lib/db/client";
+import { fetchUrl } from "@/lib/files/fetch-url";
+import { getStorage } from "@/lib/files/storage";
+import { hostedFileUuid } from "./archive/archive-format";
+import { writeArchive } from "./archive/write-archive";
+import { type ImageSource, writePackage } from "./package/write-package";
 import type { ExportOptions } from "./schemas";
+import { loadCourseSnapshot } from "./snapshot";
+import { zipToWebStream } from "./zip";
+
+/** A file name from a course's title: ASCII letters and digits in lower case, words joined by `-`. */
+export function courseSlug(title: string): string {
+  const slug = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return slug || "course";
+}
+
+/**
+ * An image a package copies in: a hosted file of this app from storage, a web address through the
+ * guarded fetch (public addresses only, capped in size and time), or null (the package links to it).
+ */
+function imageSourceFor(db: Db): ImageSource {
+  return async (url) => {
+    try {
+      const uuid = hostedFileUuid(url);
+      if (uuid) {
+        const asset = await db.asset.findUnique({ where: { uuid }, select: { storageKey: true, mimeType: true } });
+        const file = asset && (await getStorage().get(asset.storageKey));
+        return file && asset ? { bytes: file.bytes, mimeType: asset.mimeType } : null;
+      }
+      if (!/^https?:\/\//i.test(url.trim())) return null;
+      const fetched = await fetchUrl(url.trim(), { accept: "image" });
+      return { bytes: fetched.bytes, mimeType: fetched.mimeType };
+    } catch {
+      return null;
+    }
+  };
+}
 
 /**
  * A course as a zip, streamed as it is written: a SCORM 1.2, SCORM 2004 or cmi5 package, or the
@@ -9,9 +54,28 @@ import type { ExportOptions } from "./schemas";
  * of an unpublished course without include_drafts is refused (409).
  */
 export async function exportCourse(db: Db, caller: Caller, courseId: string, options: ExportOptions): Promise<FileStream> {
-  void db;
-  void caller;
-  void courseId;
-  void options;
-  throw new Error("exportCourse: not built yet");
+  const { format } = options;
+  const everyLesson = format === "archive" || options.include_drafts;
+  // Everything that can refuse (404, 409) happens before the first byte: after it, only a broken download can.
+  const snapshot = await loadCourseSnapshot(db, caller, courseId, everyLesson ? "all" : "visible");
+  if (format !== "archive" && !options.include_drafts && !snapshot.course.published_at) {
+    throw new AppError(
+      "edit_conflict",
+      "This course is not published, so learners see none of it: publish it, or export with include_drafts=true for a review copy",
+    );
+  }
+  const zip = new ZipFile();
+  const output = zip.outputStream as Readable;
+  const fail = (error: unknown) => {
+    console.error(`[export] course ${courseId} as ${format} failed part-way`, error);
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  };
+  zip.on("error", fail);
+  const stream = zipToWebStream(zip);
+  void (async () => {
+    if (format === "archive") await writeArchive(db, zip, snapshot);
+    else await writePackage(zip, snapshot, { ...options, format }, imageSourceFor(db));
+    zip.end();
+  })().catch(fail);
+  return new FileStream(stream, "application/zip", `${courseSlug(snapshot.course.title)}-${format}.zip`);
 }

@@ -44,3 +44,16 @@ export const ImportSummary = z.object({
 
 export const ImportResult = z.object({ course: Course, summary: ImportSummary }).meta({ id: "CourseImportResult" });
 export type ImportResultDto = z.infer<typeof ImportResult>;
+
+/** The largest archive an import accepts: the multipart body limit of the course-authoring service. */
+export const MAX_ARCHIVE_BYTES = 50 * 1024 * 1024;
+
+/** POST /projects/{projectId}/import: the archive as a multipart upload. */
+export const ArchiveUpload = z
+  .strictObject({
+    file: z
+      .file({ message: "Send the course archive in a multipart field named file" })
+      .min(1, "The file is empty")
+      .describe("A course archive (.zip) made by format=archive, at most 50 MB"),
+  })
+  .meta({ id: "CourseArchiveUpload" });
