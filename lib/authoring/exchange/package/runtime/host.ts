@@ -8,9 +8,12 @@
 export type PackageHost = {
   /** A quiz's saved answers (option indexes per question), to show again on resume; null when none. */
   quiz(index: number): { answers: number[][]; submitted: boolean } | null;
-  /** The learner changed (`percentage` undefined) or submitted (scored `percentage`) a quiz's answers. */
-  answer(index: number, answers: number[][], percentage?: number): void;
+  /** The learner changed (`score` undefined) or submitted (scored `score`) a quiz's answers. */
+  answer(index: number, answers: number[][], score?: QuizScore): void;
 };
 
 /** The shell's window, or the parent of a lesson page's. */
 export type PackageWindow = Window & { coursePackage?: PackageHost };
+
+/** A submitted quiz as scoreAttempt scored it: questions right, questions asked, and the percentage. */
+export type QuizScore = { correct: number; total: number; percentage: number };

@@ -64,7 +64,7 @@ function quiz(form: HTMLFormElement, data: LessonData, host: PackageHost | null)
     );
     const verdict = passing === null ? "" : attempt.percentage >= passing ? " Passed" : " Not passed";
     status.textContent = `You scored ${attempt.scoreCorrect} of ${attempt.scoreTotal} (${Math.round(attempt.percentage)}%).${verdict}`;
-    return attempt.percentage;
+    return { correct: attempt.scoreCorrect, total: attempt.scoreTotal, percentage: attempt.percentage };
   };
 
   const saved = host?.quiz(index);
@@ -83,8 +83,7 @@ function quiz(form: HTMLFormElement, data: LessonData, host: PackageHost | null)
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    const percentage = showResult();
-    host?.answer(index, asIndexes(), percentage);
+    host?.answer(index, asIndexes(), showResult());
   });
 }
 

@@ -62,15 +62,15 @@ describe("package session", () => {
     session.shown(1);
     session.answer(0, [[0], [1, 2]]);
     expect(names()).toEqual(["save", "save", "save"]);
-    session.answer(0, [[0], [1, 2]], 75);
+    session.answer(0, [[0], [1, 2]], { correct: 3, total: 4, percentage: 75 });
     expect(calls.slice(3)).toEqual([
-      ["score", { raw: 75, min: 0, max: 100, scaled: 0.75, passed: true }],
+      ["score", { raw: 3, min: 0, max: 4, scaled: 0.75, passed: true }],
       ["complete"],
       ["save", expect.objectContaining({ location: "lessons/002.html" })],
     ]);
-    session.answer(0, [[1], []], 50);
+    session.answer(0, [[1], []], { correct: 1, total: 2, percentage: 50 });
     expect(calls.slice(6, 8)).toEqual([
-      ["score", { raw: 50, min: 0, max: 100, scaled: 0.5, passed: false }],
+      ["score", { raw: 1, min: 0, max: 2, scaled: 0.5, passed: false }],
       ["save", expect.anything()],
     ]);
     session.finish();
@@ -94,7 +94,7 @@ describe("package session", () => {
     before.resume({ location: null, state: null });
     before.shown(0);
     before.shown(2);
-    before.answer(0, [[1], [0, 2]], 50);
+    before.answer(0, [[1], [0, 2]], { correct: 1, total: 2, percentage: 50 });
     const saved = first.calls.filter((c) => c[0] === "save").at(-1)![1] as { location: string; state: string };
 
     const second = recordingTracker();
@@ -125,7 +125,7 @@ describe("package session", () => {
       session.answer(
         q,
         Array.from({ length: 30 }, (_, i) => [i % 5, (i + 2) % 7]),
-        80,
+        { correct: 24, total: 30, percentage: 80 },
       );
     const states = calls.flatMap((c) => (c[0] === "save" ? [c[1].state] : []));
     expect(Math.max(...states.map((s) => s.length))).toBeLessThanOrEqual(4096);

@@ -1,6 +1,6 @@
 // Runs in the learner's browser, inside the exported package (bundled into assets/player.js).
 import type { PlayerConfig } from "../package-data";
-import type { PackageHost } from "./host";
+import type { PackageHost, QuizScore } from "./host";
 import { decodeState, emptyState, fitState, type PlayerState } from "./state";
 import type { Resume, Tracker } from "./tracker";
 
@@ -66,10 +66,12 @@ export function createSession(config: PlayerConfig, tracker: Tracker) {
 
     quiz: ((index: number) => state.quizzes[index] ?? null) satisfies PackageHost["quiz"],
 
-    answer: ((index: number, answers: number[][], percentage?: number) => {
-      state.quizzes[index] = { answers, submitted: percentage !== undefined };
-      if (percentage !== undefined && byQuiz && index === config.final_quiz) {
-        tracker.score({ raw: percentage, min: 0, max: 100, scaled: percentage / 100, passed: percentage >= config.passing_score });
+    answer: ((index: number, answers: number[][], score?: QuizScore) => {
+      state.quizzes[index] = { answers, submitted: score !== undefined };
+      if (score !== undefined && byQuiz && index === config.final_quiz) {
+        // The counts as they are (SCORM 2004 and cmi5 carry raw/min/max); scaled is the share right.
+        const scaled = score.total === 0 ? 0 : score.correct / score.total;
+        tracker.score({ raw: score.correct, min: 0, max: score.total, scaled, passed: score.percentage >= config.passing_score });
         // A resubmission scores again; the course was completed by the first.
         complete();
       }

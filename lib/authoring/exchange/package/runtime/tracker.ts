@@ -12,7 +12,7 @@ export type PackageConfig = {
 /** Where the learner left off, as the LMS gave it back: null on a first attempt. */
 export type Resume = { location: string | null; state: string | null };
 
-/** The course's quiz result, as the package scored it (scoreAnswer, the server's rule). */
+/** The course's quiz result, as the package scored it (scoreAnswer, the server's rule): questions right of questions asked, and that share (0..1). */
 export type QuizOutcome = { raw: number; min: number; max: number; scaled: number; passed: boolean };
 
 /**
