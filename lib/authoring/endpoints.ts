@@ -3,6 +3,7 @@ import * as apiKeys from "@/lib/api-keys/endpoints";
 import * as blocks from "./blocks/endpoints";
 import * as categories from "./categories/endpoints";
 import * as courses from "./courses/endpoints";
+import * as exchangeLinks from "./exchange/link-endpoints";
 import * as lessons from "./lessons/endpoints";
 import * as modules from "./modules/endpoints";
 import * as projects from "./projects/endpoints";
@@ -28,6 +29,7 @@ export const authoringEndpoints: AnyEndpoint[] = [
   questions,
   trash,
   apiKeys,
+  exchangeLinks,
 ].flatMap((group) => Object.values(group) as AnyEndpoint[]);
 
 /** Publishing stays with people: course-authoring-service.md excludes it from the agent tools. */
