@@ -14,11 +14,15 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("[MCP] agent tools", () => {
-  it("lists one tool per endpoint except publish and unpublish: 57, annotated", async () => {
+  it("lists one tool per endpoint except publish, unpublish and file downloads: 59, annotated", async () => {
     const client = await connect((await seedUser()).key);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(57);
-    const expected = authoringEndpoints.map((e) => e.operationId).filter((id) => !NOT_AGENT_TOOLS.has(id));
+    expect(tools).toHaveLength(59);
+    // A file download (`produces`) is no tool: an agent gets a link to it instead (export_course).
+    const expected = authoringEndpoints
+      .filter((e) => !e.produces)
+      .map((e) => e.operationId)
+      .filter((id) => !NOT_AGENT_TOOLS.has(id));
     expect(tools.map((t) => t.name).sort()).toEqual(expected.sort());
     for (const name of ["publish_course", "unpublish_course", "publish_lesson", "unpublish_lesson"]) {
       expect(tools.some((t) => t.name === name)).toBe(false);
