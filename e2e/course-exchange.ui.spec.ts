@@ -131,6 +131,17 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(tree.getByRole("listitem", { name: /^course / })).toHaveText([/Existing Course/, /Fire Drill/]);
     });
 
+    test(`the API reference links to the guide on moving courses and export links (${name})`, async ({ page }) => {
+      await page.goto("/docs/api");
+      await page.getByRole("link", { name: "Moving courses" }).click();
+      await expect(page).toHaveURL(/\/docs\/course-exchange$/);
+      await expect(page.getByRole("heading", { name: "Moving courses: packages, archives and links", level: 1 })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Export links (agents)" })).toBeVisible();
+      await expect(page.getByText(/It lasts 15 minutes and may be used any number of times/)).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(viewport.width);
+    });
+
     test(`a file that is no course archive gets the server's reason (${name})`, async ({ page, signUpAndSignIn }) => {
       await signUpAndSignIn("Ada Author");
       const { projectId } = await courseTree(page, "Bad files", "Only Course", { published: false });
