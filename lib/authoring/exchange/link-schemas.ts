@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DateTime } from "@/lib/api/schemas";
-import { EXPORT_FORMATS } from "./schemas";
+import { EXPORT_FORMATS, ExportQuery } from "./schemas";
 
 /**
  * Export links and imports by URL: the agents' way to move a course (docs/decisions/045-export-links.md).
@@ -8,24 +8,20 @@ import { EXPORT_FORMATS } from "./schemas";
  */
 export const ExportLinkCreate = z
   .object({
-    format: z.enum(EXPORT_FORMATS).describe("scorm12, scorm2004 or cmi5 (a package for an LMS), or archive (to import with import_course)"),
+    format: ExportQuery.shape.format,
+    // The query's booleans and numbers arrive as text; here they are JSON values, described alike.
     include_drafts: z
       .boolean()
       .default(false)
-      .describe(
-        "Packages: true takes every lesson, drafts included (a review copy); by default only what learners see. The archive always holds every lesson.",
-      ),
-    completion: z
-      .enum(["viewed", "quiz"])
-      .default("viewed")
-      .describe("Packages: viewed = complete when every lesson was opened; quiz = passed or failed by the course's final quiz block"),
+      .describe(ExportQuery.shape.include_drafts.description ?? ""),
+    completion: ExportQuery.shape.completion,
     passing_score: z
       .number()
       .int()
       .min(0)
       .max(100)
       .default(80)
-      .describe("Packages with completion=quiz: the percentage that passes, 0..100"),
+      .describe(ExportQuery.shape.passing_score.description ?? ""),
   })
   .meta({ id: "ExportLinkCreate" });
 export type ExportLinkCreateInput = z.infer<typeof ExportLinkCreate>;

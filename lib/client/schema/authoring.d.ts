@@ -1050,7 +1050,7 @@ export interface components {
         };
         ExportLinkCreate: {
             /**
-             * @description scorm12, scorm2004 or cmi5 (a package for an LMS), or archive (to import with import_course)
+             * @description scorm12, scorm2004 or cmi5 (a package for an LMS), or archive (to import elsewhere)
              * @enum {string}
              */
             format: "scorm12" | "scorm2004" | "cmi5" | "archive";
