@@ -21,8 +21,8 @@ test("[DOCS] the API reference shows both services, every endpoint and both MCP 
   const authoringOps = await operationCount(page, "/api/authoring/openapi.json");
   const proposalsOps = await operationCount(page, "/api/proposals/openapi.json");
   // The document's 58 operations, GET /courses/{id}/publish-checks (decision 013) and the project's
-  // and the course's outlines (decision 016).
-  expect(authoringOps).toBe(61);
+  // and the course's outlines (decision 016), and the export links (decision 045).
+  expect(authoringOps).toBe(66);
   expect(proposalsOps).toBeGreaterThanOrEqual(8);
 
   await page.goto("/docs/api");

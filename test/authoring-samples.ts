@@ -42,5 +42,6 @@ export function authoringSampleBodies(ids: {
     update_question: { prompt: "Taken over" },
     restore_trash_item: { kind: "course", id: ids.courseId },
     create_api_key: { name: "Sample key" },
+    export_course: { format: "archive" },
   } as Record<string, unknown>;
 }

@@ -10,7 +10,9 @@ import { expect } from "vitest";
 import { issueToken } from "@/lib/accounts/tokens";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { createApiKey } from "@/lib/api-keys/api-keys";
+import { EXPORT_LINK_PATH } from "@/lib/authoring/exchange/create-export-link";
 import { exportCourse } from "@/lib/authoring/exchange/export-course";
+import { exportTokenFor } from "@/lib/authoring/exchange/export-link-token";
 import { getDb } from "@/lib/db/client";
 import { pdfBytes, pngBytes } from "@/lib/files/test-images";
 import { unsubscribeToken } from "@/lib/notifications/unsubscribe-token";
@@ -157,6 +159,13 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
     questionId: question.id,
     quizId: quiz.id,
     keyId: spareKey.id,
+    // An export link of the owner's for the course's archive: its token is the download's only credential.
+    token: exportTokenFor(tree.course.id, owner.user.id, {
+      format: "archive",
+      include_drafts: false,
+      completion: "viewed",
+      passing_score: 80,
+    }).token,
   };
   return {
     ids,
@@ -165,6 +174,8 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
     bodies: {
       ...authoringSampleBodies({ workspaceId: workspace.id, courseId: trashedCourse.id, categoryId: category.id, question }),
       import_course_archive: { file: { bytes: archiveBytes, filename: "course-archive.zip", type: "application/zip" } },
+      // import_course reads the owner's link directly (its origin aside, our signature makes it ours).
+      import_course: { url: `http://localhost${EXPORT_LINK_PATH}${ids.token}` },
     },
     queries: { export_course_package: "format=archive" },
     snapshot: async () => ({

@@ -3,6 +3,8 @@
 import { DndContext } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useMemo, useState, type ReactNode } from "react";
+import { ExportDialog } from "@/components/course-exchange/export-dialog";
+import { ImportDialog } from "@/components/course-exchange/import-dialog";
 import { Alert } from "@/components/ui/alert";
 import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
@@ -21,6 +23,8 @@ export function CourseTree({ projectId }: { projectId: string }) {
   const toast = useToast();
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
+  const [exporting, setExporting] = useState<{ courseId: string; title: string } | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
 
   const all = useMemo(() => (tree.data ? flatten(tree.data, new Set()) : []), [tree.data]);
   const versions = useMemo(() => (tree.data ? versionsOf(tree.data) : new Map<string, string>()), [tree.data]);
@@ -66,6 +70,7 @@ export function CourseTree({ projectId }: { projectId: string }) {
         onDelete={() => setPending({ kind: "delete", item })}
         onPublish={() => setPending({ kind: "publish", item })}
         onUnpublish={() => setPending({ kind: "unpublish", item })}
+        onExport={item.kind === "course" ? () => setExporting({ courseId: item.id, title: item.title }) : undefined}
       />,
     );
     // "Add lesson" closes each open module, "Add module" each open course.
@@ -108,6 +113,13 @@ export function CourseTree({ projectId }: { projectId: string }) {
           Courses
         </h2>
         <p className="text-xs text-slate-500">Drag the handle, or focus it and press Space, then the arrow keys.</p>
+        <button
+          type="button"
+          onClick={() => setIsImporting(true)}
+          className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50 sm:ml-auto"
+        >
+          Import course
+        </button>
       </div>
       {courses.length === 0 ? (
         <p className="px-2 py-6 text-center text-sm text-slate-500">No courses yet. Add the first one below.</p>
@@ -121,6 +133,8 @@ export function CourseTree({ projectId }: { projectId: string }) {
       </DndContext>
       <AddRow label="Add course" depth={0} onAdd={(title) => run({ action: "createCourse", title })} />
 
+      {exporting ? <ExportDialog courseId={exporting.courseId} title={exporting.title} onClose={() => setExporting(null)} /> : null}
+      {isImporting ? <ImportDialog projectId={projectId} onClose={() => setIsImporting(false)} /> : null}
       {pending ? (
         <PendingDialog
           key={pending.kind}

@@ -53,6 +53,8 @@ type RowProps = {
   onDelete: () => void;
   onPublish: () => void;
   onUnpublish: () => void;
+  /** Courses only: opens the export dialog. */
+  onExport?: () => void;
 };
 
 /** A course, module or lesson in the tree: its drag handle, fold toggle, title (renamed in place) and actions. */
@@ -68,6 +70,7 @@ export function TreeRow({
   onDelete,
   onPublish,
   onUnpublish,
+  onExport,
 }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const renaming = useRowRename({ item, version, onRename });
@@ -132,6 +135,11 @@ export function TreeRow({
               Publish
             </RowAction>
           )}
+          {item.kind === "course" && onExport ? (
+            <RowAction name={`Export ${label}`} onClick={onExport}>
+              Export
+            </RowAction>
+          ) : null}
           <RowAction name={`Rename ${label}`} onClick={renaming.start}>
             Rename
           </RowAction>

@@ -4,6 +4,7 @@ import * as blocks from "./blocks/endpoints";
 import * as categories from "./categories/endpoints";
 import * as courses from "./courses/endpoints";
 import * as exchange from "./exchange/endpoints";
+import * as exchangeLinks from "./exchange/link-endpoints";
 import * as lessons from "./lessons/endpoints";
 import * as modules from "./modules/endpoints";
 import * as projects from "./projects/endpoints";
@@ -30,6 +31,7 @@ export const authoringEndpoints: AnyEndpoint[] = [
   questions,
   trash,
   apiKeys,
+  exchangeLinks,
 ].flatMap((group) => Object.values(group) as AnyEndpoint[]);
 
 /** Publishing stays with people: course-authoring-service.md excludes it from the agent tools. */

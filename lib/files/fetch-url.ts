@@ -276,13 +276,13 @@ function asFetchRefused(error: unknown, url: URL): unknown {
 }
 
 function acceptHeader(kind: FileKind): string {
-  return kind === "image" ? "image/png, image/jpeg, image/gif, image/webp" : "application/pdf";
+  return kind === "image" ? "image/png, image/jpeg, image/gif, image/webp" : kind === "zip" ? "application/zip" : "application/pdf";
 }
 
 async function describeFile(url: URL, bytes: Buffer, disposition: string | undefined, kind: FileKind): Promise<FetchedFile> {
   const type = await detectFileType(bytes, kind);
   if (!type) {
-    const wanted = kind === "image" ? "a PNG, JPEG, GIF or WebP image" : "a PDF";
+    const wanted = kind === "image" ? "a PNG, JPEG, GIF or WebP image" : kind === "zip" ? "a zip file" : "a PDF";
     throw new FetchRefused("bad_type", `The file is not ${wanted}`, url.href);
   }
   const name = filenameFromDisposition(disposition) ?? filenameFromPath(url.pathname) ?? "download";

@@ -7,14 +7,17 @@ import { fileTypeFromBuffer } from "file-type";
  */
 export const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const PDF_MIME_TYPE = "application/pdf";
+/** Course archives (import_course by URL): only fetched, never hosted or served. */
+export const ZIP_MIME_TYPE = "application/zip";
 
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
-export type FileKind = "image" | "pdf";
+export type FileKind = "image" | "pdf" | "zip";
 export type DetectedType = { mimeType: string; ext: string };
 
 const ALLOWED: Record<FileKind, readonly string[]> = {
   image: IMAGE_MIME_TYPES,
   pdf: [PDF_MIME_TYPE],
+  zip: [ZIP_MIME_TYPE],
 };
 
 /** The extensions a file of each hosted type is saved under; the first is given to a name with another one. */

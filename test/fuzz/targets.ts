@@ -312,6 +312,22 @@ export async function authoringFixture(server: TestServer, endpoints: AnyEndpoin
         return { body: { kind, id: await trashed(kind) } };
       },
     },
+    // The course is a draft: a package of it is a review copy (include_drafts), as the archive always is.
+    export_course: {
+      ids: fixed({ courseId: tree.course.id }),
+      valid: generated("export_course"),
+      finish: async (r) => ({ body: { ...(r.body as object), include_drafts: true } }),
+    },
+    // An archive to import comes from a link: the owner's export link of their course.
+    import_course: {
+      ids: fixed(inProject),
+      valid: fc.constant({ body: {} }),
+      finish: async () => {
+        const link = await api.post(`/courses/${tree.course.id}/export-link`, { format: "archive" });
+        expect(link.status, JSON.stringify(link.body)).toBe(200);
+        return { body: { url: (link.body as { url: string }).url } };
+      },
+    },
     // Keys are made in the browser, never with a key: the owner signs in.
     create_api_key: {
       ids: fixed({}),

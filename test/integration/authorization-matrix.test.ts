@@ -150,6 +150,10 @@ const AUTHORING_MATRIX: Record<string, AuthoringRow> = {
   "DELETE /questions/{questionId}": editors,
   "GET /projects/{projectId}/trash": editors,
   "POST /projects/{projectId}/trash/restore": editors,
+  // Export links (decision 046): made by those who read drafts; the link itself is the download's credential.
+  "POST /courses/{courseId}/export-link": editors,
+  "GET /exports/{token}": { ...anyUser, anonymous: OK, malformedKey: OK, revokedKey: OK },
+  "POST /projects/{projectId}/import-url": editors,
   "GET /api-keys": anyUser,
   // Keys are made in the signed-in browser: with a key, whoever holds it, 403 (docs/reliability.md).
   "POST /api-keys": {

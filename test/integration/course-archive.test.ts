@@ -473,7 +473,7 @@ describe("[ARCHIVE] who may export and import", () => {
     for (const format of ["scorm12", "scorm2004", "cmi5"]) {
       const res = await owner.api.get(`/courses/${course.id}/export?format=${format}`);
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe("conflict");
+      expect(res.body.code).toBe("not_editable");
       expect(res.body.error).toMatch(/not published.*include_drafts=true/);
     }
     // The archive always takes every lesson: a draft course exports.

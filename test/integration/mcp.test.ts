@@ -14,11 +14,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("[MCP] agent tools", () => {
-  it("lists one tool per endpoint except publish and unpublish: 57, annotated", async () => {
+  it("lists one tool per endpoint except publish, unpublish and file downloads: 59, annotated", async () => {
     const client = await connect((await seedUser()).key);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(57);
-    // A file upload (multipart) or a file download (produces) is no tool: an agent speaks JSON.
+    expect(tools).toHaveLength(59);
+    // A file upload (multipart) or a file download (produces) is no tool: an agent speaks JSON, and
+    // gets a link to a download instead (export_course) and imports from a link (import_course).
     const expected = authoringEndpoints
       .filter((e) => (e.bodyKind ?? "json") === "json" && !e.produces)
       .map((e) => e.operationId)

@@ -36,12 +36,12 @@ afterAll(() => server.close());
 describe("[OPENAPI] the course-authoring service", () => {
   const authoring = SERVICES.find((s) => s.service.name === "authoring")!;
 
-  // The specification's 58, GET /courses/{courseId}/publish-checks (docs/decisions/013-publish-checks.md), and a course's
-  // export and import (docs/course-archive.md).
-  it("declares 63 endpoints with unique snake_case operation ids", () => {
-    expect(authoring.endpoints).toHaveLength(63);
+  // The specification's 58, GET /courses/{courseId}/publish-checks (docs/decisions/013-publish-checks.md), the
+  // project outline (016), a course's export and import (docs/course-archive.md) and the export links (046).
+  it("declares 66 endpoints with unique snake_case operation ids", () => {
+    expect(authoring.endpoints).toHaveLength(66);
     const ids = authoring.endpoints.map((e) => e.operationId);
-    expect(new Set(ids).size).toBe(63);
+    expect(new Set(ids).size).toBe(66);
     expect([...NOT_AGENT_TOOLS].every((id) => ids.includes(id))).toBe(true);
   });
 

@@ -25,7 +25,12 @@ export default function ApiDocsPage() {
           <a href="/docs/webhooks" className="font-medium text-brand-700 underline underline-offset-2">
             Webhooks
           </a>{" "}
-          for what it sends and how to verify a delivery&apos;s signature.
+          for what it sends and how to verify a delivery&apos;s signature. Courses leave as SCORM or cmi5 packages and move between projects
+          as archives: see{" "}
+          <a href="/docs/course-exchange" className="font-medium text-brand-700 underline underline-offset-2">
+            Moving courses
+          </a>
+          .
         </p>
         <nav aria-label="Services">
           <ul className="flex flex-wrap gap-2">

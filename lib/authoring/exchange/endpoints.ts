@@ -8,7 +8,7 @@ import { importArchive } from "./archive/import-archive";
 import { exportCourse } from "./export-course";
 import { ArchiveUpload, ExportQuery, ImportResult } from "./schemas";
 
-const tag = "Courses";
+const tag = "Course exchange";
 
 export const exportCoursePackageEndpoint = defineEndpoint({
   operationId: "export_course_package",
@@ -30,7 +30,7 @@ export const exportCoursePackageEndpoint = defineEndpoint({
   response: z.string().describe("The zip's bytes"),
   produces: "application/zip",
   status: 200,
-  errors: ["edit_conflict"],
+  errors: ["not_editable"],
   run: ({ db, caller, params, query }) => exportCourse(db, caller, params.courseId, query),
 });
 

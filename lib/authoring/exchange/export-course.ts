@@ -8,23 +8,11 @@ import { fetchUrl } from "@/lib/files/fetch-url";
 import { getStorage } from "@/lib/files/storage";
 import { hostedFileUuid } from "./archive/archive-format";
 import { writeArchive } from "./archive/write-archive";
+import { exportFilename } from "./export-filename";
 import { type ImageSource, writePackage } from "./package/write-package";
 import type { ExportOptions } from "./schemas";
 import { loadCourseSnapshot } from "./snapshot";
 import { zipToWebStream } from "./zip";
-
-/** A file name from a course's title: ASCII letters and digits in lower case, words joined by `-`. */
-export function courseSlug(title: string): string {
-  const slug = title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
-    .replace(/-+$/, "");
-  return slug || "course";
-}
 
 /**
  * An image a package copies in: a hosted file of this app from storage, a web address through the
@@ -48,6 +36,16 @@ function imageSourceFor(db: Db): ImageSource {
   };
 }
 
+/** A package holds what learners see: of a course that is not published, only a review copy (include_drafts). */
+export const refusesUnpublished = (publishedAt: Date | string | null, options: ExportOptions) =>
+  publishedAt === null && options.format !== "archive" && !options.include_drafts;
+
+export const unpublishedError = () =>
+  new AppError(
+    "not_editable",
+    "This course is not published, so learners see none of it: publish it, or export with include_drafts=true for a review copy",
+  );
+
 /**
  * A course as a zip, streamed as it is written: a SCORM 1.2, SCORM 2004 or cmi5 package, or the
  * course archive. Authors and admins of the course's project only (anyone else: 404). A package
@@ -58,12 +56,7 @@ export async function exportCourse(db: Db, caller: Caller, courseId: string, opt
   const everyLesson = format === "archive" || options.include_drafts;
   // Everything that can refuse (404, 409) happens before the first byte: after it, only a broken download can.
   const snapshot = await loadCourseSnapshot(db, caller, courseId, everyLesson ? "all" : "visible");
-  if (format !== "archive" && !options.include_drafts && !snapshot.course.published_at) {
-    throw new AppError(
-      "edit_conflict",
-      "This course is not published, so learners see none of it: publish it, or export with include_drafts=true for a review copy",
-    );
-  }
+  if (refusesUnpublished(snapshot.course.published_at, options)) throw unpublishedError();
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
   const fail = (error: unknown) => {
@@ -77,5 +70,5 @@ export async function exportCourse(db: Db, caller: Caller, courseId: string, opt
     else await writePackage(zip, snapshot, { ...options, format }, imageSourceFor(db));
     zip.end();
   })().catch(fail);
-  return new FileStream(stream, "application/zip", `${courseSlug(snapshot.course.title)}-${format}.zip`);
+  return new FileStream(stream, "application/zip", exportFilename(snapshot.course.title, format));
 }

@@ -133,6 +133,46 @@ export interface paths {
         patch: operations["update_course"];
         trace?: never;
     };
+    "/courses/{courseId}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a course as a SCORM or cmi5 package, or as a course archive
+         * @description application/zip, streamed as it is made and downloaded as `<course-slug>-<format>.zip`. format=scorm12, scorm2004 or cmi5: a self-contained web course for an LMS, holding the course as learners see it (its published lessons), or every lesson with include_drafts=true; a course that is not published answers 409 unless include_drafts=true. completion=viewed|quiz and passing_score (0..100) say when the LMS records the course complete. format=archive: the whole course (every lesson, drafts included, with its publish state, and the questions, categories, families, quizzes and hosted images it uses) as course.json and assets/, to import with import_course_archive (docs/course-archive.md). Authors and admins of the project only; anyone else gets 404. A failure after the download began breaks it (the zip has no central directory).
+         */
+        get: operations["export_course_package"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courses/{courseId}/export-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a download link for a course package or archive
+         * @description Returns {url, expires_at, format, filename}: a link to a zip of the course, valid for 15 minutes and usable any number of times until then, without credentials (the link is one). format scorm12, scorm2004 or cmi5 gives a package for an LMS (completion viewed or quiz, passing_score 0..100; packages hold the quiz answer key, as every SCORM quiz does); format archive gives the course archive that import_course reads, to copy the course into another project. A package of an unpublished course needs include_drafts=true (409 otherwise). Authors and admins only.
+         */
+        post: operations["export_course"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/courses/{courseId}/modules": {
         parameters: {
             query?: never;
@@ -231,6 +271,26 @@ export interface paths {
          * @description Returns the course as saved. Hides the course from learners (published_at becomes null). Lessons keep their own state; learners keep their progress.
          */
         post: operations["unpublish_course"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exports/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a course export by its link
+         * @description Answers the zip an export_course link names, made now with the access of the user who asked for the link. No key: the token is the credential. An altered, expired or unknown token answers 404 with a message saying which; a package of a course unpublished since answers 409.
+         */
+        get: operations["download_course_export"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -495,6 +555,46 @@ export interface paths {
          * @description Creates a draft course (title 1..200, description up to 2000, up to 20 sources) and returns it. With a position (0..32767) it is inserted there and later courses shift; without one it goes last.
          */
         post: operations["create_course"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a course from a course archive
+         * @description multipart/form-data with the archive (made by export_course_package with format=archive) in the field `file`, at most 50 MB (413). Creates it as a new draft course at the end of the project, its lessons keeping their publish state, with new questions, categories (one of the same name is shared), families and quizzes for those it uses, never merged into existing ones; hosted images this server lacks are stored under their own uuid. Answers 201 {course, summary}. An archive that is not a zip, holds unsafe paths or links, more than 10,000 entries, more than 200 MB once inflated, entries inflating over 100 times, a newer format_version, a missing or malformed course.json, unknown block types or references to items it does not hold answers 400 (413 for the sizes), and nothing is created. Authors and admins of the project only.
+         */
+        post: operations["import_course_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{projectId}/import-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a course archive into a project
+         * @description Creates a new draft course at the end of the project from a course archive and returns {course, summary: {modules, lessons, blocks, questions, quizzes, assets}}. Send exactly one of url (an export_course link of format archive, read directly, or an http(s) URL of an archive elsewhere, 50 MB at most) and file_id (the uuid of a hosted file you uploaded). The archive's questions and quizzes are created anew in the project's bank. 400 names what is wrong with the source or the archive; 413 past 50 MB.
+         */
+        post: operations["import_course"];
         delete?: never;
         options?: never;
         head?: never;
@@ -879,11 +979,38 @@ export interface components {
             updated_at: string;
             sources: components["schemas"]["CourseSource"][];
         };
+        CourseArchiveUpload: {
+            /**
+             * Format: binary
+             * @description A course archive (.zip) made by format=archive, at most 50 MB
+             */
+            file: Blob;
+        };
         CourseCreate: {
             title: string;
             description?: string;
             sources?: components["schemas"]["CourseSource"][];
             position?: number;
+        };
+        CourseImportFromUrl: {
+            /** @description An http(s) URL of a course archive: a link export_course answered (read directly), or a file on another server (downloaded, 50 MB at most) */
+            url?: string;
+            /**
+             * Format: uuid
+             * @description The uuid of a hosted file you uploaded (GET /api/files/{uuid}) holding a course archive
+             */
+            file_id?: string;
+        };
+        CourseImportResult: {
+            course: components["schemas"]["Course"];
+            summary: {
+                modules: number;
+                lessons: number;
+                blocks: number;
+                questions: number;
+                quizzes: number;
+                assets: number;
+            };
         };
         CourseOutline: {
             /** Format: uuid */
@@ -954,6 +1081,42 @@ export interface components {
             details?: {
                 [key: string]: unknown;
             };
+        };
+        ExportLink: {
+            /**
+             * Format: uri
+             * @description GET it without credentials (the link is the credential) for the zip; valid until expires_at, any number of times
+             */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @enum {string} */
+            format: "scorm12" | "scorm2004" | "cmi5" | "archive";
+            /** @description The name the download is saved under: <course-slug>-<format>.zip */
+            filename: string;
+        };
+        ExportLinkCreate: {
+            /**
+             * @description scorm12, scorm2004 or cmi5 (a package for an LMS), or archive (to import elsewhere)
+             * @enum {string}
+             */
+            format: "scorm12" | "scorm2004" | "cmi5" | "archive";
+            /**
+             * @description Packages: true takes every lesson, drafts included (a review copy); by default only what learners see. The archive always holds every lesson.
+             * @default false
+             */
+            include_drafts: boolean;
+            /**
+             * @description Packages: viewed = complete when every lesson was opened; quiz = passed or failed by the course's final quiz block
+             * @default viewed
+             * @enum {string}
+             */
+            completion: "viewed" | "quiz";
+            /**
+             * @description Packages with completion=quiz: the percentage that passes, 0..100
+             * @default 80
+             */
+            passing_score: number;
         };
         Lesson: {
             /** Format: uuid */
@@ -2150,6 +2313,180 @@ export interface operations {
             };
         };
     };
+    export_course_package: {
+        parameters: {
+            query: {
+                /** @description scorm12, scorm2004 or cmi5 (a package for an LMS), or archive (to import elsewhere) */
+                format: "scorm12" | "scorm2004" | "cmi5" | "archive";
+                /** @description Packages: true takes every lesson, drafts included (a review copy); by default only what learners see. The archive always holds every lesson. */
+                include_drafts?: "true" | "false";
+                /** @description Packages: viewed = complete when every lesson was opened; quiz = passed or failed by the course's final quiz block */
+                completion?: "viewed" | "quiz";
+                /** @description Packages with completion=quiz: the percentage that passes, 0..100 */
+                passing_score?: number;
+            };
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Download a course as a SCORM or cmi5 package, or as a course archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. Codes: not_editable */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    export_course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExportLinkCreate"];
+            };
+        };
+        responses: {
+            /** @description Get a download link for a course package or archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. Codes: not_editable */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     list_modules: {
         parameters: {
             query?: {
@@ -2530,6 +2867,55 @@ export interface operations {
             };
             /** @description Error. Codes: rate_limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    download_course_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Download a course export by its link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. Codes: not_editable */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4058,6 +4444,166 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Course"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    import_course_archive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CourseArchiveUpload"];
+            };
+        };
+        responses: {
+            /** @description Create a course from a course archive */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseImportResult"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    import_course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                projectId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CourseImportFromUrl"];
+            };
+        };
+        responses: {
+            /** @description Import a course archive into a project */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseImportResult"];
                 };
             };
             /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */

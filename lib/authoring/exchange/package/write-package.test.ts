@@ -9,8 +9,8 @@ import {
   packageZip,
   unzip,
 } from "@/test/package-fixtures";
-import type { LessonData, PlayerConfig } from "./package-data";
 import { SCORM_SCHEMA_FILES } from "./manifests";
+import type { LessonData, PlayerConfig } from "./package-data";
 
 const parser = new new Window().DOMParser();
 const parse = (html: Buffer | undefined) => parser.parseFromString(html?.toString("utf8") ?? "", "text/html") as unknown as Document;
