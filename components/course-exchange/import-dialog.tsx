@@ -6,17 +6,16 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FileDrop } from "@/components/ui/file-drop";
 import { Modal } from "@/components/ui/modal";
-import { useImportCourse, type ImportResult } from "./queries";
+import { useImportCourse, type ImportedCourse } from "./queries";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Where the new course opens: its first lesson in the editor, or the project's course tree when it has none. */
-function courseHref(projectId: string, result: ImportResult) {
-  const first = result.course.modules?.flatMap((m) => m.lessons ?? [])[0];
-  return first ? `/projects/${projectId}/lessons/${first.id}` : `/projects/${projectId}`;
+function courseHref(projectId: string, result: ImportedCourse) {
+  return result.firstLessonId ? `/projects/${projectId}/lessons/${result.firstLessonId}` : `/projects/${projectId}`;
 }
 
-function Summary({ projectId, result, onClose }: { projectId: string; result: ImportResult; onClose: () => void }) {
+function Summary({ projectId, result, onClose }: { projectId: string; result: ImportedCourse; onClose: () => void }) {
   const { summary, course } = result;
   const created = [
     plural(summary.modules, "module"),

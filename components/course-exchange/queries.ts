@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { ImportResultDto } from "@/lib/authoring/exchange/schemas";
-import { ApiClientError, toApiError } from "@/lib/client/api";
+import { ApiClientError, authoringApi, toApiError } from "@/lib/client/api";
 import { courseKeys, projectKeys } from "@/lib/client/query-keys";
 
 /**
@@ -97,6 +97,8 @@ export function useExportCourse(courseId: string) {
 }
 
 export type ImportResult = ImportResultDto;
+/** An import's answer, with the lesson the new course opens at (null when it has none). */
+export type ImportedCourse = ImportResult & { firstLessonId: string | null };
 
 /** Uploads a course archive into a project; `onProgress` gets 0..1 of the upload. */
 export function uploadArchive(projectId: string, file: File, onProgress: (fraction: number) => void): Promise<ImportResult> {
@@ -128,7 +130,12 @@ export function useImportCourse(projectId: string) {
   const client = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const mutation = useMutation({
-    mutationFn: (file: File) => uploadArchive(projectId, file, setProgress),
+    mutationFn: async (file: File): Promise<ImportedCourse> => {
+      const result = await uploadArchive(projectId, file, setProgress);
+      // The answer names the course, not its lessons: its outline says where it opens.
+      const outline = await authoringApi.GET("/courses/{courseId}/outline", { params: { path: { courseId: result.course.id } } });
+      return { ...result, firstLessonId: outline.modules.flatMap((m) => m.lessons)[0]?.id ?? null };
+    },
     onMutate: () => setProgress(0),
     onSettled: () => setProgress(null),
     onSuccess: async (result) => {
