@@ -7,20 +7,19 @@
 import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { ZipFile } from "yazl";
 import { loadCourseSnapshot } from "@/lib/authoring/exchange/snapshot";
 import type { CourseSnapshot } from "@/lib/authoring/exchange/snapshot-types";
 import { getDb } from "@/lib/db/client";
 import { getStorage } from "@/lib/files/storage";
 import { pngBytes, SVG_BYTES } from "@/lib/files/test-images";
+import { bigCourse, download, exportUrl, type Owner, richCourse, streamExport, unzip } from "../exchange";
 import {
   type Api,
   callerOf,
   createBlock,
   createCategory,
   createCourse,
-  createFamily,
   createLesson,
   createModule,
   createQuestionOfKind,
@@ -37,41 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Owner = Awaited<ReturnType<typeof newUserWithProject>>;
-
-const exportUrl = (courseId: string, query: string) => `${server.url}/api/authoring/courses/${courseId}/export?${query}`;
-
-/** GET the export as raw bytes. */
-async function download(key: string, courseId: string, query = "format=archive") {
-  const res = await fetch(exportUrl(courseId, query), { headers: { authorization: `Bearer ${key}` } });
-  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
-
 const importArchive = (key: string, projectId: string, bytes: Uint8Array, filename = "course.zip") =>
   postMultipart(`${server.url}/api/authoring/projects/${projectId}/import`, key, { file: { bytes, filename, type: "application/zip" } });
-
-/** Every file of a zip by name, read with yauzl (test side: the archives here are small). */
-async function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
-  const out = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on("error", reject);
-    zip.on("end", resolve);
-    zip.on("entry", (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          out.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.readEntry();
-  });
-  return out;
-}
 
 type Entry = { name: string; data?: Buffer | string | (() => Readable); mode?: number; compress?: boolean };
 
@@ -117,64 +83,6 @@ async function holdings(projectId: string) {
     db.asset.count(),
   ]);
   return { courses, modules, questions, quizzes, categories, families, assets };
-}
-
-/** Uploads a PNG as a hosted file of the app (/api/files/<uuid>). */
-async function hostImage(key: string, bytes: Buffer) {
-  const res = await postMultipart(`${server.url}/api/proposals/v3/images`, key, {
-    file: { bytes, filename: "photo.png", type: "image/png" },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data as { uuid: string; url: string };
-}
-
-/**
- * A course with a block of every type, two modules, a published and a draft lesson, questions of
- * each kind (one in a family, one in a quiz and in a question block both), a quiz, a hosted
- * image, an external image and an SVG.
- */
-async function richCourse(owner: Owner) {
-  const { api, projectId } = owner;
-  const category = await createCategory(api, projectId, "Geometry");
-  const family = await createFamily(api, projectId, "Angles");
-  const single = await createQuestionOfKind(api, projectId, category.id, "single", { question_family_id: family.id, prompt: "Pick one" });
-  const multiple = await createQuestionOfKind(api, projectId, category.id, "multiple");
-  const trueFalse = await createQuestionOfKind(api, projectId, category.id, "true_false");
-  const quiz = await createQuiz(api, projectId, [multiple.id, single.id], "End of module");
-  const image = await hostImage(owner.key, pngBytes(3, 2));
-
-  const course = await createCourse(api, projectId, {
-    title: "Élan: Triangles & Circles",
-    description: "Shapes, angles and more",
-    sources: [{ title: "Euclid", url: "https://example.com/euclid", last_edited: "2026-01-02" }],
-  });
-  const first = await createModule(api, course.id, { title: "Triangles" });
-  const second = await createModule(api, course.id, { title: "Circles" });
-  const intro = await createLesson(api, first.id, { title: "Intro" });
-  const draft = await createLesson(api, first.id, { title: "Work in progress" });
-  const circles = await createLesson(api, second.id, { title: "Radius" });
-  const blocks: Record<string, unknown>[] = [
-    { type: "text", content: { body: "# Triangles\n\nThree sides." } },
-    { type: "example", content: { body: "A 3-4-5 triangle" } },
-    { type: "scenario", content: { body: "You measure a roof", reveal: "It is 30°" } },
-    { type: "glossary", content: { title: "Words", terms: [{ term: "Hypotenuse", definition: "The long side" }] } },
-    { type: "image", content: { source: { type: "url", url: image.url }, alt: "A hosted triangle", caption: "Ours" } },
-    { type: "image", content: { source: { type: "url", url: "https://example.com/t.png" }, alt: "Elsewhere", caption: "" } },
-    { type: "image", content: { source: { type: "svg", code: "<svg xmlns='http://www.w3.org/2000/svg'/>" }, alt: "Drawn", caption: "" } },
-    { type: "video", content: { source: { type: "youtube", id: "dQw4w9WgXcQ", start: 12 }, title: "Talk", caption: "" } },
-    { type: "diagram", content: { source: { type: "mermaid", code: "graph TD; A-->B" }, caption: "Flow" } },
-    { type: "interactive", content: { source: { type: "html", code: "<p>Hi</p>" }, title: "Try", caption: "", height: 300 } },
-    { type: "visual", content: { prompt: "A right angle", status: "pending" } },
-    { type: "question", question_id: single.id, question_role: "checkpoint" },
-    { type: "quiz", quiz_id: quiz.id },
-  ];
-  for (const block of blocks) await createBlock(api, intro.id, block);
-  await createBlock(api, draft.id, { type: "question", question_id: trueFalse.id, question_role: "practice" });
-  await createBlock(api, draft.id, { type: "text", content: null });
-  await createBlock(api, circles.id, { type: "text", content: { body: "π r²" } });
-  expect((await api.post(`/courses/${course.id}/publish`)).status).toBe(200);
-  expect((await api.post(`/lessons/${draft.id}/unpublish`)).status).toBe(200);
-  return { course, image, quiz, category, family };
 }
 
 /**
@@ -226,43 +134,16 @@ async function courseWithBank(api: Api, courseId: string) {
 describe("[ARCHIVE] streaming", () => {
   it("[ARCHIVE] exporting a course of 2,000 blocks stays within 50 MB of extra memory, streamed as it is made", async () => {
     const owner = await newUserWithProject(server);
-    const course = await createCourse(owner.api, owner.projectId, { title: "Big" });
-    const db = await getDb();
     // 20 lessons of 100 blocks, each about 4 KB of text that does not compress away.
-    const mod = await createModule(owner.api, course.id);
-    const lessons = [];
-    for (let i = 0; i < 20; i++) lessons.push(await createLesson(owner.api, mod.id, { title: `Lesson ${i}` }));
-    await db.block.createMany({
-      data: lessons.flatMap((lesson, i) =>
-        Array.from({ length: 100 }, (_, position) => ({
-          lessonId: lesson.id,
-          type: "text",
-          position,
-          content: { body: `${i}:${position} ${randomBytes(3000).toString("base64")}` },
-        })),
-      ),
-    });
-
-    (globalThis as { gc?: () => void }).gc?.();
-    const baseline = process.memoryUsage().rss;
-    let peak = baseline;
-    const res = await fetch(exportUrl(course.id, "format=archive"), { headers: { authorization: `Bearer ${owner.key}` } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-length")).toBeNull();
-    // Read as it arrives, counting, keeping nothing: the client's share of the memory stays small.
-    let received = 0;
-    const reader = res.body!.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      received += value.byteLength;
-      peak = Math.max(peak, process.memoryUsage().rss);
-    }
-    expect(received).toBeGreaterThan(6_000_000);
-    expect((peak - baseline) / (1024 * 1024)).toBeLessThan(50);
+    const course = await bigCourse(owner);
+    const streamed = await streamExport(server, owner.key, course.id, "format=archive");
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get("content-length")).toBeNull();
+    expect(streamed.received).toBeGreaterThan(6_000_000);
+    expect(streamed.peakExtraMb).toBeLessThan(50);
 
     // And it comes back whole.
-    const imported = await importArchive(owner.key, owner.projectId, (await download(owner.key, course.id)).bytes);
+    const imported = await importArchive(owner.key, owner.projectId, (await download(server, owner.key, course.id)).bytes);
     expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     expect(imported.body.summary).toMatchObject({ modules: 1, lessons: 20, blocks: 2000 });
   }, 120_000);
@@ -272,8 +153,8 @@ describe("[ARCHIVE] streaming", () => {
 describe("[ARCHIVE] export and import round trip", () => {
   it("[ARCHIVE] an exported course imports into another project as an equal course, field by field, ids and times aside", async () => {
     const owner = await newUserWithProject(server);
-    const { course } = await richCourse(owner);
-    const exported = await download(owner.key, course.id);
+    const { course } = await richCourse(server, owner);
+    const exported = await download(server, owner.key, course.id);
     expect(exported.status).toBe(200);
 
     const target = (await owner.api.post("/projects", { name: "Target", workspace_id: owner.personalWorkspace.id })).body.id;
@@ -314,8 +195,8 @@ describe("[ARCHIVE] export and import round trip", () => {
 
   it("[ARCHIVE] the archive holds course.json (format_version 1) and the hosted image's bytes under assets/", async () => {
     const owner = await newUserWithProject(server);
-    const { course, image } = await richCourse(owner);
-    const exported = await download(owner.key, course.id);
+    const { course, image } = await richCourse(server, owner);
+    const exported = await download(server, owner.key, course.id);
     expect(exported.headers.get("content-type")).toBe("application/zip");
     expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="?elan-triangles-circles-archive\.zip"?$/);
     const files = await unzip(exported.bytes);
@@ -334,8 +215,8 @@ describe("[ARCHIVE] export and import round trip", () => {
 
   it("[ARCHIVE] a hosted image this server lacks is stored under its own uuid, byte for byte; one it has is left", async () => {
     const owner = await newUserWithProject(server);
-    const { course, image } = await richCourse(owner);
-    const exported = await download(owner.key, course.id);
+    const { course, image } = await richCourse(server, owner);
+    const exported = await download(server, owner.key, course.id);
     // As on another server: the image's row and bytes are gone.
     const db = await getDb();
     const row = await db.asset.findUniqueOrThrow({ where: { uuid: image.uuid } });
@@ -358,9 +239,9 @@ describe("[ARCHIVE] export and import round trip", () => {
 
   it("[ARCHIVE] importing into the same project re-creates the questions and quizzes instead of merging, sharing the category by name", async () => {
     const owner = await newUserWithProject(server);
-    const { course, quiz } = await richCourse(owner);
+    const { course, quiz } = await richCourse(server, owner);
     const before = await holdings(owner.projectId);
-    const res = await importArchive(owner.key, owner.projectId, (await download(owner.key, course.id)).bytes);
+    const res = await importArchive(owner.key, owner.projectId, (await download(server, owner.key, course.id)).bytes);
     expect(res.status).toBe(201);
     expect(await holdings(owner.projectId)).toMatchObject({
       courses: before.courses + 1,
@@ -393,7 +274,7 @@ describe("[ARCHIVE] what an export holds", () => {
     expect((await api.delete(`/questions/${trashed.id}`)).status).toBe(200);
     expect((await api.delete(`/quizzes/${goneQuiz.id}`)).status).toBe(200);
 
-    const files = await unzip((await download(owner.key, course.id)).bytes);
+    const files = await unzip((await download(server, owner.key, course.id)).bytes);
     const json = JSON.parse(files.get("course.json")!.toString("utf8"));
     const blocks = json.modules[0].lessons[0].blocks;
     expect(blocks.map((b: { question_id: string | null; quiz_id: string | null }) => [b.question_id, b.quiz_id])).toEqual([
@@ -429,11 +310,11 @@ describe("[ARCHIVE] what an export holds", () => {
 
   it("[ARCHIVE] a failure after the download began breaks it rather than ending a zip that looks whole", async () => {
     const owner = await newUserWithProject(server);
-    const { course, image } = await richCourse(owner);
+    const { course, image } = await richCourse(server, owner);
     // The image's row stays, its bytes are gone: the export fails when it reaches them.
     const row = await (await getDb()).asset.findUniqueOrThrow({ where: { uuid: image.uuid } });
     await getStorage().delete(row.storageKey);
-    const res = await fetch(exportUrl(course.id, "format=archive"), { headers: { authorization: `Bearer ${owner.key}` } });
+    const res = await fetch(exportUrl(server, course.id, "format=archive"), { headers: { authorization: `Bearer ${owner.key}` } });
     expect(res.status).toBe(200);
     await expect(res.arrayBuffer()).rejects.toThrow();
   });
@@ -445,8 +326,8 @@ describe("[ARCHIVE] who may export and import", () => {
     const owner = await newUserWithProject(server);
     const course = await createCourse(owner.api, owner.projectId);
     const other = await newUserWithProject(server);
-    expect((await download(other.key, course.id)).status).toBe(404);
-    const archive = (await download(owner.key, course.id)).bytes;
+    expect((await download(server, other.key, course.id)).status).toBe(404);
+    const archive = (await download(server, owner.key, course.id)).bytes;
     const before = await holdings(owner.projectId);
     const res = await importArchive(other.key, owner.projectId, archive);
     expect(res.status).toBe(404);
@@ -456,9 +337,9 @@ describe("[ARCHIVE] who may export and import", () => {
     const team = await seedTeamWithProject(server);
     const published = await createCourse(team.admin.api, team.projectId);
     expect((await team.admin.api.post(`/courses/${published.id}/publish`)).status).toBe(200);
-    expect((await download(team.learner.key, published.id)).status).toBe(404);
-    expect((await download(team.learner.key, published.id, "format=scorm12")).status).toBe(404);
-    const teamArchive = (await download(team.author.key, published.id)).bytes;
+    expect((await download(server, team.learner.key, published.id)).status).toBe(404);
+    expect((await download(server, team.learner.key, published.id, "format=scorm12")).status).toBe(404);
+    const teamArchive = (await download(server, team.author.key, published.id)).bytes;
     expect((await importArchive(team.learner.key, team.projectId, teamArchive)).status).toBe(404);
     expect((await importArchive(team.author.key, team.projectId, teamArchive)).status).toBe(201);
   });
@@ -477,7 +358,7 @@ describe("[ARCHIVE] who may export and import", () => {
       expect(res.body.error).toMatch(/not published.*include_drafts=true/);
     }
     // The archive always takes every lesson: a draft course exports.
-    expect((await download(owner.key, course.id)).status).toBe(200);
+    expect((await download(server, owner.key, course.id)).status).toBe(200);
   });
 });
 
@@ -485,8 +366,8 @@ describe("[ARCHIVE] who may export and import", () => {
 describe("[ARCHIVE] refusing bad archives", () => {
   /** A valid archive's course.json, to spoil one field at a time. */
   async function validCourseJson(owner: Owner) {
-    const { course } = await richCourse(owner);
-    const files = await unzip((await download(owner.key, course.id)).bytes);
+    const { course } = await richCourse(server, owner);
+    const files = await unzip((await download(server, owner.key, course.id)).bytes);
     return { json: JSON.parse(files.get("course.json")!.toString("utf8")), files };
   }
 
