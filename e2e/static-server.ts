@@ -23,24 +23,29 @@ const TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
 };
 
+/** The Content-Type a file is served with, by its extension. */
+export const contentType = (name: string) => TYPES[path.extname(name).toLowerCase()] ?? "application/octet-stream";
+
+/** The file at `name` under `root` (a directory's index.html), or null when there is none or it lies outside. */
+export function fileUnder(root: string, name: string): string | null {
+  const base = path.resolve(root);
+  let file = path.join(base, name);
+  if (file !== base && !file.startsWith(base + path.sep)) return null;
+  if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
+  return fs.existsSync(file) && fs.statSync(file).isFile() ? file : null;
+}
+
 export type StaticServer = { url: string; close: () => Promise<void> };
 
 /** Serves `root` at the returned `url` (http://127.0.0.1:<port>, no trailing slash) until closed. */
 export async function startStaticServer(root: string): Promise<StaticServer> {
-  const base = path.resolve(root);
   const server = http.createServer((req, res) => {
-    const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
-    let file = path.join(base, pathname);
-    if (file !== base && !file.startsWith(base + path.sep)) {
-      res.writeHead(403).end();
-      return;
-    }
-    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
-    if (!fs.existsSync(file) || (req.method !== "GET" && req.method !== "HEAD")) {
+    const file = fileUnder(root, decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname));
+    if (!file || (req.method !== "GET" && req.method !== "HEAD")) {
       res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
       return;
     }
-    res.writeHead(200, { "content-type": TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream" });
+    res.writeHead(200, { "content-type": contentType(file) });
     if (req.method === "HEAD") res.end();
     else fs.createReadStream(file).pipe(res);
   });

@@ -3,23 +3,10 @@
 import { useId, useState } from "react";
 import { ChoiceGroup } from "@/components/quiz/choice-group";
 import { Button } from "@/components/ui/button";
-import type { BlockLike, QuestionView } from "@/lib/authoring/blocks/block-content";
+import { QUESTION_INSTRUCTIONS, QUESTION_ROLE_LABELS, type BlockLike, type QuestionView } from "@/lib/authoring/blocks/block-content";
 import { scoreAnswer } from "@/lib/authoring/quizzes/scoring";
 import { useBlockEnvironment } from "./block-environment";
 import { BlockNote } from "./block-note";
-
-export const QUESTION_ROLE_LABELS: Record<string, string> = {
-  practice: "Practice",
-  checkpoint: "Checkpoint",
-  assessment: "Assessment",
-  review: "Review",
-};
-
-const INSTRUCTIONS: Record<string, string> = {
-  single_choice: "Choose one answer.",
-  true_false: "True or false?",
-  multiple_choice: "Choose all answers that apply.",
-};
 
 function isQuestion(q: unknown): q is QuestionView {
   const v = q as QuestionView | null;
@@ -79,7 +66,9 @@ function PracticeQuestion({ question, role }: { question: QuestionView; role: st
             {QUESTION_ROLE_LABELS[role ?? ""] ?? "Question"}
           </span>
           <span className="block text-base font-medium text-slate-900">{question.prompt}</span>
-          <span className="mt-0.5 block text-xs text-slate-500">{INSTRUCTIONS[question.question_type] ?? "Choose an answer."}</span>
+          <span className="mt-0.5 block text-xs text-slate-500">
+            {QUESTION_INSTRUCTIONS[question.question_type] ?? "Choose an answer."}
+          </span>
         </legend>
         <ChoiceGroup
           name={name}

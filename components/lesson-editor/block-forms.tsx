@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { QUESTION_ROLE_LABELS } from "@/components/blocks/question-block";
 import { VISUAL_STATUSES } from "@/components/blocks/text-blocks";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { QUESTION_ROLE_LABELS } from "@/lib/authoring/blocks/block-content";
 import {
   INTERACTIVE_HEIGHT,
   parseDiagram,

@@ -1,4 +1,4 @@
-import { QUESTION_ROLE_LABELS } from "@/components/blocks/question-block";
+import { QUESTION_ROLE_LABELS } from "@/lib/authoring/blocks/block-content";
 import { blockTypeLabel } from "@/lib/authoring/blocks/block-content";
 import type { QuestionRole } from "./queries";
 

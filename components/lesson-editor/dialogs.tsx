@@ -2,11 +2,11 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { QUESTION_ROLE_LABELS } from "@/components/blocks/question-block";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LoadingText } from "@/components/ui/loading-placeholder";
 import { Modal } from "@/components/ui/modal";
+import { QUESTION_ROLE_LABELS } from "@/lib/authoring/blocks/block-content";
 import { questionOptionLabel } from "./block-forms";
 import { isQuestionRole } from "./block-types";
 import { SelectField } from "./form-controls";

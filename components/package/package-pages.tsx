@@ -10,7 +10,16 @@ import { BlockNote, Caption } from "@/components/blocks/block-note";
 import { Markdown } from "@/components/blocks/markdown";
 import { ImageBlock, VideoBlock } from "@/components/blocks/media-blocks";
 import { ExampleBlock, GlossaryBlock, TextBlock, VisualBlock } from "@/components/blocks/text-blocks";
-import { parseDiagram, parseImage, parseInteractive, parseScenario, parseVideo, YOUTUBE_ID } from "@/lib/authoring/blocks/block-content";
+import {
+  parseDiagram,
+  parseImage,
+  parseInteractive,
+  parseScenario,
+  parseVideo,
+  QUESTION_INSTRUCTIONS,
+  QUESTION_ROLE_LABELS,
+  YOUTUBE_ID,
+} from "@/lib/authoring/blocks/block-content";
 import {
   scriptJson,
   type KeyedQuestion,
@@ -20,21 +29,6 @@ import {
   type PageRenderers,
   type ShellPageProps,
 } from "@/lib/authoring/exchange/package/package-data";
-
-// The labels of components/blocks/question-block.tsx, a client module: importing it would load the
-// app's API client and query library into this renderer.
-const QUESTION_ROLE_LABELS: Record<string, string> = {
-  practice: "Practice",
-  checkpoint: "Checkpoint",
-  assessment: "Assessment",
-  review: "Review",
-};
-
-const INSTRUCTIONS: Record<string, string> = {
-  single_choice: "Choose one answer.",
-  true_false: "True or false?",
-  multiple_choice: "Choose all answers that apply.",
-};
 
 const BUTTON =
   "inline-flex items-center justify-center rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
@@ -160,7 +154,7 @@ function QuestionFieldset({ question, name, children }: { question: KeyedQuestio
   return (
     <fieldset data-question-id={question.id} className="space-y-3">
       <legend className="w-full text-base font-medium text-slate-900">{question.prompt}</legend>
-      <p className="text-xs text-slate-600">{INSTRUCTIONS[question.question_type] ?? "Choose an answer."}</p>
+      <p className="text-xs text-slate-600">{QUESTION_INSTRUCTIONS[question.question_type] ?? "Choose an answer."}</p>
       <Choices question={question} name={name} />
       {children}
     </fieldset>

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode, type Ref } from "re
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { QUESTION_INSTRUCTIONS } from "@/lib/authoring/blocks/block-content";
 import type { QuestionDto, QuizAnswer as QuizAnswerDto, QuizAttemptResultDto } from "@/lib/client/types";
 import { ChoiceGroup } from "./choice-group";
 
@@ -19,12 +20,6 @@ export type QuizAnswer = QuizAnswerDto;
 export type QuizQuestionResult = QuizAttemptResultDto["results"][number];
 export type QuizResult = Pick<QuizAttemptResultDto, "score_correct" | "score_total" | "percentage" | "results"> & { attempt_id?: string };
 export type QuizPlayerMode = "one-at-a-time" | "all";
-
-const INSTRUCTIONS: Record<string, string> = {
-  single_choice: "Choose one answer.",
-  true_false: "True or false?",
-  multiple_choice: "Choose all answers that apply.",
-};
 
 export const formatScore = (r: Pick<QuizResult, "score_correct" | "score_total" | "percentage">) =>
   `${r.score_correct} of ${r.score_total} · ${Math.round(r.percentage)}%`;
@@ -69,7 +64,9 @@ function QuestionCard({
         </span>
         <span className="block text-base font-medium text-slate-900">{question.prompt}</span>
         {!result ? (
-          <span className="mt-0.5 block text-xs text-slate-500">{INSTRUCTIONS[question.question_type] ?? "Choose an answer."}</span>
+          <span className="mt-0.5 block text-xs text-slate-500">
+            {QUESTION_INSTRUCTIONS[question.question_type] ?? "Choose an answer."}
+          </span>
         ) : null}
       </legend>
       <ChoiceGroup

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { contentType, fileUnder } from "../static-server";
 import { LEARNER, TestLrs } from "./lrs";
 
 export type ScormFormat = "scorm12" | "scorm2004";
@@ -13,19 +14,6 @@ export type ScormFormat = "scorm12" | "scorm2004";
 export type CmiValues = Record<string, string>;
 export type ScormCommit = { values: CmiValues; terminate: boolean };
 export type ScormAttempt = { id: string; format: ScormFormat; seed: CmiValues; commits: ScormCommit[] };
-
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json",
-  ".xml": "application/xml",
-  ".xsd": "application/xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".svg": "image/svg+xml",
-  ".webp": "image/webp",
-};
 
 const SCORM_AGAIN = path.resolve("node_modules", "scorm-again", "dist");
 
@@ -121,7 +109,7 @@ export async function startTestLms(options: { packageDir?: string; files?: Recor
     const parts = url.pathname.split("/").filter(Boolean);
     if (parts[0] === "lms" && attempts.has(parts[1])) {
       const attempt = attempts.get(parts[1])!;
-      res.writeHead(200, { "Content-Type": TYPES[".html"] });
+      res.writeHead(200, { "Content-Type": contentType(".html") });
       return res.end(lmsPage(attempt, url.searchParams.get("launch") ?? "index.html", url.searchParams.get("window") === "popup"));
     }
     if (parts[0] === "commit" && attempts.has(parts[1]) && req.method === "POST") {
@@ -132,29 +120,29 @@ export async function startTestLms(options: { packageDir?: string; files?: Recor
       return res.end(JSON.stringify({ result: true, errorCode: 0 }));
     }
     if (parts[0] === "cmi5" && cmi5Pages.has(parts[1])) {
-      res.writeHead(200, { "Content-Type": TYPES[".html"] });
+      res.writeHead(200, { "Content-Type": contentType(".html") });
       return res.end(cmi5Page(cmi5Pages.get(parts[1])!));
     }
     if (parts[0] === "returned") {
-      res.writeHead(200, { "Content-Type": TYPES[".html"] });
+      res.writeHead(200, { "Content-Type": contentType(".html") });
       return res.end(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title></head><body><p>Back in the LMS</p></body></html>`,
       );
     }
     if (parts[0] === "scorm-again" && (parts[1] === "scorm12.js" || parts[1] === "scorm2004.js")) {
-      res.writeHead(200, { "Content-Type": TYPES[".js"] });
+      res.writeHead(200, { "Content-Type": contentType(".js") });
       return res.end(fs.readFileSync(path.join(SCORM_AGAIN, parts[1])));
     }
     if (parts[0] === "package") {
       const name = decodeURIComponent(parts.slice(1).join("/"));
-      const type = TYPES[path.extname(name)] ?? "application/octet-stream";
+      const type = contentType(name);
       if (files.has(name)) {
         res.writeHead(200, { "Content-Type": type });
         return res.end(files.get(name));
       }
       if (options.packageDir) {
-        const file = path.resolve(options.packageDir, name);
-        if (file.startsWith(path.resolve(options.packageDir) + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        const file = fileUnder(options.packageDir, name);
+        if (file) {
           res.writeHead(200, { "Content-Type": type });
           return res.end(fs.readFileSync(file));
         }

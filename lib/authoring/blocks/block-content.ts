@@ -180,6 +180,21 @@ export function parseYouTubeInput(input: string): { id: string; start?: number }
   return { id, start };
 }
 
+/** What a question block's role is called, wherever the block is shown (the app, a course package). */
+export const QUESTION_ROLE_LABELS: Record<string, string> = {
+  practice: "Practice",
+  checkpoint: "Checkpoint",
+  assessment: "Assessment",
+  review: "Review",
+};
+
+/** What a learner is told to do, by question type. */
+export const QUESTION_INSTRUCTIONS: Record<string, string> = {
+  single_choice: "Choose one answer.",
+  true_false: "True or false?",
+  multiple_choice: "Choose all answers that apply.",
+};
+
 export const BLOCK_TYPE_LABELS: Record<string, string> = {
   text: "Text",
   example: "Example",

@@ -133,6 +133,17 @@ function isWebUrl(value) {
     return false;
   }
 }
+var QUESTION_ROLE_LABELS = {
+  practice: "Practice",
+  checkpoint: "Checkpoint",
+  assessment: "Assessment",
+  review: "Review"
+};
+var QUESTION_INSTRUCTIONS = {
+  single_choice: "Choose one answer.",
+  true_false: "True or false?",
+  multiple_choice: "Choose all answers that apply."
+};
 
 // components/blocks/interactive-frame.tsx
 import { useCallback, useEffect, useRef } from "react";
@@ -324,17 +335,6 @@ function scriptJson(value) {
 
 // components/package/package-pages.tsx
 import { Fragment, jsx as jsx9, jsxs as jsxs5 } from "react/jsx-runtime";
-var QUESTION_ROLE_LABELS = {
-  practice: "Practice",
-  checkpoint: "Checkpoint",
-  assessment: "Assessment",
-  review: "Review"
-};
-var INSTRUCTIONS = {
-  single_choice: "Choose one answer.",
-  true_false: "True or false?",
-  multiple_choice: "Choose all answers that apply."
-};
 var BUTTON = "inline-flex items-center justify-center rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
 var PRIMARY = `${BUTTON} bg-brand-600 text-white hover:bg-brand-700`;
 var SECONDARY = `${BUTTON} bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`;
@@ -435,7 +435,7 @@ function Choices({ question, name }) {
 function QuestionFieldset({ question, name, children }) {
   return /* @__PURE__ */ jsxs5("fieldset", { "data-question-id": question.id, className: "space-y-3", children: [
     /* @__PURE__ */ jsx9("legend", { className: "w-full text-base font-medium text-slate-900", children: question.prompt }),
-    /* @__PURE__ */ jsx9("p", { className: "text-xs text-slate-600", children: INSTRUCTIONS[question.question_type] ?? "Choose an answer." }),
+    /* @__PURE__ */ jsx9("p", { className: "text-xs text-slate-600", children: QUESTION_INSTRUCTIONS[question.question_type] ?? "Choose an answer." }),
     /* @__PURE__ */ jsx9(Choices, { question, name }),
     children
   ] });
