@@ -118,6 +118,15 @@ export function targets(r) {
     "< 500 MB",
     r.peak_rss_mb !== null && r.peak_rss_mb < 500,
   );
+  // Courses leaving the app (issue 30, "The new paths"): the package streams, so it is quick and small in memory.
+  const scorm = P.exports?.scorm2004_2000;
+  line("SCORM 2004 export, 2,000-block course: p50", scorm ? `${scorm.p50_ms} ms` : "-", "< 3000 ms", scorm?.p50_ms < 3000);
+  line(
+    "SCORM 2004 export, 2,000-block course: extra server RSS",
+    scorm ? `${scorm.extra_rss_mb} MB` : "-",
+    "< 50 MB",
+    scorm?.extra_rss_mb < 50,
+  );
   const equal = Object.values(r.checks ?? {}).every((v) => v === "equal") && Object.keys(r.checks ?? {}).length > 0;
   line("physical floor answers the app's JSON (deep-equal)", equal ? "equal" : "see checks", "equal", equal);
   // The writes against a floor doing the same SQL by hand (bench/baseline/server.mjs): how near the

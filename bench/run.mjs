@@ -7,6 +7,7 @@
 import { ensureBenchBuild, stopAll } from "./app.mjs";
 import { bigReads } from "./phases/big-reads.mjs";
 import { P, results, say } from "./phases/context.mjs";
+import { exportsPhase } from "./phases/exports.mjs";
 import { compareWithFloor } from "./phases/floor-checks.mjs";
 import { measurePagesPhase } from "./phases/pages.mjs";
 import { embeddedRun } from "./phases/pglite.mjs";
@@ -41,6 +42,7 @@ try {
   await proposalWorkloads(run, data, sideBySide);
   await measurePagesPhase(run, data);
   P.rss_by_phase.pages = run.rss.phase();
+  await exportsPhase(run, data);
   results.peak_rss_mb = run.rss.stop();
   await run.app.stop();
   await run.baseline.stop();

@@ -4,6 +4,7 @@
 import pg from "pg";
 import { client, signUpOwner } from "../app.mjs";
 import { insertProducts, insertQuiz, insertTree, prepareIds } from "../data.mjs";
+import { insertExportCourse } from "../exports.mjs";
 import { P, PARENTS, PROPOSALS_PER_SIZE, SEED, say } from "./context.mjs";
 
 /** Everything the later phases name: the caller, the projects, trees, parents, quizzes, proposals, lessons. */
@@ -25,6 +26,8 @@ export async function setUpData(run) {
   // The app's write sets (about 21,000 lessons and 23,500 blocks) in a project of their own, so
   // the lists project, where the pages' lessons are, stays the size of a real one.
   const writes = await project("Bench writes");
+  // The course the export phase packages (2,000 blocks), in a project of its own.
+  const exportsProject = await project("Bench exports");
   const db = (run.db = new pg.Client({ connectionString: dbUrl }));
   db.on("error", () => {});
   await db.connect();
@@ -34,6 +37,7 @@ export async function setUpData(run) {
   const tree = (p, prefix, shape) => insertTree(q, { projectId: p.id, categoryId: p.categoryId, prefix: `${SEED}:${prefix}`, ...shape });
   const t20k = await tree(big, "t20k", { courses: 20, modules: 10, lessons: 10, blocks: 10 });
   const t2k = await tree(mid, "t2k", { courses: 1, modules: 20, lessons: 10, blocks: 10 });
+  const exportCourse = await insertExportCourse(q, { ...exportsProject, projectId: exportsProject.id, prefix: `${SEED}:exports` });
   const mods = { 500: await tree(small, "m500", { courses: 1, modules: 500, coursePosition: 0 }) };
   mods[50] = await tree(small, "m50", { courses: 1, modules: 50, coursePosition: 1 });
   // The write workloads spread over many parents, each with n children, as many authors editing
@@ -162,5 +166,6 @@ export async function setUpData(run) {
     lessonText,
     plainLesson,
     diagramLesson,
+    exportCourse,
   };
 }

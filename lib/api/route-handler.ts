@@ -168,7 +168,8 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint, options: R
       },
       { db, caller, requestId, via: caller?.via === "session" ? "browser" : "api", prefetched, client: requestClient(req) },
     );
-    if (result.body instanceof FileAnswer || result.body instanceof FileStream) return fileResponse(result.status, result.body, requestId, limitHeaders);
+    if (result.body instanceof FileAnswer || result.body instanceof FileStream)
+      return fileResponse(result.status, result.body, requestId, limitHeaders);
     if (result.body instanceof JsonText || result.body instanceof NotModified) {
       return prebuilt(result.status, result.body, requestId, limitHeaders);
     }
