@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { expect, test } from "@playwright/test";
 import { signInViaApi, signUpViaApi } from "./helpers";
 
-test("[MCP] the production server offers the 57 agent tools over Streamable HTTP, with a key", async ({ request, baseURL, playwright }) => {
+test("[MCP] the production server offers the 59 agent tools over Streamable HTTP, with a key", async ({ request, baseURL, playwright }) => {
   const user = await signUpViaApi(request);
   const session = await playwright.request.newContext({ baseURL });
   await signInViaApi(session, user);
@@ -19,7 +19,7 @@ test("[MCP] the production server offers the 57 agent tools over Streamable HTTP
     }),
   );
   const { tools } = await client.listTools();
-  expect(tools).toHaveLength(57);
+  expect(tools).toHaveLength(59);
   const result = (await client.callTool({ name: "create_project", arguments: { name: "From an agent" } })) as unknown as {
     structuredContent: { name: string };
   };

@@ -109,7 +109,7 @@ export async function startTestLms(options: { packageDir?: string; files?: Recor
     const parts = url.pathname.split("/").filter(Boolean);
     if (parts[0] === "lms" && attempts.has(parts[1])) {
       const attempt = attempts.get(parts[1])!;
-      res.writeHead(200, { "Content-Type": contentType(".html") });
+      res.writeHead(200, { "Content-Type": contentType("page.html") });
       return res.end(lmsPage(attempt, url.searchParams.get("launch") ?? "index.html", url.searchParams.get("window") === "popup"));
     }
     if (parts[0] === "commit" && attempts.has(parts[1]) && req.method === "POST") {
@@ -120,17 +120,17 @@ export async function startTestLms(options: { packageDir?: string; files?: Recor
       return res.end(JSON.stringify({ result: true, errorCode: 0 }));
     }
     if (parts[0] === "cmi5" && cmi5Pages.has(parts[1])) {
-      res.writeHead(200, { "Content-Type": contentType(".html") });
+      res.writeHead(200, { "Content-Type": contentType("page.html") });
       return res.end(cmi5Page(cmi5Pages.get(parts[1])!));
     }
     if (parts[0] === "returned") {
-      res.writeHead(200, { "Content-Type": contentType(".html") });
+      res.writeHead(200, { "Content-Type": contentType("page.html") });
       return res.end(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title></head><body><p>Back in the LMS</p></body></html>`,
       );
     }
     if (parts[0] === "scorm-again" && (parts[1] === "scorm12.js" || parts[1] === "scorm2004.js")) {
-      res.writeHead(200, { "Content-Type": contentType(".js") });
+      res.writeHead(200, { "Content-Type": contentType("script.js") });
       return res.end(fs.readFileSync(path.join(SCORM_AGAIN, parts[1])));
     }
     if (parts[0] === "package") {
