@@ -74,9 +74,10 @@ export async function loop({ url, connections, total, headers = {}, before, meth
  * is counted and dropped as it arrives (body is null): a timed read then ends at its last byte, not
  * after the client has joined 11 MB of chunks into one buffer and collected them.
  */
-export function request(url, { agent, headers = {}, method = "GET", body, discard = false } = {}) {
+export function request(url, { agent, headers = {}, method = "GET", body, rawBody, discard = false } = {}) {
   return new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    // `rawBody`: bytes sent as they are (an answer handed to the memory floor); `body`: an object sent as JSON.
+    const data = rawBody ?? (body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
     const req = http.request(
       url,
       { agent, method, headers: { ...headers, ...(data ? { "content-type": "application/json", "content-length": data.length } : {}) } },

@@ -48,8 +48,11 @@ export function targets(r) {
   }
   const growth = ratio(P.tree_20k_cold_c1?.p50, P.tree_2k_cold_c1?.p50);
   line("full tree cold p50, 20,000 / 2,000 blocks (1 conn)", growth, "<= 11", growth !== null && growth <= 11);
-  const warm = ratio(P.tree_20k_cold_c1?.p50, P.tree_20k_warm_c1?.p50);
-  line("full tree 20k: cold p50 / warm p50 (1 conn)", warm, ">= 20", warm !== null && warm >= 20);
+  // Issue 30: the warm read against bare node:http sending the same bytes from memory (replaces "20x faster than cold").
+  for (const c of [1, 8]) {
+    const warm = ratio(P[`tree_20k_warm_c${c}`]?.p50, P[`tree_20k_memory_floor_c${c}`]?.p50);
+    line(`full tree 20k warm, ${c} conn: p50 app / memory floor (same bytes, bare node:http)`, warm, "<= 2", warm !== null && warm <= 2);
+  }
   for (const size of ["2k", "20k"]) {
     const inm = P[`tree_${size}_if_none_match`];
     const n304 = inm?.statuses?.[304] ?? 0;
@@ -210,6 +213,7 @@ export function report(r) {
         ["app cold", P[`tree_${size}_cold_c${c}`]],
         ["app warm", P[`tree_${size}_warm_c${c}`]],
         ["app warm, gzip", P[`tree_${size}_warm_gzip_c${c}`]],
+        ["memory floor (same bytes, bare node:http)", P[`tree_${size}_memory_floor_c${c}`]],
         ["physical floor", phys],
       ]) {
         if (!x) continue;

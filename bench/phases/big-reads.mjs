@@ -1,6 +1,6 @@
 // Phase 4 of `npm run bench`: the big reads (bench/README.md, Method, "Big reads"): the whole
-// project, cold, from the physical floor and warm, at 1 and 8 connections, a matching
-// If-None-Match, and GET /courses/{id}.
+// project, cold, from the physical floor and warm, with the warm read's floor (the same bytes from
+// memory by bare node:http), at 1 and 8 connections, a matching If-None-Match, and GET /courses/{id}.
 import { loop, request } from "../load.mjs";
 import { P, say } from "./context.mjs";
 
@@ -35,9 +35,19 @@ export async function bigReads({ app, baseline, idle, rss }, { auth, api, mid, b
         headers: auth,
       });
       await idle();
-      await request(app.base + url, { headers: auth }); // the first read after the last write fills any cache
+      // The first read after the last write fills any cache; its bytes are what the memory floor sends.
+      const answer = await request(app.base + url, { headers: auth });
       P[`tree_${size}_warm_c${connections}`] = await loop({
         url: app.base + url,
+        connections,
+        total: warmCounts[connections],
+        headers: auth,
+      });
+      // The warm read's floor: the same bytes from memory, sent by bare node:http (the baseline process).
+      await request(`${baseline.base}/memory/tree_${size}`, { method: "PUT", rawBody: answer.body });
+      await idle();
+      P[`tree_${size}_memory_floor_c${connections}`] = await loop({
+        url: `${baseline.base}/memory/tree_${size}`,
         connections,
         total: warmCounts[connections],
         headers: auth,
