@@ -199,6 +199,17 @@ describe("[MAIL] the outbox", () => {
     smtp.refuseWith(null);
   });
 
+  it("a mail is due the moment it is written: its due time is not rounded up past the clock", async () => {
+    // A TIMESTAMPTZ(3) column rounded now() half the time up to the next millisecond, so the worker
+    // its commit woke could look within that half millisecond and leave the mail to the next poll.
+    for (let i = 0; i < 20; i++) {
+      const id = await db.$transaction((tx) => enqueueMail(tx, { kind: "password_reset", to: address("due"), content: content() }));
+      const [fresh] = await db.$queryRaw<{ due: boolean }[]>`
+        UPDATE mail_outbox SET next_attempt_at = DEFAULT WHERE id = ${id}::uuid AND status = 'pending' RETURNING next_attempt_at <= now() AS due`;
+      expect(fresh.due).toBe(true);
+    }
+  });
+
   it("the worker, at its default pace, picks a committed mail up within 5 seconds, even one another instance wrote", async () => {
     vi.stubEnv("SMTP_URL", smtp.url);
     withDefaultPace();

@@ -342,6 +342,20 @@ describe("[WEBHOOKS] delivery", () => {
     expect(receiver.hugeBytesSent).toBeLessThan(20 * 1024 * 1024);
   });
 
+  it("[WEBHOOKS] a delivery made due now is due at once: its due time is not rounded up past the clock", async () => {
+    // A TIMESTAMPTZ(3) column rounded now() half the time up to the next millisecond, so a worker
+    // looking within that half millisecond (woken by the commit) skipped the delivery until its next poll.
+    const owner = await seedCompanyMember(server);
+    const hook = await register(owner, uniquePath());
+    await owner.api.post(`/v3/webhooks/${hook.id}/test`);
+    const db = await getDb();
+    for (let i = 0; i < 20; i++) {
+      const [row] = await db.$queryRaw<{ due: boolean }[]>`
+        UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = ${hook.id} RETURNING next_attempt_at <= now() AS due`;
+      expect(row.due).toBe(true);
+    }
+  });
+
   it(`[WEBHOOKS] after ${WEBHOOK_DISABLE_AFTER_FAILURES} failed attempts in a row the endpoint is turned off and the company's owners are mailed`, async () => {
     const owner = await seedCompanyMember(server);
     const member = await seedUser();
