@@ -1,6 +1,7 @@
 // The benchmark's table and its targets (issue 14), from bench/results/latest.json's shape.
 // `node bench/report.mjs` reprints the last run.
 import fs from "node:fs";
+import { extraTargets } from "./targets/index.mjs";
 
 const ratio = (a, b) => (a && b ? Math.round((a / b) * 100) / 100 : null);
 const fmt = (v) => (v === null || v === undefined ? "-" : String(v));
@@ -160,6 +161,7 @@ export function targets(r) {
     "all",
     positions.length > 0 && bad.length === 0,
   );
+  for (const add of extraTargets) add(r, line);
   return out;
 }
 
