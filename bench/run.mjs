@@ -9,6 +9,7 @@ import { bigReads } from "./phases/big-reads.mjs";
 import { P, results, say } from "./phases/context.mjs";
 import { exportsPhase } from "./phases/exports.mjs";
 import { compareWithFloor } from "./phases/floor-checks.mjs";
+import { readsAfterEdits } from "./phases/fragments.mjs";
 import { measurePagesPhase } from "./phases/pages.mjs";
 import { embeddedRun } from "./phases/pglite.mjs";
 import { proposalWorkloads } from "./phases/proposals.mjs";
@@ -36,6 +37,7 @@ try {
   const data = await setUpData(run);
   await compareWithFloor(run, data);
   await bigReads(run, data);
+  await readsAfterEdits(run, data);
   const sideBySide = sideBySideRunner(run, data);
   await smallReads(run, data, sideBySide);
   await writeWorkloads(run, data, sideBySide);

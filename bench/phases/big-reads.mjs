@@ -2,12 +2,12 @@
 // project, cold, from the physical floor and warm, with the warm read's floor (the same bytes from
 // memory by bare node:http), at 1 and 8 connections, a matching If-None-Match, and GET /courses/{id}.
 import { loop, request } from "../load.mjs";
-import { P, say } from "./context.mjs";
+import { changeEveryCourse, P, say } from "./context.mjs";
 
 export async function bigReads({ app, baseline, idle, rss }, { auth, api, mid, big, t2k, t20k }) {
   const bumpOf = (projectId) => {
     let n = 0;
-    return () => api("PATCH", `/api/authoring/projects/${projectId}`, { description: `bench bump ${n++}` });
+    return () => changeEveryCourse(api, projectId, `bench bump ${n++}`);
   };
 
   // Cold reads of 20,000 blocks take a quarter of a second each, so they are few; warm reads are

@@ -83,3 +83,13 @@ export const P = results.postgres;
 export const submission = (quiz) => ({
   answers: quiz.questions.map((x, i) => ({ question_id: x.id, selected_option_ids: [i % 3 ? x.right_option : x.wrong_option] })),
 });
+
+/**
+ * A write to every course of the project (its description), so that the next tree read is built
+ * cold: the tree is kept by course, and a write to the project's own fields only splices the
+ * courses kept (docs/decisions/048-tree-fragments.md). `api` is a `client` of bench/app.mjs.
+ */
+export async function changeEveryCourse(api, projectId, description) {
+  const { courses } = await api("GET", `/api/authoring/projects/${projectId}/courses`);
+  for (const course of courses) await api("PATCH", `/api/authoring/courses/${course.id}`, { description });
+}

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { client, signUpOwner, startApp } from "../app.mjs";
 import { cannon, loop, request, waitIdle } from "../load.mjs";
-import { DURATION, flags, results, say, SEED, SMALL_CONNECTIONS } from "./context.mjs";
+import { changeEveryCourse, DURATION, flags, results, say, SEED, SMALL_CONNECTIONS } from "./context.mjs";
 
 export async function embeddedRun() {
   if (!flags.has("--no-pglite")) {
@@ -71,7 +71,7 @@ async function pgliteRun(app) {
   say(`embedded: data ready`);
   const url = `${app.base}/api/authoring/projects/${p}`;
   let n = 0;
-  const bump = () => api("PATCH", `/api/authoring/projects/${p}`, { description: `bump ${n++}` });
+  const bump = () => changeEveryCourse(api, p, `bump ${n++}`);
   const out = {};
   await waitIdle([app.pid]);
   out.tree_2k_cold_c1 = await loop({ url, connections: 1, total: 20, headers: auth, before: bump });

@@ -3,7 +3,7 @@
 import { client, startApp } from "../app.mjs";
 import { request } from "../load.mjs";
 import { startCountingProxy } from "../pg-proxy.mjs";
-import { flags, results, say, submission } from "./context.mjs";
+import { changeEveryCourse, flags, results, say, submission } from "./context.mjs";
 
 export async function countStatements({ dbUrl }, { auth, t2k, blocks, siblingLessons, quizzes, mid, big, mods }) {
   if (!flags.has("--no-counts")) {
@@ -27,7 +27,7 @@ export async function countStatements({ dbUrl }, { auth, t2k, blocks, siblingLes
       return { count: median.length, statements: median.map((s) => s.replace(/\s+/g, " ").slice(0, 160)) };
     };
     const countedApi = client(counted.base, auth);
-    const bump = (id) => () => countedApi("PATCH", `/api/authoring/projects/${id}`, { description: `count ${Math.random()}` });
+    const bump = (id) => () => changeEveryCourse(countedApi, id, `count ${Math.random()}`);
     const s = {};
     s.floor_auth = await count("GET", "/api/bench/auth");
     s.floor_auth_limit = await count("GET", "/api/bench/auth-limit");

@@ -1,25 +1,21 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import pLimit, { type LimitFunction } from "p-limit";
-import type { Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
 /**
- * Rendered project trees, per instance and bounded in memory, keyed by what they depend on: the
- * project, the audience (learners never get an author's body: answer keys), and the entity tag,
- * which names the project's content version (bumped in the database by every write in the project,
- * prisma/migrations/20261122220000_project_content_version) and its own fields. An entry is
+ * Rendered trees, per instance and bounded in memory: whole project reads, and the courses they are
+ * spliced from (./tree-fragments.ts). Each entry is kept by what it depends on, its scope (the
+ * kind of read, the audience, since learners never get an author's body: answer keys, and the
+ * project or course), and the tag it is current at: a project read's entity tag, which names the
+ * project's content version, or a course's own content version (both bumped in the database by
+ * every write they show, prisma/migrations/20261127120000_course_content_version). An entry is
  * current exactly while its tag is the one the database gives now, so several instances need no
  * invalidation messages: a stale entry is never asked for again and ages out.
  */
 /** UTF-8 bytes in an ordinary (not shared) ArrayBuffer: what a Response body takes. */
-type Bytes = Buffer<ArrayBuffer>;
-type Entry = { etag: string; body: Bytes };
-
-/** The project's content version, as the database has it now (a string: it is a bigint). */
-export const contentVersion = async (tx: Tx, projectId: string) =>
-  (await tx.$queryRaw<{ version: string }[]>`SELECT content_version::text AS version FROM projects WHERE id = ${projectId}::uuid`)[0]
-    ?.version;
+export type Bytes = Buffer<ArrayBuffer>;
+type Entry = { tag: string; body: Bytes };
 
 /** A strong entity tag for a body that is a function of these facts (the kind of read, a version, ...). */
 export const entityTag = (...facts: string[]) => `"${createHash("sha256").update(facts.join("\n")).digest("base64url").slice(0, 27)}"`;
@@ -46,23 +42,32 @@ const state: CacheState = ((globalThis as { __treeCache?: CacheState }).__treeCa
   inTurn: pLimit(env("TREE_BUILDS")),
 });
 
-/** The cache for the capacity configured now (TREE_CACHE_MB, read at each call); none at 0. */
+/**
+ * The cache for the capacity configured now (TREE_CACHE_MB, read at each call); none at 0. Turned
+ * off for a while, it keeps what it held for when it is back at the same size: a read built
+ * without the cache, to compare with a cached one, does not throw the cache away.
+ */
 function entries(): LRUCache<string, Entry> | null {
   const limit = capacity();
+  if (limit === 0) return null;
   if (limit !== state.capacity) {
     state.capacity = limit;
-    state.entries =
-      limit > 0 ? new LRUCache<string, Entry>({ maxSize: limit, sizeCalculation: (entry) => Math.max(1, entry.body.length) }) : null;
+    state.entries = new LRUCache<string, Entry>({ maxSize: limit, sizeCalculation: (entry) => Math.max(1, entry.body.length) });
   }
   return state.entries;
 }
 
-export function cachedTree(scope: string, etag: string): Bytes | undefined {
+export function cachedTree(scope: string, tag: string): Bytes | undefined {
   const entry = entries()?.get(scope);
-  return entry?.etag === etag ? entry.body : undefined;
+  return entry?.tag === tag ? entry.body : undefined;
 }
 
-const keyOf = (scope: string, etag: string) => `${scope}\u0000${etag}`;
+/** Keeps the body of a scope, current at `tag`, in place of any older one (one bigger than the whole cache is not kept). */
+export function keepTree(scope: string, tag: string, body: Bytes) {
+  entries()?.set(scope, { tag, body });
+}
+
+const keyOf = (scope: string, tag: string) => `${scope}\u0000${tag}`;
 
 export type Built = { body: Bytes; /** False when the body names no version (a write landed meanwhile): not kept. */ current: boolean };
 
@@ -70,15 +75,14 @@ export type Built = { body: Bytes; /** False when the body names no version (a w
  * Builds the body of (scope, tag) once however many requests ask at the same moment: they all
  * wait for the one build, and a current one is kept for those that come after.
  */
-export function buildOnce(scope: string, etag: string, build: () => Promise<Built>): Promise<Built> {
-  const key = keyOf(scope, etag);
+export function buildOnce(scope: string, tag: string, build: () => Promise<Built>): Promise<Built> {
+  const key = keyOf(scope, tag);
   let building = state.building.get(key);
   if (!building) {
     building = state
       .inTurn(build)
       .then((built) => {
-        // A body bigger than the whole cache is not kept (lru-cache refuses it).
-        if (built.current) entries()?.set(scope, { etag, body: built.body });
+        if (built.current) keepTree(scope, tag, built.body);
         return built;
       })
       .finally(() => state.building.delete(key));

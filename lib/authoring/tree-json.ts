@@ -14,8 +14,6 @@ import { blockInTreeSql, visibleSql } from "./visibility";
  * ./visibility.ts: learners read published courses and lessons, nobody reads deleted rows.
  */
 
-export type TreeScope = { projectId: string } | { courseId: string };
-
 type Row = { parent: string; json: string };
 
 /**
@@ -40,9 +38,9 @@ function blockColumns(audience: Audience) {
           ${isoSql("b.created_at")} AS created_at, ${isoSql("b.updated_at")} AS updated_at`;
 }
 
-function queries(scope: TreeScope, learner: boolean, audience: Audience, outline: boolean) {
-  const courseScope = "projectId" in scope ? `c.project_id = $1::uuid` : `c.id = $1::uuid`;
-  const courses = `${visibleSql("course", learner)} AND ${courseScope}`;
+/** The statements of a read of the courses `$1` (an array of ids) names. */
+function queries(learner: boolean, audience: Audience, outline: boolean) {
+  const courses = `${visibleSql("course", learner)} AND c.id = ANY($1::uuid[])`;
   const modules = `${visibleSql("module", learner)} AND ${courses}`;
   const lessons = `${visibleSql("lesson", learner)} AND ${modules}`;
   return {
@@ -128,17 +126,18 @@ export type TreeRead = {
   outline?: boolean;
 };
 
+/** A course's JSON text (its element of a `courses` array), in pieces to be written out one after the other. */
+export type CourseJson = { id: string; parts: string[] };
+
 /**
- * The `courses` array of a project (or the one course of a course read) as JSON, in pieces to be
- * written out one after the other (./tree-json.ts `utf8`): courses with their modules, lessons and
- * blocks in position order. The rows' JSON is never copied into intermediate strings, so a 10 MB
- * tree costs its rows and its one output buffer. Four statements (three for an outline), whatever
- * the size.
+ * The courses `courseIds` names that the reader sees, in position order, each with its modules,
+ * lessons and blocks in position order, as JSON (see `utf8`). The rows' JSON is never
+ * copied into intermediate strings, so a 10 MB tree costs its rows and its output buffers. Four
+ * statements (three for an outline), whatever the size.
  */
-export async function coursesJson(tx: Tx, scope: TreeScope, { learner, audience, outline = false }: TreeRead): Promise<string[]> {
-  const id = "projectId" in scope ? scope.projectId : scope.courseId;
-  const sql = queries(scope, learner, audience, outline);
-  const read = (text: string) => tx.$queryRawUnsafe<Row[]>(text, id);
+export async function coursesJson(tx: Tx, courseIds: string[], { learner, audience, outline = false }: TreeRead): Promise<CourseJson[]> {
+  const sql = queries(learner, audience, outline);
+  const read = (text: string) => tx.$queryRawUnsafe<Row[]>(text, courseIds);
   const [courses, modules, lessons, blocks] = await Promise.all([
     read(sql.courses),
     read(sql.modules),
@@ -148,17 +147,16 @@ export async function coursesJson(tx: Tx, scope: TreeScope, { learner, audience,
   const modulesOf = byParent(modules);
   const lessonsOf = byParent(lessons);
   const blocksOf = byParent(blocks);
-  const parts: string[] = ["["];
-  /** Each child, comma-separated, then the parent closed. */
-  const children = (of: string[] | undefined, each: (json: string) => void) => {
-    of?.forEach((json, i) => {
-      if (i > 0) parts.push(",");
-      each(json);
-    });
-    parts.push("]}");
-  };
-  courses.forEach((course, i) => {
-    if (i > 0) parts.push(",");
+  return courses.map((course) => {
+    const parts: string[] = [];
+    /** Each child, comma-separated, then the parent closed. */
+    const children = (of: string[] | undefined, each: (json: string) => void) => {
+      of?.forEach((json, i) => {
+        if (i > 0) parts.push(",");
+        each(json);
+      });
+      parts.push("]}");
+    };
     parts.push(opened(course.json, "modules"));
     children(modulesOf.get(idOf(course.json)), (mod) => {
       parts.push(opened(mod, "lessons"));
@@ -168,17 +166,22 @@ export async function coursesJson(tx: Tx, scope: TreeScope, { learner, audience,
         children(blocksOf.get(idOf(lesson)), (block) => void parts.push(block));
       });
     });
+    return { id: idOf(course.json), parts };
   });
-  parts.push("]");
-  return parts;
 }
 
-/** Pieces of text written into one UTF-8 buffer, allocated once at its final size. */
-export function utf8(parts: string[]): Buffer<ArrayBuffer> {
+/** Pieces of text, and of UTF-8 already encoded, written into one buffer allocated once at its final size. */
+export function utf8(parts: (string | Uint8Array)[]): Buffer<ArrayBuffer> {
   let length = 0;
-  for (const part of parts) length += Buffer.byteLength(part, "utf8");
+  for (const part of parts) length += typeof part === "string" ? Buffer.byteLength(part, "utf8") : part.length;
   const buffer = Buffer.allocUnsafeSlow(length) as Buffer<ArrayBuffer>;
   let offset = 0;
-  for (const part of parts) offset += buffer.write(part, offset, "utf8");
+  for (const part of parts) {
+    if (typeof part === "string") offset += buffer.write(part, offset, "utf8");
+    else {
+      buffer.set(part, offset);
+      offset += part.length;
+    }
+  }
   return buffer;
 }

@@ -4,7 +4,9 @@
  * whichever code wrote it: the triggers do it in the database. Each statement here is raw SQL, as
  * another instance or a script would send it, and the test reads how far each of two projects'
  * versions moved: the project written to by exactly one per statement (however many rows it
- * changed), a row moved between the projects both, the other project not at all.
+ * changed), a row moved between the projects both, the other project not at all. A course's
+ * version (the key of its rendering, lib/authoring/tree-fragments.ts) moves the same way with the
+ * rows it shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/lib/db/client";
@@ -28,11 +30,11 @@ async function projectWithEverything(api: Awaited<ReturnType<typeof newUser>>["a
   return { ...tree, question, quiz };
 }
 
-async function versions(ids: string[]) {
+async function versions(ids: string[], table = "projects") {
   const rows = await (
     await getDb()
   ).$queryRawUnsafe<{ id: string; v: string }[]>(
-    `SELECT id::text, content_version::text AS v FROM projects WHERE id = ANY($1::uuid[])`,
+    `SELECT id::text, content_version::text AS v FROM ${table} WHERE id = ANY($1::uuid[])`,
     ids,
   );
   return new Map(rows.map((r) => [r.id, BigInt(r.v)]));
@@ -50,6 +52,16 @@ describe("[CONTENT VERSION] the triggers that key the tree cache", () => {
       a: Number(after.get(a.project.id)! - before.get(a.project.id)!),
       b: Number(after.get(b.project.id)! - before.get(b.project.id)!),
     };
+  };
+
+  /** How far projects A and B, and courses A and B, moved while `sql` ran (one statement). */
+  const movedWithCourses = async (sql: string, ...params: unknown[]) => {
+    const ids = [a.course.id, b.course.id];
+    const before = await versions(ids, "courses");
+    const projects = await moved(sql, ...params);
+    const after = await versions(ids, "courses");
+    const by = (id: string) => Number(after.get(id)! - before.get(id)!);
+    return { projects, courses: { a: by(a.course.id), b: by(b.course.id) } };
   };
 
   beforeAll(async () => {
@@ -131,5 +143,43 @@ describe("[CONTENT VERSION] the triggers that key the tree cache", () => {
       ),
     ).toEqual({ a: 0, b: 1 });
     expect(await moved(`DELETE FROM question_options WHERE id = $1::uuid`, optionId)).toEqual({ a: 0, b: 1 });
+  });
+
+  it("a course's version (the key of its rendering) moves with its tree and what its blocks show, its project once", async () => {
+    const one = { projects: { a: 1, b: 0 }, courses: { a: 1, b: 0 } };
+    const aBlock = `(SELECT id FROM blocks WHERE lesson_id = '${a.lesson.id}'::uuid ORDER BY position LIMIT 1)`;
+    expect(await movedWithCourses(`UPDATE blocks SET content = '{"body":"edited"}' WHERE id = ${aBlock}`)).toEqual(one);
+    expect(await movedWithCourses(`UPDATE lessons SET title = 'Again' WHERE id = $1::uuid`, a.lesson.id)).toEqual(one);
+    expect(await movedWithCourses(`UPDATE modules SET title = 'Again' WHERE id = $1::uuid`, a.module.id)).toEqual(one);
+    expect(await movedWithCourses(`UPDATE courses SET title = 'Again' WHERE id = $1::uuid`, a.course.id)).toEqual(one);
+    // A block moved to the other project's lesson: both courses, both projects.
+    const both = { projects: { a: 1, b: 1 }, courses: { a: 1, b: 1 } };
+    expect(await movedWithCourses(`UPDATE blocks SET lesson_id = $1::uuid WHERE id = ${aBlock}`, b.lesson.id)).toEqual(both);
+
+    // A question or quiz moves the courses whose blocks show it, and its project once; one no block shows, its project alone.
+    await (
+      await getDb()
+    ).$executeRawUnsafe(
+      `INSERT INTO blocks (id, lesson_id, type, position, question_id, created_at, updated_at) VALUES (gen_random_uuid(), $1::uuid, 'question', 99, $2::uuid, now(), now())`,
+      a.lesson.id,
+      a.question.id,
+    );
+    expect(await movedWithCourses(`UPDATE questions SET prompt = 'Shown' WHERE id = $1::uuid`, a.question.id)).toEqual(one);
+    expect(await movedWithCourses(`UPDATE question_options SET label = 'Shown' WHERE question_id = $1::uuid`, a.question.id)).toEqual(one);
+    expect(await movedWithCourses(`UPDATE questions SET prompt = 'Not shown' WHERE id = $1::uuid`, b.question.id)).toEqual({
+      projects: { a: 0, b: 1 },
+      courses: { a: 0, b: 0 },
+    });
+    await (
+      await getDb()
+    ).$executeRawUnsafe(
+      `INSERT INTO blocks (id, lesson_id, type, position, quiz_id, created_at, updated_at) VALUES (gen_random_uuid(), $1::uuid, 'quiz', 99, $2::uuid, now(), now())`,
+      b.lesson.id,
+      b.quiz.id,
+    );
+    expect(await movedWithCourses(`UPDATE quizzes SET title = 'Shown' WHERE id = $1::uuid`, b.quiz.id)).toEqual({
+      projects: { a: 0, b: 1 },
+      courses: { a: 0, b: 1 },
+    });
   });
 });

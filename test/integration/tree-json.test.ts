@@ -217,7 +217,7 @@ describe("[TREE JSON] the whole-project read built by the database", () => {
     expect(expected.courses[0].modules[0].lessons[0].title).toBe("Fresh version");
   }, 120_000);
 
-  it("answers GET /courses/{id} as the object path does, tagged by the project's version", async () => {
+  it("answers GET /courses/{id} as the object path does, tagged by the course's own version", async () => {
     const team = await seedTeam(server);
     const built = await buildVariedProject(team.author, team.workspace.id);
     const path = `/courses/${built.published.id}`;
@@ -236,6 +236,9 @@ describe("[TREE JSON] the whole-project read built by the database", () => {
     const after = await team.author.api.get(path, { "if-none-match": before.headers.get("etag")! });
     expect(after.status).toBe(200);
     expect(after.body.modules[0].title).toBe("Renamed module");
+    // A write in another course of the project leaves this one's tag as it was.
+    expectStatus(await team.author.api.patch(`/courses/${built.draft.id}`, { title: "Renamed draft" }), 200);
+    expect((await team.author.api.get(path, { "if-none-match": after.headers.get("etag")! })).status).toBe(304);
   }, 120_000);
 
   it("sees a change another instance made straight in the database", async () => {

@@ -1,4 +1,5 @@
 import type { Caller } from "@/lib/api/authenticate";
+import { notFound } from "@/lib/api/errors";
 import { JsonText, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
 import { paged, type Page } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
@@ -7,8 +8,8 @@ import { audienceOf, toCourseDto } from "../dto";
 import { getCourseOrThrow } from "../load";
 import { insertAt, moveTo } from "../positions";
 import { trashItem } from "../trash/batches";
-import { buildOnce, cachedTree, contentVersion, entityTag } from "../tree-cache";
-import { coursesJson, utf8 } from "../tree-json";
+import { entityTag } from "../tree-cache";
+import { courseBody, courseReadKind, courseVersion } from "../tree-fragments";
 import { childrenVisibleTo } from "../visibility";
 import type { CourseDto } from "./schemas";
 
@@ -36,9 +37,9 @@ export async function createCourse(tx: Tx, caller: Caller, projectId: string, in
 }
 
 /**
- * The course with its modules, lessons and blocks, as the API answers it: built by the database,
- * cached and tagged by its project's content version like the whole-project read
- * (docs/decisions/016-project-reads.md).
+ * The course with its modules, lessons and blocks, as the API answers it: its rendering as the
+ * project read splices it (../tree-fragments.ts), named by an entity tag of the course's own content
+ * version (docs/decisions/016-project-reads.md, 048-tree-fragments.md).
  */
 export async function getCourseTree(
   tx: Tx,
@@ -46,21 +47,13 @@ export async function getCourseTree(
   courseId: string,
   { ifNoneMatch, outline = false }: { ifNoneMatch?: string | null; outline?: boolean } = {},
 ) {
-  const { course, access } = await getCourseOrThrow({ tx, caller, courseId, ifHidden: "forbidden" });
-  const version = await contentVersion(tx, course.projectId);
-  const learner = isLearner(access);
-  const kind = `${outline ? "course-outline" : "course"}:${learner ? "learner" : "author"}`;
-  const etag = entityTag(kind, version ?? "", courseId);
+  const { access } = await getCourseOrThrow({ tx, caller, courseId, ifHidden: "forbidden" });
+  const version = await courseVersion(tx, courseId);
+  if (version === undefined) throw notFound("Course");
+  const read = { learner: isLearner(access), audience: audienceOf(access), outline };
+  const etag = entityTag(courseReadKind(read), version, courseId);
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return new NotModified(etag);
-  const scope = `${kind}:${courseId}`;
-  const cached = cachedTree(scope, etag);
-  if (cached !== undefined) return new JsonText(cached, etag);
-  const built = await buildOnce(scope, etag, async () => {
-    // The courses array of one course, without its brackets.
-    const parts = await coursesJson(tx, { courseId }, { learner, audience: audienceOf(access), outline });
-    const body = utf8(parts.slice(1, -1));
-    return { body, current: (await contentVersion(tx, course.projectId)) === version };
-  });
+  const built = await courseBody(tx, { id: courseId, version }, read);
   return built.current ? new JsonText(built.body, etag) : new JsonText(built.body);
 }
 

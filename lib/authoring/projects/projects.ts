@@ -10,8 +10,9 @@ import { can, getProjectOrThrow, roleIn, rolesWith } from "../access";
 import { isLearner, type ProjectAccess } from "../access";
 import { audienceOf } from "../dto";
 import { createDeletionBatch, lockOpenBatch, restoreBatch } from "../trash/batches";
-import { buildOnce, cachedTree, contentVersion, entityTag } from "../tree-cache";
-import { coursesJson, utf8 } from "../tree-json";
+import { buildOnce, cachedTree, entityTag } from "../tree-cache";
+import { courseRenderings, visibleCourses } from "../tree-fragments";
+import { utf8 } from "../tree-json";
 import { visibleSql } from "../visibility";
 
 const workspaceRef = (w: Pick<Workspace, "id" | "name" | "kind">) => ({ id: w.id, name: w.name, kind: w.kind });
@@ -104,7 +105,8 @@ async function readProjectHead(tx: Tx, caller: Caller, projectId: string): Promi
 
 /**
  * The whole-project read as the API answers it: JSON text built by the database
- * (../tree-json.ts), kept in the versioned cache (../tree-cache.ts) and named by an entity tag, so
+ * (../tree-json.ts), spliced from each course's rendering at its own version (../tree-fragments.ts),
+ * kept whole in the versioned cache (../tree-cache.ts) and named by an entity tag, so
  * an unchanged project is answered without reading its tree, and a client holding the current
  * version gets 304. The tag covers everything in the body: the content version, the project's own
  * fields, its workspace's name, the audience and the kind of read. `outline` reads the structure
@@ -148,11 +150,13 @@ export async function getProjectTree(
   if (cached !== undefined) return new JsonText(cached, etag);
 
   const built = await buildOnce(scope, etag, async () => {
-    const courses = await coursesJson(tx, { projectId }, { learner, audience: audienceOf(access), outline });
-    const body = utf8([`${described.slice(0, -1)},"courses":`, ...courses, "}"]);
-    // A write that landed while the levels were read may show in some and not others: such a body
-    // is a fine answer but names no version, so it is neither tagged nor kept.
-    return { body, current: (await contentVersion(tx, projectId)) === version };
+    const read = { learner, audience: audienceOf(access), outline };
+    const listed = await visibleCourses(tx, projectId, learner);
+    const { bodies, current } = await courseRenderings(tx, listed.courses, read);
+    const body = utf8([`${described.slice(0, -1)},"courses":[`, ...bodies.flatMap((b, i) => (i > 0 ? [",", b] : [b])), "]}"]);
+    // A write that landed after the head was read may show in some courses and not others: such a
+    // body is a fine answer but names no version, so it is neither tagged nor kept.
+    return { body, current: current && listed.projectVersion === version };
   });
   return built.current ? new JsonText(built.body, etag) : new JsonText(built.body);
 }
