@@ -1,13 +1,14 @@
+import { buildOnce, cachedAnswer, entityTag } from "@/lib/api/answer-cache";
 import type { Caller } from "@/lib/api/authenticate";
 import { JsonText, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
 import { paged, type Page } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import { getProjectOrThrow, isLearner } from "../access";
+import { contentVersion } from "../content-version";
 import { audienceOf, toCourseDto } from "../dto";
 import { getCourseOrThrow } from "../load";
 import { insertAt, moveTo } from "../positions";
 import { trashItem } from "../trash/batches";
-import { buildOnce, cachedTree, contentVersion, entityTag } from "../tree-cache";
 import { coursesJson, utf8 } from "../tree-json";
 import { childrenVisibleTo } from "../visibility";
 import type { CourseDto } from "./schemas";
@@ -53,7 +54,7 @@ export async function getCourseTree(
   const etag = entityTag(kind, version ?? "", courseId);
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return new NotModified(etag);
   const scope = `${kind}:${courseId}`;
-  const cached = cachedTree(scope, etag);
+  const cached = cachedAnswer(scope, etag);
   if (cached !== undefined) return new JsonText(cached, etag);
   const built = await buildOnce(scope, etag, async () => {
     // The courses array of one course, without its brackets.

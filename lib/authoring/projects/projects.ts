@@ -1,3 +1,4 @@
+import { buildOnce, cachedAnswer, entityTag } from "@/lib/api/answer-cache";
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
 import { JsonText, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
@@ -8,9 +9,9 @@ import { Prisma, type Project, type Workspace } from "@/lib/generated/prisma/cli
 import { listWorkspacesForUser } from "@/lib/workspaces/list-workspaces";
 import { can, getProjectOrThrow, roleIn, rolesWith } from "../access";
 import { isLearner, type ProjectAccess } from "../access";
+import { contentVersion } from "../content-version";
 import { audienceOf } from "../dto";
 import { createDeletionBatch, lockOpenBatch, restoreBatch } from "../trash/batches";
-import { buildOnce, cachedTree, contentVersion, entityTag } from "../tree-cache";
 import { coursesJson, utf8 } from "../tree-json";
 import { visibleSql } from "../visibility";
 
@@ -104,7 +105,7 @@ async function readProjectHead(tx: Tx, caller: Caller, projectId: string): Promi
 
 /**
  * The whole-project read as the API answers it: JSON text built by the database
- * (../tree-json.ts), kept in the versioned cache (../tree-cache.ts) and named by an entity tag, so
+ * (../tree-json.ts), kept in the versioned cache (lib/api/answer-cache.ts) and named by an entity tag, so
  * an unchanged project is answered without reading its tree, and a client holding the current
  * version gets 304. The tag covers everything in the body: the content version, the project's own
  * fields, its workspace's name, the audience and the kind of read. `outline` reads the structure
@@ -144,7 +145,7 @@ export async function getProjectTree(
   const etag = entityTag(kind, version, described);
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return new NotModified(etag);
   const scope = `${kind}:${projectId}`;
-  const cached = cachedTree(scope, etag);
+  const cached = cachedAnswer(scope, etag);
   if (cached !== undefined) return new JsonText(cached, etag);
 
   const built = await buildOnce(scope, etag, async () => {

@@ -1,25 +1,20 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import pLimit, { type LimitFunction } from "p-limit";
-import type { Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
 
 /**
- * Rendered project trees, per instance and bounded in memory, keyed by what they depend on: the
- * project, the audience (learners never get an author's body: answer keys), and the entity tag,
- * which names the project's content version (bumped in the database by every write in the project,
- * prisma/migrations/20261122220000_project_content_version) and its own fields. An entry is
- * current exactly while its tag is the one the database gives now, so several instances need no
- * invalidation messages: a stale entry is never asked for again and ages out.
+ * Answers built from many rows (a project's tree, a company's content library), per instance and
+ * bounded in memory, keyed by a scope (what the answer is of, and for whom: learners never get an
+ * author's body) and an entity tag naming the version the database holds of it: a content version
+ * bumped by triggers in the same transaction as every write that changes the answer
+ * (prisma/migrations/20261122220000_project_content_version, 20261127120000_company_content_version).
+ * An entry is current exactly while its tag is the one the database gives now, so several
+ * instances need no invalidation messages: a stale entry is never asked for again and ages out.
  */
 /** UTF-8 bytes in an ordinary (not shared) ArrayBuffer: what a Response body takes. */
 type Bytes = Buffer<ArrayBuffer>;
 type Entry = { etag: string; body: Bytes };
-
-/** The project's content version, as the database has it now (a string: it is a bigint). */
-export const contentVersion = async (tx: Tx, projectId: string) =>
-  (await tx.$queryRaw<{ version: string }[]>`SELECT content_version::text AS version FROM projects WHERE id = ${projectId}::uuid`)[0]
-    ?.version;
 
 /** A strong entity tag for a body that is a function of these facts (the kind of read, a version, ...). */
 export const entityTag = (...facts: string[]) => `"${createHash("sha256").update(facts.join("\n")).digest("base64url").slice(0, 27)}"`;
@@ -37,7 +32,7 @@ type CacheState = {
   inTurn: LimitFunction;
 };
 // Next.js may load this module more than once in one process: one cache per process.
-const state: CacheState = ((globalThis as { __treeCache?: CacheState }).__treeCache ??= {
+const state: CacheState = ((globalThis as { __answerCache?: CacheState }).__answerCache ??= {
   entries: null,
   capacity: -1,
   building: new Map(),
@@ -57,7 +52,7 @@ function entries(): LRUCache<string, Entry> | null {
   return state.entries;
 }
 
-export function cachedTree(scope: string, etag: string): Bytes | undefined {
+export function cachedAnswer(scope: string, etag: string): Bytes | undefined {
   const entry = entries()?.get(scope);
   return entry?.etag === etag ? entry.body : undefined;
 }
