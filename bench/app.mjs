@@ -89,7 +89,7 @@ export async function startBaseline(databaseUrl) {
   const server = spawnServer(["bench/baseline/server.mjs"], { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/health`, (res) => res.status === 200, 15_000, server.child, "baseline");
-  return { base, pid: server.child.pid, stop: () => stopChild(server.child) };
+  return { base, pid: server.child.pid, log: server.log, stop: () => stopChild(server.child) };
 }
 
 function stopChild(child) {

@@ -280,10 +280,14 @@ export function report(r) {
     ["quiz_submit_50_physical", "  physical floor"],
     ["quiz_submit_10", "POST /quizzes/{id}/submit, 10 questions", "quiz_submit_10_physical"],
     ["quiz_submit_10_physical", "  physical floor"],
-    ["content_list_5000", "GET /v3/content?company_id=, 5,000 products"],
-    ["content_list_500", "GET /v3/content?company_id=, 500 products"],
-    ["proposal_patch_100", "PATCH /v3/proposals/{uuid}, 100 blocks"],
-    ["proposal_patch_10", "PATCH /v3/proposals/{uuid}, 10 blocks"],
+    ["content_list_5000", "GET /v3/content?company_id=, 5,000 products", "content_list_5000_physical"],
+    ["content_list_5000_physical", "  physical floor"],
+    ["content_list_500", "GET /v3/content?company_id=, 500 products", "content_list_500_physical"],
+    ["content_list_500_physical", "  physical floor"],
+    ["proposal_patch_100", "PATCH /v3/proposals/{uuid}, 100 blocks", "proposal_patch_100_physical"],
+    ["proposal_patch_100_physical", "  physical floor"],
+    ["proposal_patch_10", "PATCH /v3/proposals/{uuid}, 10 blocks", "proposal_patch_10_physical"],
+    ["proposal_patch_10_physical", "  physical floor"],
   ];
   for (const [key, name, physical] of rows) {
     const x = P[key];

@@ -439,6 +439,236 @@ async function submitQuiz(res, caller, quizId, _url, body) {
   );
 }
 
+// ---- The proposals service ------------------------------------------------------------------
+// Its errors are {error: {code, message}} (contract.md, "Proposals service").
+class ProposalsError extends HttpError {}
+const proposalsError = (status, code, message) => new ProposalsError(status, code, message);
+
+// An active member of the company (lib/proposals/access.ts: a membership that is not disabled).
+const COMPANY_ACCESS_SQL = `SELECT 1 FROM companies c JOIN company_members cm ON cm.company_id = c.id
+  WHERE c.id = $1 AND cm.user_id = $2 AND NOT cm.disabled`;
+
+// The app's statement for a whole library, active items without sources (lib/proposals/content/content-json.ts), same text.
+const CONTENT_LIST_SQL = `
+    SELECT '{"data":[' || coalesce(string_agg(t.json, ',' ORDER BY t.created_at DESC, t.id DESC), '') || ']}' AS json
+    FROM (
+      SELECT p.created_at, p.id, (
+        SELECT row_to_json(item)::text FROM (
+          SELECT p.id AS product_id, v.id AS variation_id, CASE WHEN jsonb_typeof(p.title) = 'object' THEN p.title ELSE '{}'::jsonb END AS title, CASE WHEN jsonb_typeof(p.description) = 'object' THEN p.description ELSE '{}'::jsonb END AS description,
+            floor(extract(epoch FROM p.created_at))::bigint AS created_at,
+            
+            
+            p.integration_id, p.integration_metadata, p.price::float8 AS price, p.tax_rate::float8 AS tax_rate, p.unit
+        ) item
+      ) AS json
+      FROM products p JOIN variations v ON v.product_id = p.id
+      WHERE p.company_id = ANY($1::int[]) AND p.archived_at IS NULL
+    ) t`;
+
+// GET /api/proposals/v3/content?company_id=: access, then the list, as the app reads it on a cache miss.
+async function listContent(res, caller, _id, url) {
+  const companyId = Number(url.searchParams.get("company_id"));
+  if ([...url.searchParams.keys()].some((k) => k !== "company_id") || !Number.isInteger(companyId) || companyId < 1)
+    throw proposalsError(400, "VALIDATION_ERROR", "The physical floor serves company_id alone");
+  if (!(await prepared(COMPANY_ACCESS_SQL, [companyId, caller.userId])).rows.length)
+    throw proposalsError(404, "NOT_FOUND", "Company not found");
+  send(res, 200, (await prepared(CONTENT_LIST_SQL, [[companyId]])).rows[0].json);
+}
+
+// The proposal's company, status and whether the caller is an active member of it (getProposalHeadOrThrow).
+const PROPOSAL_HEAD_SQL = `SELECT p.company_id, p.status::text AS status,
+    EXISTS (SELECT 1 FROM company_members cm WHERE cm.company_id = p.company_id AND cm.user_id = $2 AND NOT cm.disabled) AS member
+  FROM proposals p WHERE p.id = $1`;
+// In the transaction: the row lock with the columns a revision reads (update-proposal.ts lockForRevision),
+// and the currency, whose minor unit the read-back's values are rounded to.
+const PROPOSAL_LOCK_SQL = `SELECT company_id, status::text AS status, language, recipient_id, blocks, attachments, currency
+  FROM proposals WHERE id = $1 FOR UPDATE`;
+// The library items named, with their images (blocks.ts libraryItems).
+const LIBRARY_SQL = `SELECT v.id AS variation_id, p.company_id, p.archived_at IS NOT NULL AS archived, p.title, p.description,
+    coalesce((SELECT array_agg(a.uuid::text ORDER BY i.position) FROM product_images i JOIN assets a ON a.id = i.asset_id
+              WHERE i.product_id = p.id), '{}') AS image_uuids,
+    p.price::float8 AS price, p.tax_rate::float8 AS tax_rate, p.unit
+  FROM variations v JOIN products p ON p.id = v.product_id WHERE v.id = ANY($1::int[])`;
+const REVISION_SQL = "UPDATE proposals SET blocks = $1::jsonb, updated_at = $2::timestamptz WHERE id = $3::uuid";
+const AUDIT_SQL = `INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, 'api', $4, $5, $6, 'update_proposal', $7, NULL, now())`;
+
+const unix = (col) => `floor(extract(epoch FROM ${col}))::bigint`;
+const record = (col) => `CASE WHEN jsonb_typeof(${col}) = 'object' THEN ${col} ELSE '{}'::jsonb END`;
+// A block's line in minor units of the currency ($2 digits), as proposal-values.ts lineMinorUnits:
+// exact decimals, each amount rounded half away from zero (numeric's round); tax only in the
+// standard and simplified modes.
+const LINE = `(SELECT CASE WHEN t.included THEN round(a.amount * 100 / (100 + a.rate)) ELSE a.amount END AS net,
+      CASE WHEN t.included THEN a.amount ELSE a.amount + round(a.amount * a.rate / 100) END AS gross
+    FROM (SELECT round(coalesce((b.v->>'price')::numeric, 0) * coalesce((b.v->>'quantity')::numeric, 1)
+                 * (100 - coalesce((b.v->>'discount')::numeric, 0)) * power(10::numeric, $2) / 100) AS amount,
+            CASE WHEN t.mode IN ('standard', 'simplified') THEN coalesce((b.v->>'tax_rate')::numeric, 0) ELSE 0 END AS rate) a)`;
+const major = (minor) => `(${minor} / power(10::numeric, $2))::float8`;
+// The proposal as the API answers it (read-model.ts toProposalDto), built by PostgreSQL in one
+// statement; the blocks with their choices filled in (block-choices.ts choicesOf) and their values.
+// Markdown is not rendered: the floor serves proposals without title_md and description_md (the
+// benchmark's drafts), and answers null there otherwise, which the equality check would show.
+const PROPOSAL_READ_SQL = `WITH p AS (SELECT * FROM proposals WHERE id = $1),
+  t AS (SELECT coalesce(p.tax_options->>'mode', c.tax_mode::text) AS mode, coalesce((p.tax_options->>'tax_included')::boolean, false) AS included,
+          coalesce(p.tax_options->>'tax_label_key', '') AS label_key
+        FROM p JOIN companies c ON c.id = p.company_id),
+  b AS (SELECT b.v, b.i, coalesce((b.v->>'optional')::boolean, false) AS optional, l.net, l.gross
+        FROM p, t, jsonb_array_elements(p.blocks) WITH ORDINALITY b(v, i), LATERAL ${LINE} l),
+  bj AS (SELECT coalesce(json_agg(json_build_object('uuid', b.v->'uuid', 'type', b.v->'type', 'content_id', b.v->'content_id',
+            'title', b.v->'title', 'description', b.v->'description', 'image_uuids', b.v->'image_uuids', 'video_url', b.v->'video_url',
+            'price', b.v->'price', 'quantity', b.v->'quantity', 'discount', b.v->'discount', 'tax_rate', b.v->'tax_rate', 'unit', b.v->'unit',
+            'optional', b.optional, 'selected', CASE WHEN b.optional THEN coalesce((b.v->>'selected')::boolean, true) ELSE true END,
+            'quantity_min', coalesce(b.v->'quantity_min', 'null'), 'quantity_max', coalesce(b.v->'quantity_max', 'null'),
+            'value_without_tax', ${major("b.net")}, 'value_with_tax', ${major("b.gross")}) ORDER BY b.i), '[]') AS blocks,
+          ${major("coalesce(sum(b.net) FILTER (WHERE NOT b.optional OR coalesce((b.v->>'selected')::boolean, true)), 0)")} AS net,
+          ${major("coalesce(sum(b.gross) FILTER (WHERE NOT b.optional OR coalesce((b.v->>'selected')::boolean, true)), 0)")} AS gross
+        FROM b)
+  SELECT '{"data":' || left(json_build_object(
+      'uuid', p.id, 'status', CASE WHEN p.status = 'active' AND p.expires_at <= now() THEN 'expired' ELSE p.status::text END,
+      'language', p.language, 'series_uuid', p.series_id,
+      'title', CASE WHEN p.title_md = '' THEN '' END, 'title_md', p.title_md,
+      'description_html', CASE WHEN p.description_md = '' THEN '' END, 'description_md', p.description_md,
+      'archived_at', ${unix("p.archived_at")}, 'expires_at', ${unix("p.expires_at")}, 'status_changed_at', ${unix("p.status_changed_at")},
+      'updated_at', ${unix("p.updated_at")}, 'created_at', ${unix("p.created_at")}, 'version', p.version,
+      'attachments', (SELECT coalesce(json_agg(json_build_object('id', a->'id', 'name', a->'name', 'mime_type', a->'mime_type', 'url', a->'url')
+                                      ORDER BY n), '[]') FROM jsonb_array_elements(p.attachments) WITH ORDINALITY x(a, n)),
+      'blocks', bj.blocks,
+      'signatures', (SELECT coalesce(json_agg(json_build_object('name', g->'name', 'email', g->'email', 'signed_at', g->'signed_at')
+                                     ORDER BY n), '[]') FROM jsonb_array_elements(coalesce(p.signatures, '[]')) WITH ORDINALITY x(g, n)),
+      'background_image', CASE WHEN jsonb_typeof(p.background_image) = 'object'
+        THEN json_build_object('id', p.background_image->'id', 'uuid', p.background_image->'uuid') END,
+      'background_video', CASE WHEN jsonb_typeof(p.background_video) = 'object'
+        THEN json_build_object('id', p.background_video->'id', 'uuid', p.background_video->'uuid') END,
+      'background_image_uuid', CASE WHEN jsonb_typeof(p.background_image) = 'object' THEN p.background_image->'uuid' END,
+      'company_id', p.company_id, 'company_name', c.name, 'company_address', c.address, 'company_email', c.email,
+      'company_phone', c.phone, 'company_registration_number', c.registration_number, 'company_logo_uuid', c.logo_uuid,
+      'company_avatar_uuid', c.avatar_uuid, 'company_timezone', c.timezone, 'company_tax_mode_live', c.tax_mode,
+      'company_powerups', ${record("c.powerups")}, 'company_powerups_live', ${record("c.powerups")})::text, -1) || ',' ||
+    substr(json_build_object(
+      'contact_name', CASE WHEN cu.id IS NULL THEN cr.name ELSE cu.name END,
+      'contact_email', CASE WHEN cu.id IS NULL THEN cr.email ELSE cu.email END, 'contact_phone', '', 'contact_title', '',
+      'contact_avatar_transform', '', 'creator_id', cr.number, 'creator_name', cr.name, 'user_email', cr.email,
+      'currency', p.currency, 'data', ${record("p.data")}, 'discount_decimals', p.discount_decimals,
+      'editor', json_build_object('notification_user_ids', ${record(`(${record("p.editor")})->'notification_user_ids'`)}),
+      'invoicing', ${record("p.invoicing")}, 'invoicing_enabled', p.invoicing_enabled, 'payment', ${record("p.payment")},
+      'tracking', json_build_object('created_from_rfp', p.tracking_rfp_id, 'created_from_template', p.tracking_template_id),
+      'tax_options', json_build_object('mode', t.mode, 'tax_included', t.included, 'tax_label_key', t.label_key),
+      'is_agreement', false, 'is_only_proposal_in_series', (SELECT count(*) FROM proposals s WHERE s.series_id = p.series_id) = 1,
+      'is_test', p.is_test, 'pending', false, 'pending_reason', '', 'recipient_is_set', r.id IS NOT NULL, 'payments_enabled', false,
+      'recipient_id', r.id, 'recipient_name', coalesce(concat_ws(' ', nullif(r.first_name, ''), nullif(r.last_name, '')), ''),
+      'recipient_email', coalesce(r.email, ''), 'recipient_phone', coalesce(r.phone, ''), 'recipient_company_name', coalesce(r.company_name, ''),
+      'recipient_sources', ${record("r.sources")}, 'recipient_first_viewed_at', ${unix("p.recipient_first_viewed_at")},
+      'recipient_viewed_at', ${unix("p.recipient_viewed_at")}, 'recipient_view_count', p.recipient_view_count,
+      'value_with_tax', bj.gross, 'value_without_tax', bj.net, 'url', '/p/' || p.id, 'edit_url', '/proposals/' || p.id || '/edit',
+      'reminder_days_before', p.reminder_days_before, 'reminder_sent_at', ${unix("p.reminder_sent_at")},
+      'change_requests', (SELECT coalesce(json_agg(json_build_object('message', q.message, 'name', q.name, 'created_at', ${unix("q.created_at")})
+                                          ORDER BY q.id), '[]')
+                          FROM (SELECT * FROM proposal_change_requests q WHERE q.proposal_id = p.id ORDER BY q.id LIMIT 20) q),
+      'source_uuid', p.source_id, 'accepted_proposal_uuid', p.accepted_proposal_id)::text, 2) || '}' AS json
+  FROM p JOIN companies c ON c.id = p.company_id CROSS JOIN t CROSS JOIN bj
+  JOIN users cr ON cr.id = p.creator_user_id LEFT JOIN users cu ON cu.id = p.contact_user_id
+  LEFT JOIN contacts r ON r.id = p.recipient_id`;
+
+/** A multilingual field in the proposal's language, else its first language (blocks.ts inLanguage). */
+function inLanguage(value, language) {
+  const chosen = value?.[language] ?? Object.values(value ?? {}).find((v) => typeof v === "string");
+  return typeof chosen === "string" ? chosen : "";
+}
+const choicesOf = (b) => {
+  const optional = b.optional === true;
+  return {
+    optional,
+    selected: optional ? b.selected !== false : true,
+    quantity: b.quantity,
+    quantity_min: b.quantity_min ?? null,
+    quantity_max: b.quantity_max ?? null,
+  };
+};
+const digitsOf = (currency) => {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+};
+
+// PATCH /api/proposals/v3/proposals/{uuid} with {company_id, blocks}: update-proposal.ts, with the
+// app's statements and locks: the head and membership; then BEGIN, the row lock, the library items,
+// the update, the proposal read back, the audit event, COMMIT. Blocks are matched by uuid and take
+// the library's fields when new, as blocks.ts resolveBlocks does for content_id and quantity.
+async function updateProposal(res, caller, uuid, _url, body) {
+  const head = (await prepared(PROPOSAL_HEAD_SQL, [uuid, caller.userId])).rows[0];
+  if (!head) throw proposalsError(404, "NOT_FOUND", "Proposal not found");
+  if (!head.member) throw proposalsError(401, "UNAUTHORIZED", "You may not edit this proposal: you are not a member of its company");
+  const keys = Object.keys(body);
+  const blocksOk =
+    Array.isArray(body.blocks) &&
+    body.blocks.every(
+      (b) =>
+        b &&
+        Number.isInteger(b.content_id) &&
+        Number.isInteger(b.quantity) &&
+        b.quantity >= 1 &&
+        (b.uuid === undefined || isUuid(b.uuid)) &&
+        Object.keys(b).every((k) => ["content_id", "quantity", "uuid"].includes(k)),
+    );
+  if (!Number.isInteger(body.company_id) || !blocksOk || keys.some((k) => k !== "company_id" && k !== "blocks"))
+    throw proposalsError(400, "VALIDATION_ERROR", "The physical floor serves {company_id, blocks: [{content_id, quantity, uuid?}]}");
+  const client = await pool.connect();
+  const run = (text, values) => client.query({ name: `p${createHash("sha1").update(text).digest("base64url")}`, text, values });
+  try {
+    await client.query("BEGIN");
+    const row = (await run(PROPOSAL_LOCK_SQL, [uuid])).rows[0];
+    if (!row) throw proposalsError(404, "NOT_FOUND", "Proposal not found");
+    if (body.company_id !== row.company_id) throw proposalsError(400, "COMPANY_MISMATCH", "company_id is not the proposal's company");
+    if (row.status === "withdrawn") throw proposalsError(400, "PROPOSAL_WITHDRAWN", "This proposal is withdrawn");
+    if (row.status !== "draft" && row.status !== "template")
+      throw proposalsError(409, "NOT_EDITABLE", `A ${row.status} proposal cannot be edited`);
+    const ids = [...new Set(body.blocks.map((b) => b.content_id))];
+    const library = new Map((await run(LIBRARY_SQL, [ids])).rows.map((r) => [r.variation_id, r]));
+    const existing = new Map(row.blocks.map((b) => [b.uuid, b]));
+    const blocks = body.blocks.map((block, i) => {
+      const item = library.get(block.content_id);
+      if (!item || item.company_id !== row.company_id || item.archived)
+        throw proposalsError(400, "VALIDATION_ERROR", `blocks.${i}.content_id: No content item with this variation id in this company`);
+      const previous = block.uuid ? existing.get(block.uuid) : undefined;
+      if (block.uuid && !previous)
+        throw proposalsError(400, "VALIDATION_ERROR", `blocks.${i}.uuid: No block with this uuid in this proposal`);
+      const base =
+        previous && previous.type === "product-block" && previous.content_id === block.content_id
+          ? { ...previous }
+          : {
+              uuid: previous?.uuid ?? randomUUID(),
+              type: "product-block",
+              content_id: block.content_id,
+              video_url: null,
+              title: inLanguage(item.title, row.language),
+              description: inLanguage(item.description, row.language),
+              image_uuids: item.image_uuids,
+              price: item.price,
+              quantity: 1,
+              discount: null,
+              tax_rate: item.tax_rate,
+              unit: item.unit,
+              optional: false,
+              selected: true,
+              quantity_min: null,
+              quantity_max: null,
+            };
+      return { ...base, ...choicesOf({ ...choicesOf(base), quantity: block.quantity }) };
+    });
+    await run(REVISION_SQL, [JSON.stringify(blocks), new Date(), uuid]);
+    const answer = (await run(PROPOSAL_READ_SQL, [uuid, digitsOf(row.currency)])).rows[0].json;
+    await run(AUDIT_SQL, [randomUUID(), caller.userId, caller.name, caller.apiKeyId, caller.keyName, caller.keyPrefix, uuid]);
+    await client.query("COMMIT");
+    send(res, 200, answer);
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 /** The request's JSON body ({} when empty). */
 function readBody(req) {
   return new Promise((resolve, reject) => {
@@ -472,6 +702,8 @@ const ROUTES = [
   ["POST", new RegExp(`^/api/authoring/lessons/${UUID}/blocks$`), createBlock],
   ["PATCH", new RegExp(`^/api/authoring/lessons/${UUID}$`), updateLesson],
   ["POST", new RegExp(`^/api/authoring/quizzes/${UUID}/submit$`), submitQuiz],
+  ["GET", /^\/api\/proposals\/v3\/(content)$/, listContent],
+  ["PATCH", new RegExp(`^/api/proposals/v3/proposals/${UUID}$`), updateProposal],
 ];
 
 /**
@@ -511,6 +743,10 @@ const server = http.createServer(async (req, res) => {
     if (!caller) return send(res, 401, '{"error":"Invalid API key","code":"unauthorized"}');
     await route[2](res, caller, route[1].exec(url.pathname)[1], url, body);
   } catch (error) {
+    if (error instanceof ProposalsError) {
+      if (!res.headersSent) send(res, error.status, JSON.stringify({ error: { code: error.code, message: error.message } }));
+      return;
+    }
     if (error instanceof HttpError) {
       if (!res.headersSent)
         send(

@@ -5,7 +5,7 @@ import { request } from "../load.mjs";
 import { startCountingProxy } from "../pg-proxy.mjs";
 import { changeEveryCourse, flags, results, say, submission } from "./context.mjs";
 
-export async function countStatements({ dbUrl }, { auth, t2k, blocks, siblingLessons, quizzes, mid, big, mods }) {
+export async function countStatements({ dbUrl }, { auth, t2k, blocks, siblingLessons, quizzes, mid, big, mods, companies, proposals }) {
   if (!flags.has("--no-counts")) {
     say("statement counts (app behind a counting proxy)");
     const proxy = await startCountingProxy();
@@ -60,6 +60,12 @@ export async function countStatements({ dbUrl }, { auth, t2k, blocks, siblingLes
     s.tree_2k_cold = await count("GET", `/api/authoring/projects/${mid.id}`, undefined, { warmups: 1, runs: 1, before: bump(mid.id) });
     s.tree_20k_cold = await count("GET", `/api/authoring/projects/${big.id}`, undefined, { warmups: 0, runs: 1, before: bump(big.id) });
     s.modules_500 = await count("GET", `/api/authoring/courses/${mods[500].courseId}/modules?limit=500`);
+    // The content list as the timed runs find it (cached after the first); the PATCH as they send it.
+    s.content_list_5000 = await count("GET", `/api/proposals/v3/content?company_id=${companies[5000]}`);
+    for (const n of [100, 10]) {
+      const { uuids, company, blocks: body } = proposals[n];
+      s[`proposal_patch_${n}`] = await count("PATCH", `/api/proposals/v3/proposals/${uuids[0]}`, { company_id: company, blocks: body });
+    }
     results.statements = s;
     await counted.stop();
     await proxy.close();

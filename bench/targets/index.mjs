@@ -2,5 +2,6 @@
 // prints them after its own): each module exports `(results, line) => void`, and `line(name,
 // value, goal, pass, note?)` adds one line. One module per phase keeps the phases apart.
 import { fragmentsTargets } from "./fragments.mjs";
+import { proposalTargets } from "./proposals.mjs";
 
-export const extraTargets = [fragmentsTargets];
+export const extraTargets = [fragmentsTargets, proposalTargets];

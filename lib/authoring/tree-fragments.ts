@@ -1,6 +1,6 @@
+import { buildOnce, cachedAnswer, keepAnswer, type Built, type Bytes } from "@/lib/api/answer-cache";
 import { notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
-import { buildOnce, cachedTree, keepTree, type Built, type Bytes } from "./tree-cache";
 import { coursesJson, utf8, type TreeRead } from "./tree-json";
 import { visibleSql } from "./visibility";
 
@@ -69,7 +69,7 @@ async function buildCourses(tx: Tx, courses: CourseAt[], read: TreeRead): Promis
  * when a write landed during a build (then a course may also be missing).
  */
 export async function courseRenderings(tx: Tx, courses: CourseAt[], read: TreeRead): Promise<{ bodies: Bytes[]; current: boolean }> {
-  const cached = courses.map((c) => cachedTree(scopeOf(read, c.id), c.version));
+  const cached = courses.map((c) => cachedAnswer(scopeOf(read, c.id), c.version));
   const missing = courses.filter((_, i) => cached[i] === undefined);
   if (missing.length === 0) return { bodies: cached as Bytes[], current: true };
   const built = await buildCourses(tx, missing, read);
@@ -78,7 +78,7 @@ export async function courseRenderings(tx: Tx, courses: CourseAt[], read: TreeRe
     const body = cached[i];
     if (body) return [body];
     const fresh = built.get(course.id);
-    if (fresh?.current) keepTree(scopeOf(read, course.id), course.version, fresh.body);
+    if (fresh?.current) keepAnswer(scopeOf(read, course.id), course.version, fresh.body);
     else current = false;
     return fresh ? [fresh.body] : [];
   });
@@ -91,7 +91,7 @@ export async function courseRenderings(tx: Tx, courses: CourseAt[], read: TreeRe
  */
 export async function courseBody(tx: Tx, course: CourseAt, read: TreeRead): Promise<Built> {
   const scope = scopeOf(read, course.id);
-  const cached = cachedTree(scope, course.version);
+  const cached = cachedAnswer(scope, course.version);
   if (cached !== undefined) return { body: cached, current: true };
   return buildOnce(scope, course.version, async () => {
     const built = (await buildCourses(tx, [course], read)).get(course.id);

@@ -44,12 +44,18 @@ export async function getCompanyOrThrow({
   companyId: number;
   refusal?: "not_found" | "unauthorized";
 }) {
-  const company = await tx.company.findUnique({ where: { id: companyId } });
-  if (!company || !(await isCompanyMember(tx, caller, companyId))) {
+  // The company with the caller's membership, in one statement.
+  const row = await tx.company.findUnique({
+    where: { id: companyId },
+    include: { members: callerMembership(caller) },
+    relationLoadStrategy: "join",
+  });
+  if (!row || !isActiveMembership(row.members[0])) {
     // Both answers are the same whether the company exists or not: nothing leaks.
     if (refusal === "unauthorized") throw new AppError("unauthorized", "You are not a member of this company");
     throw notFound("Company");
   }
+  const { members: _members, ...company } = row;
   return company;
 }
 

@@ -1,5 +1,5 @@
 /**
- * A project's content version (the key of its cached tree, lib/authoring/tree-cache.ts) moves with
+ * A project's content version (the key of its cached tree, lib/api/answer-cache.ts) moves with
  * every statement that changes a row of its tree or of the questions and quizzes its blocks show,
  * whichever code wrote it: the triggers do it in the database. Each statement here is raw SQL, as
  * another instance or a script would send it, and the test reads how far each of two projects'

@@ -1,3 +1,4 @@
+import { entityTag } from "@/lib/api/answer-cache";
 import type { Caller } from "@/lib/api/authenticate";
 import { notFound } from "@/lib/api/errors";
 import { JsonText, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
@@ -8,7 +9,6 @@ import { audienceOf, toCourseDto } from "../dto";
 import { getCourseOrThrow } from "../load";
 import { insertAt, moveTo } from "../positions";
 import { trashItem } from "../trash/batches";
-import { entityTag } from "../tree-cache";
 import { courseBody, courseReadKind, courseVersion } from "../tree-fragments";
 import { childrenVisibleTo } from "../visibility";
 import type { CourseDto } from "./schemas";

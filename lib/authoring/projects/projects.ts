@@ -1,3 +1,4 @@
+import { buildOnce, cachedAnswer, entityTag } from "@/lib/api/answer-cache";
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
 import { JsonText, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
@@ -10,7 +11,6 @@ import { can, getProjectOrThrow, roleIn, rolesWith } from "../access";
 import { isLearner, type ProjectAccess } from "../access";
 import { audienceOf } from "../dto";
 import { createDeletionBatch, lockOpenBatch, restoreBatch } from "../trash/batches";
-import { buildOnce, cachedTree, entityTag } from "../tree-cache";
 import { courseRenderings, visibleCourses } from "../tree-fragments";
 import { utf8 } from "../tree-json";
 import { visibleSql } from "../visibility";
@@ -106,7 +106,7 @@ async function readProjectHead(tx: Tx, caller: Caller, projectId: string): Promi
 /**
  * The whole-project read as the API answers it: JSON text built by the database
  * (../tree-json.ts), spliced from each course's rendering at its own version (../tree-fragments.ts),
- * kept whole in the versioned cache (../tree-cache.ts) and named by an entity tag, so
+ * kept whole in the versioned cache (lib/api/answer-cache.ts) and named by an entity tag, so
  * an unchanged project is answered without reading its tree, and a client holding the current
  * version gets 304. The tag covers everything in the body: the content version, the project's own
  * fields, its workspace's name, the audience and the kind of read. `outline` reads the structure
@@ -146,7 +146,7 @@ export async function getProjectTree(
   const etag = entityTag(kind, version, described);
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return new NotModified(etag);
   const scope = `${kind}:${projectId}`;
-  const cached = cachedTree(scope, etag);
+  const cached = cachedAnswer(scope, etag);
   if (cached !== undefined) return new JsonText(cached, etag);
 
   const built = await buildOnce(scope, etag, async () => {

@@ -254,7 +254,7 @@ export interface paths {
         };
         /**
          * List content items
-         * @description Returns {data: content items}. The content items of every company you belong to, or of company_id (404 for a company you do not belong to), newest first. Archived items are left out unless include_archived=true, which also adds is_archived; include_sources=true adds sources. variation_id and product_id (one id or comma-separated ids, combinable: items matching either) select items and add their images. external_id matches sources.integration.uniqueId exactly (case-sensitive) or sources.oracle.code case-insensitively; it needs company_id unless variation_id is given or product_id names at least one of your items (else 400 naming company_id). price, tax_rate and unit are our extension (null when not set).
+         * @description Returns {data: content items}. The content items of every company you belong to, or of company_id (404 for a company you do not belong to), newest first. Archived items are left out unless include_archived=true, which also adds is_archived; include_sources=true adds sources. variation_id and product_id (one id or comma-separated ids, combinable: items matching either) select items and add their images. external_id matches sources.integration.uniqueId exactly (case-sensitive) or sources.oracle.code case-insensitively; it needs company_id unless variation_id is given or product_id names at least one of your items (else 400 naming company_id). price, tax_rate and unit are our extension (null when not set). A whole library's list carries an ETag naming the library's version; with If-None-Match naming the current one the answer is 304 without a body.
          */
         get: operations["list_content"];
         /**

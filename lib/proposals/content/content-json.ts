@@ -8,10 +8,9 @@ import type { Tx } from "@/lib/db/client";
  * field; test/integration/content-json.test.ts holds the two side by side. Listing by ids (which
  * adds images) stays on the object path: it names at most 500 items.
  */
-export async function contentListJson(
-  tx: Tx,
-  filter: { companyIds: number[]; includeArchived: boolean; includeSources: boolean; externalId?: string },
-): Promise<JsonText> {
+export type ContentListFilter = { companyIds: number[]; includeArchived: boolean; includeSources: boolean; externalId?: string };
+
+export async function contentListJson(tx: Tx, filter: ContentListFilter): Promise<JsonText> {
   const object = (column: string) => `CASE WHEN jsonb_typeof(${column}) = 'object' THEN ${column} ELSE '{}'::jsonb END`;
   const where = [
     "p.company_id = ANY($1::int[])",

@@ -1,13 +1,13 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound, validationError } from "@/lib/api/errors";
-import type { JsonText } from "@/lib/api/prebuilt";
+import type { JsonText, NotModified } from "@/lib/api/prebuilt";
 import { toUnix } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { getCompanyOrThrow, memberCompanyIds } from "../access";
 import { recordImages, setProductImages, type PreparedImage } from "../images/content-images";
 import { toAssetDto } from "../images/host-file";
-import { contentListJson } from "./content-json";
+import { cachedContentList } from "./cached-content-list";
 import type { ContentCreateInput, ContentIdsInput, ContentItemDto, ContentListQueryInput, ContentUpdateInput } from "./schemas";
 
 const withImages = {
@@ -67,21 +67,24 @@ export async function listScope(tx: Tx, caller: Caller, query: ContentListQueryI
 /**
  * GET /v3/content: the items of the companies the caller belongs to (or of company_id), newest
  * first. variation_id and product_id select the items matching either list and add their images.
- * A whole library is answered as JSON built by the database (./content-json.ts).
+ * A whole library is answered as JSON built by the database (./content-json.ts), kept per library
+ * version (./cached-content-list.ts): 304 when `ifNoneMatch` names the current one.
  */
 export async function listContentBody(
   tx: Tx,
   caller: Caller,
   query: ContentListQueryInput,
-): Promise<{ data: ContentItemDto[] } | JsonText> {
+  ifNoneMatch?: string | null,
+): Promise<{ data: ContentItemDto[] } | JsonText | NotModified> {
   const { companyIds, byIds } = await listScope(tx, caller, query);
   if (byIds) return { data: await listContentItems(tx, { companyIds, byIds }, query) };
-  return contentListJson(tx, {
+  const filter = {
     companyIds,
     includeArchived: query.include_archived,
     includeSources: query.include_sources,
     externalId: query.external_id,
-  });
+  };
+  return cachedContentList(tx, filter, ifNoneMatch);
 }
 
 /**

@@ -35,12 +35,13 @@ export const listContentEndpoint = defineEndpoint({
     "variation_id and product_id (one id or comma-separated ids, combinable: items matching either) select items and add their images. " +
     "external_id matches sources.integration.uniqueId exactly (case-sensitive) or sources.oracle.code case-insensitively; it needs company_id " +
     "unless variation_id is given or product_id names at least one of your items (else 400 naming company_id). " +
-    "price, tax_rate and unit are our extension (null when not set).",
+    "price, tax_rate and unit are our extension (null when not set). A whole library's list carries an ETag naming the library's version; " +
+    "with If-None-Match naming the current one the answer is 304 without a body.",
   query: ContentListQuery,
   response: ContentList,
   status: 200,
   errors: ["not_found"],
-  run: ({ db, caller, query }) => listContentBody(db, caller, query),
+  run: ({ db, caller, query, ifNoneMatch }) => listContentBody(db, caller, query, ifNoneMatch),
 });
 
 export const createContentEndpoint = defineEndpoint({

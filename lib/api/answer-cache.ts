@@ -4,12 +4,13 @@ import pLimit, { type LimitFunction } from "p-limit";
 import { env } from "@/lib/env";
 
 /**
- * Rendered trees, per instance and bounded in memory: whole project reads, and the courses they are
- * spliced from (./tree-fragments.ts). Each entry is kept by what it depends on, its scope (the
- * kind of read, the audience, since learners never get an author's body: answer keys, and the
- * project or course), and the tag it is current at: a project read's entity tag, which names the
- * project's content version, or a course's own content version (both bumped in the database by
- * every write they show, prisma/migrations/20261127120000_course_content_version). An entry is
+ * Answers built from many rows (a project's tree and the courses it is spliced from,
+ * lib/authoring/tree-fragments.ts; a company's content library), per instance and bounded in
+ * memory, keyed by a scope (what the answer is of, and for whom: learners never get an author's
+ * body) and the tag it is current at: an entity tag naming the version the database holds of it,
+ * or a course's own content version. The versions are bumped by triggers in the same transaction
+ * as every write that changes the answer (prisma/migrations/20261122220000_project_content_version,
+ * 20261127120000_course_content_version, 20261127120000_company_content_version). An entry is
  * current exactly while its tag is the one the database gives now, so several instances need no
  * invalidation messages: a stale entry is never asked for again and ages out.
  */
@@ -33,7 +34,7 @@ type CacheState = {
   inTurn: LimitFunction;
 };
 // Next.js may load this module more than once in one process: one cache per process.
-const state: CacheState = ((globalThis as { __treeCache?: CacheState }).__treeCache ??= {
+const state: CacheState = ((globalThis as { __answerCache?: CacheState }).__answerCache ??= {
   entries: null,
   capacity: -1,
   building: new Map(),
@@ -57,13 +58,13 @@ function entries(): LRUCache<string, Entry> | null {
   return state.entries;
 }
 
-export function cachedTree(scope: string, tag: string): Bytes | undefined {
+export function cachedAnswer(scope: string, tag: string): Bytes | undefined {
   const entry = entries()?.get(scope);
   return entry?.tag === tag ? entry.body : undefined;
 }
 
 /** Keeps the body of a scope, current at `tag`, in place of any older one (one bigger than the whole cache is not kept). */
-export function keepTree(scope: string, tag: string, body: Bytes) {
+export function keepAnswer(scope: string, tag: string, body: Bytes) {
   entries()?.set(scope, { tag, body });
 }
 
@@ -82,7 +83,7 @@ export function buildOnce(scope: string, tag: string, build: () => Promise<Built
     building = state
       .inTurn(build)
       .then((built) => {
-        if (built.current) keepTree(scope, tag, built.body);
+        if (built.current) keepAnswer(scope, tag, built.body);
         return built;
       })
       .finally(() => state.building.delete(key));

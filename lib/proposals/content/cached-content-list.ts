@@ -1,0 +1,40 @@
+import { buildOnce, cachedAnswer, entityTag } from "@/lib/api/answer-cache";
+import { JsonText, jsonTextOf, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
+import type { Tx } from "@/lib/db/client";
+import { contentListJson, type ContentListFilter } from "./content-json";
+
+/**
+ * The companies' content versions as the database has them now ("id:version,…" in id order): bumped
+ * by every statement that writes one of their products or variations
+ * (prisma/migrations/20261127120000_company_content_version).
+ */
+async function libraryVersions(tx: Tx, companyIds: number[]): Promise<string> {
+  const [row] = await tx.$queryRaw<{ versions: string | null }[]>`
+    SELECT string_agg(id || ':' || content_version, ',' ORDER BY id) AS versions FROM companies WHERE id = ANY(${companyIds}::int[])`;
+  return row.versions ?? "";
+}
+
+/**
+ * A whole library's list, kept per library version in the answer cache (lib/api/answer-cache.ts)
+ * and named by an entity tag: an unchanged library is answered without reading its thousands of
+ * rows, and a client holding the current version gets 304 (docs/decisions/047). The list is a
+ * function of the companies and the flags alone, so any caller the access check let through to
+ * these companies gets the same bytes. A list by external_id names an item or two: read each time.
+ */
+export async function cachedContentList(tx: Tx, filter: ContentListFilter, ifNoneMatch?: string | null): Promise<JsonText | NotModified> {
+  if (filter.externalId !== undefined) return contentListJson(tx, filter);
+  const companyIds = [...new Set(filter.companyIds)].sort((a, b) => a - b);
+  const versions = await libraryVersions(tx, companyIds);
+  const kind = `content-list:${filter.includeArchived ? "archived" : "active"}:${filter.includeSources ? "sources" : "plain"}`;
+  const etag = entityTag(kind, companyIds.join(","), versions);
+  if (matchesIfNoneMatch(ifNoneMatch, etag)) return new NotModified(etag);
+  const scope = `${kind}:${companyIds.join(",")}`;
+  const cached = cachedAnswer(scope, etag);
+  if (cached !== undefined) return new JsonText(cached, etag);
+  const built = await buildOnce(scope, etag, async () => {
+    const body = Buffer.from(jsonTextOf(await contentListJson(tx, { ...filter, companyIds })), "utf8") as Buffer<ArrayBuffer>;
+    // A write that landed while the list was read names no version: such a body is answered, not kept.
+    return { body, current: (await libraryVersions(tx, companyIds)) === versions };
+  });
+  return built.current ? new JsonText(built.body, etag) : new JsonText(built.body);
+}
