@@ -184,6 +184,8 @@ export function editorTypingTable(t) {
       "p95 ms",
       "Event Timing keydown p50 ms",
       "p95 ms",
+      "main-thread ms per keystroke p50",
+      "p95 ms",
       "block articles mutated per keystroke, mean (p50 / max)",
       "of them other blocks, mean",
       "articles mutated by the save's answer",
@@ -199,6 +201,8 @@ export function editorTypingTable(t) {
       s.frame_ms.p95,
       s.event_timing_keydown_ms?.p50,
       s.event_timing_keydown_ms?.p95,
+      s.main_thread_ms?.p50,
+      s.main_thread_ms?.p95,
       `${s.article_updates_per_key.mean} (${s.article_updates_per_key.p50} / ${s.article_updates_per_key.max})`,
       s.other_article_updates_per_key.mean,
       Math.max(...s.articles_mutated_by_save),
@@ -360,20 +364,24 @@ export function report(r) {
             ["learner lesson with a diagram", pg.lesson_with_diagram],
             ["lesson editor", pg.lesson_editor],
             ["course tree, 20k-block project", pg.course_tree_20k],
-          ].map(([n, x]) => [
-            n,
-            x.js_gzip_kb,
-            x.js_kb,
-            x.scripts,
-            x.ttfb_ms ?? "-",
-            x.fcp_ms ?? "-",
-            x.lcp_ms ?? "-",
-            x.data_reads,
-            x.data_kb,
-            x.data_transferred_kb,
-          ]),
+            ["recipient page, 100-block proposal (no session)", pg.recipient_100],
+          ]
+            .filter(([, x]) => x)
+            .map(([n, x]) => [
+              n,
+              x.js_gzip_kb,
+              x.js_kb,
+              x.scripts,
+              x.ttfb_ms ?? "-",
+              x.fcp_ms ?? "-",
+              x.lcp_ms ?? "-",
+              x.data_reads,
+              x.data_kb,
+              x.data_transferred_kb,
+            ]),
         ) +
-        `\n\nLesson text in the server's HTML: ${pg.lesson_text_in_html ? "yes" : "no"}.`,
+        `\n\nLesson text in the server's HTML: ${pg.lesson_text_in_html ? "yes" : "no"}.` +
+        ("recipient_text_in_html" in pg ? ` Proposal text in the recipient page's HTML: ${pg.recipient_text_in_html ? "yes" : "no"}.` : ""),
     );
   } else if (r.pages?.error) parts.push(`### Pages\n\nfailed: ${r.pages.error}`);
   if (r.editor_typing && !r.editor_typing.error)

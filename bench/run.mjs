@@ -14,6 +14,7 @@ import { measurePagesPhase } from "./phases/pages.mjs";
 import { embeddedRun } from "./phases/pglite.mjs";
 import { proposalWorkloads } from "./phases/proposals.mjs";
 import { writeResults } from "./phases/results-files.mjs";
+import { scalePhase } from "./phases/scale.mjs";
 import { startServers } from "./phases/servers.mjs";
 import { setUpData } from "./phases/set-up.mjs";
 import { sideBySideRunner, smallReads } from "./phases/small-requests.mjs";
@@ -46,6 +47,7 @@ try {
   P.rss_by_phase.pages = run.rss.phase();
   await exportsPhase(run, data);
   results.peak_rss_mb = run.rss.stop();
+  await scalePhase(run, data);
   await run.app.stop();
   await run.baseline.stop();
   await countStatements(run, data);

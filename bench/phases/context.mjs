@@ -71,6 +71,7 @@ export const results = {
   statements: null,
   pages: null,
   editor_typing: null,
+  scale: null,
   pglite: null,
   peak_rss_mb: null,
   targets: [],

@@ -12,8 +12,9 @@ import {
   videoProblem,
   wholeSeconds,
   YOUTUBE_ID,
+  youTubeEmbedUrl,
 } from "@/lib/authoring/blocks/block-content";
-import { svgDataUrl, youTubeEmbedUrl } from "./media-blocks";
+import { svgDataUrl } from "./media-blocks";
 
 describe("block content parsers", () => {
   it("[BLOCKS] shapes that do not match their type parse to null, so the block renders empty", () => {

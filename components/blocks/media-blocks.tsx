@@ -1,6 +1,6 @@
 // No "use client": these render on the server for the learner's lesson and in the browser for the
 // editor's previews. Only the interactive frame, which talks to its document, is a client island.
-import { isWebUrl, parseImage, parseInteractive, parseVideo, YOUTUBE_ID } from "@/lib/authoring/blocks/block-content";
+import { isWebUrl, parseImage, parseInteractive, parseVideo, YOUTUBE_ID, youTubeEmbedUrl } from "@/lib/authoring/blocks/block-content";
 import { BlockNote, Caption } from "./block-note";
 import { InteractiveFrame } from "./interactive-frame";
 
@@ -72,10 +72,6 @@ export function ImageBlock({ content }: { content: unknown }) {
       <Caption>{c.caption}</Caption>
     </figure>
   );
-}
-
-export function youTubeEmbedUrl(id: string, start: number) {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?start=${start}`;
 }
 
 export function VideoBlock({ content }: { content: unknown }) {

@@ -2,10 +2,9 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { BuyerChoicesProvider } from "@/components/proposals/recipient/buyer-choices";
 import { RecipientPage } from "@/components/proposals/recipient/recipient-page";
 import { TooManyRequests } from "@/components/proposals/recipient/too-many-requests";
-import { Providers } from "@/components/providers";
+import { ConfirmProvider } from "@/components/ui/confirm-dialog";
 import { clientAddress } from "@/lib/api/client-address";
 import { AppError } from "@/lib/api/errors";
 import { RateLimitedError } from "@/lib/api/rate-limit";
@@ -52,12 +51,11 @@ export default async function ProposalRecipientPage({ params }: Props) {
   const read = await load((await params).uuid);
   if ("retryAfter" in read) return <TooManyRequests retryAfter={read.retryAfter} />;
   const { proposal, isPreview, changes } = read;
+  // Of the app's client providers the page needs only the confirm dialog (declining asks first):
+  // not the query cache or the toasts, whose code every customer would download.
   return (
-    <Providers>
-      {/* A new status (answered, withdrawn) starts the customer's choices afresh from what the server holds. */}
-      <BuyerChoicesProvider key={`${proposal.uuid}:${proposal.status}`} proposal={proposal} isPreview={isPreview}>
-        <RecipientPage proposal={proposal} isPreview={isPreview} changes={changes} />
-      </BuyerChoicesProvider>
-    </Providers>
+    <ConfirmProvider>
+      <RecipientPage proposal={proposal} isPreview={isPreview} changes={changes} />
+    </ConfirmProvider>
   );
 }

@@ -3,16 +3,14 @@
 import { closestCenter, DndContext, type DragEndEvent } from "@dnd-kit/core";
 import { arrayMove, SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useQueryClient } from "@tanstack/react-query";
-import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import type { ContentItemDto } from "@/components/proposals/queries";
-import { ProposalTotals } from "@/components/proposals/recipient/proposal-totals";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { PlusIcon } from "@/components/ui/icons";
 import { useSortableA11y, useSortableSensors, verticalOnly } from "@/components/ui/use-sortable-a11y";
 import { ApiClientError } from "@/lib/client/api";
 import { proposalKeys } from "@/lib/client/query-keys";
-import type { PublicView } from "@/lib/proposals/public/public-view";
 import type { BlockDraft } from "./block-draft";
 import { EditableBlock, type BlockContext } from "./editable-block";
 import { issueAt } from "./format";
@@ -27,17 +25,17 @@ type PickerAt = number | null;
  * The offer of a draft, in place: its blocks as the customer will see them, each editable; a bar
  * between blocks adds a library item right there; the end adds an item or a video. Blocks are
  * reordered by their handle or by keyboard (each step announced). The totals are the page's own,
- * from what is typed (`view`).
+ * from what is typed (`totals`, which follows the drafts by itself: typing does not re-render this).
  */
 export function EditableOffer({
   proposal,
-  view,
+  totals,
   patch,
   patchBlock,
   onDraft,
 }: {
   proposal: ProposalDto;
-  view: PublicView;
+  totals: ReactNode;
   patch: (change: ProposalChange) => Promise<ProposalDto>;
   patchBlock: (blockUuid: string, change: BlockChange) => Promise<ProposalDto>;
   onDraft: (uuid: string, draft: BlockDraft) => void;
@@ -161,7 +159,7 @@ export function EditableOffer({
           <PlusIcon /> Add video
         </Button>
       </div>
-      {blocks.length ? <ProposalTotals proposal={view} /> : null}
+      {totals}
     </section>
   );
 }

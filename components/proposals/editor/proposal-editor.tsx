@@ -2,18 +2,19 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { SaveErrorBar, SaveIndicator } from "@/components/lesson-editor/save-indicator";
 import { useAutosave } from "@/components/lesson-editor/use-autosave";
 import { DESCRIPTION_CLASSES } from "@/components/proposals/recipient/proposal-description";
 import { ProposalDocument } from "@/components/proposals/recipient/proposal-document";
+import { ProposalTotals } from "@/components/proposals/recipient/proposal-totals";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LoadingText } from "@/components/ui/loading-placeholder";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
 import { statusDescription, statusLabel, statusWord } from "@/lib/proposals/proposals/status-labels";
 import { canGetNewVersion, isEditableStatus } from "@/lib/proposals/proposals/status-rules";
-import { toPublicView } from "@/lib/proposals/public/public-view";
+import { toPublicView, type PublicView } from "@/lib/proposals/public/public-view";
 import { ActionsBar } from "./actions-bar";
 import { AttachmentsSection } from "./attachments-section";
 import type { BlockDraft } from "./block-draft";
@@ -63,7 +64,7 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
   const series = useSeries(proposal.company_id, proposal.series_uuid);
   const [textIssues, setTextIssues] = useState<ApiIssue[]>([]);
   const [dataError, setDataError] = useState<string>();
-  const [blockDrafts, setBlockDrafts] = useState<Record<string, BlockDraft>>({});
+  const [blockDrafts] = useState(createDraftStore);
   const [mode, setMode] = useState<Mode>("edit");
   const [width, setWidth] = useState<Width>("desktop");
   const [isPanelOpen, setPanelOpen] = useState(false);
@@ -103,18 +104,21 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
     },
   });
 
-  const onBlockDraft = useCallback((blockUuid: string, draft: BlockDraft) => {
-    setBlockDrafts((all) => (all[blockUuid] === draft ? all : { ...all, [blockUuid]: draft }));
-  }, []);
   const { setValue: setText } = text;
   const textValue = text.value;
   const setTitle = useCallback((title_md: string) => setText((t) => ({ ...t, title_md })), [setText]);
   const setDescription = useCallback((description_md: string) => setText((t) => ({ ...t, description_md })), [setText]);
 
   // The page as the customer will get it, from what is on screen (read-only: as the server has it).
+  // The blocks as typed are in `blockDrafts`: what shows them subscribes (DraftedView).
   const view = useMemo(
-    () => (isReadOnly ? toPublicView(proposal) : draftView(proposal, textValue, data.value, blockDrafts)),
-    [isReadOnly, proposal, textValue, data.value, blockDrafts],
+    () => (isReadOnly ? toPublicView(proposal) : draftView(proposal, textValue, data.value, NO_DRAFTS)),
+    [isReadOnly, proposal, textValue, data.value],
+  );
+  const drafted = (show: (view: PublicView) => ReactNode) => (
+    <DraftedView proposal={proposal} view={view} drafts={blockDrafts} isReadOnly={isReadOnly} text={textValue} data={data.value}>
+      {show}
+    </DraftedView>
   );
 
   const isSaving = text.status === "saving" || data.status === "saving";
@@ -231,7 +235,9 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
         <div className="min-w-0">
           {isCustomerView ? (
             <CustomerFrame width={width}>
-              <ProposalDocument proposal={view} />
+              {drafted((shown) => (
+                <ProposalDocument proposal={shown} />
+              ))}
             </CustomerFrame>
           ) : (
             <section aria-label="The proposal, as the customer will see it" className={`${PAGE_CLASSES} pb-10 sm:p-8`}>
@@ -259,10 +265,10 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
                   offer: (
                     <EditableOffer
                       proposal={proposal}
-                      view={view}
+                      totals={drafted((shown) => (shown.blocks.length ? <ProposalTotals proposal={shown} /> : null))}
                       patch={writes.patch}
                       patchBlock={writes.patchBlock}
-                      onDraft={onBlockDraft}
+                      onDraft={blockDrafts.set}
                     />
                   ),
                 }}
@@ -289,6 +295,56 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
       </div>
     </div>
   );
+}
+
+const NO_DRAFTS: Readonly<Record<string, BlockDraft>> = {};
+
+/**
+ * The blocks' drafts as typed, outside React's state: each block reports its draft here (`set`,
+ * one function for the editor's life), and only what shows the drafted page subscribes, so a
+ * keystroke in a block re-renders that block and the totals, not the whole editor.
+ */
+function createDraftStore() {
+  let drafts = NO_DRAFTS;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => drafts,
+    set: (uuid: string, draft: BlockDraft) => {
+      if (drafts[uuid] === draft) return;
+      drafts = { ...drafts, [uuid]: draft };
+      for (const listener of listeners) listener();
+    },
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** `view` with the blocks as typed (their lines and the totals follow), for `children` to show. */
+function DraftedView({
+  proposal,
+  view,
+  drafts,
+  isReadOnly,
+  text,
+  data,
+  children,
+}: {
+  proposal: ProposalDto;
+  view: PublicView;
+  drafts: ReturnType<typeof createDraftStore>;
+  isReadOnly: boolean;
+  text: TextDraft;
+  data: Record<string, unknown>;
+  children: (view: PublicView) => ReactNode;
+}) {
+  const blockDrafts = useSyncExternalStore(drafts.subscribe, drafts.get, drafts.get);
+  const shown = useMemo(
+    () => (isReadOnly || blockDrafts === NO_DRAFTS ? view : draftView(proposal, text, data, blockDrafts)),
+    [isReadOnly, blockDrafts, view, proposal, text, data],
+  );
+  return children(shown);
 }
 
 /** The page's card: white, like the customer's page, edge to edge on a phone. */

@@ -1,10 +1,9 @@
 "use client";
 
-import { createContext, useContext, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
-import { useBuyerChoices, type BuyerChoices } from "./use-buyer-choices";
-
-const BuyerChoicesContext = createContext<BuyerChoices | null>(null);
+import { BuyerChoicesContext } from "./buyer-choices-context";
+import { useBuyerChoices } from "./use-buyer-choices";
 
 /**
  * The customer's choices for the whole page: the offer shows and changes them, and the answer form
@@ -22,6 +21,3 @@ export function BuyerChoicesProvider({
   const choices = useBuyerChoices(proposal, { isPreview });
   return <BuyerChoicesContext.Provider value={choices}>{children}</BuyerChoicesContext.Provider>;
 }
-
-/** The page's choices; null outside a BuyerChoicesProvider. */
-export const useBuyerChoicesOfPage = () => useContext(BuyerChoicesContext);

@@ -1,36 +1,33 @@
 "use client";
 
+import { hasChoices } from "@/lib/proposals/proposals/block-choices";
 import type { PublicView } from "@/lib/proposals/public/public-view";
-import { useBuyerChoicesOfPage } from "./buyer-choices";
-import { ProposalBlocks } from "./proposal-blocks";
-import { ProposalTotals } from "./proposal-totals";
-import { hasChoices, type BuyerChoices } from "./use-buyer-choices";
+import { useBuyerChoicesOfPage } from "./buyer-choices-context";
+import { Offer } from "./offer";
+import type { BuyerChoices } from "./use-buyer-choices";
 
 /**
- * The offer: its lines and totals. On an active proposal with optional items or quantity ranges the
- * customer chooses here; the lines and totals follow at once and the choices are saved (./use-buyer-choices.ts).
+ * The offer of an active proposal with optional items or quantity ranges, where the customer
+ * chooses: the lines and totals follow at once and the choices are saved (./use-buyer-choices.ts).
  */
 export function OfferSection({ proposal }: { proposal: PublicView }) {
   const choices = useBuyerChoicesOfPage();
   const shown = choices?.shown ?? proposal;
   const isChoosing = choices !== null && choices.canChoose && hasChoices(proposal);
   return (
-    <section aria-labelledby="recipient-offer" className="recipient-offer space-y-6">
-      <div className="space-y-1">
-        <h2 id="recipient-offer" className="text-xl font-semibold text-slate-900">
-          Offer
-        </h2>
-        {isChoosing ? (
+    <Offer
+      proposal={shown}
+      choose={isChoosing ? choices.choose : undefined}
+      intro={
+        isChoosing ? (
           <p className="text-sm text-slate-600 print:hidden">
             Choose the options and quantities that suit you: the totals follow
             {choices.isPreview ? ". Preview: your choices here are not saved." : ", and your choices are saved for the sender to see."}
           </p>
-        ) : null}
-      </div>
-      <ProposalBlocks proposal={shown} choose={isChoosing ? choices.choose : undefined} />
-      <ProposalTotals proposal={shown} />
-      {isChoosing && !choices.isPreview ? <SaveStatus choices={choices} /> : null}
-    </section>
+        ) : null
+      }
+      after={isChoosing && !choices.isPreview ? <SaveStatus choices={choices} /> : null}
+    />
   );
 }
 

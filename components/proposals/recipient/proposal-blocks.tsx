@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { youTubeEmbedUrl } from "@/components/blocks/media-blocks";
-import { parseYouTubeInput } from "@/lib/authoring/blocks/block-content";
+import { parseYouTubeInput, youTubeEmbedUrl } from "@/lib/authoring/blocks/block-content";
 import { quantityRange, type BuyerChoice } from "@/lib/proposals/proposals/block-choices";
 import type { PublicView } from "@/lib/proposals/public/public-view";
 import type { PublicBlock } from "@/lib/proposals/public/schemas";

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import type { PublicView } from "@/lib/proposals/public/public-view";
-import { OfferSection } from "./offer-section";
+import { Offer } from "./offer";
 import { ProposalAttachments } from "./proposal-attachments";
 import { ProposalCover } from "./proposal-cover";
 import { ProposalDescription } from "./proposal-description";
 
-/** What the editor puts in place of the page's parts: its in-place fields. */
+/** What the editor puts in place of the page's parts (its in-place fields), and the customer's page its offer to choose in. */
 export type DocumentSlots = { title?: ReactNode; description?: ReactNode; offer?: ReactNode };
 
 /**
@@ -35,7 +35,7 @@ export function ProposalDocument({
       <div className="mt-8 space-y-10 px-5 @min-[40rem]:px-0">
         {top}
         {slots.description ?? <ProposalDescription html={proposal.description_html} />}
-        {slots.offer ?? (proposal.blocks.length > 0 ? <OfferSection proposal={proposal} /> : null)}
+        {slots.offer ?? (proposal.blocks.length > 0 ? <Offer proposal={proposal} /> : null)}
         <ProposalAttachments proposal={proposal} />
         {bottom}
       </div>

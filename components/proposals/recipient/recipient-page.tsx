@@ -1,9 +1,11 @@
 import Link from "next/link";
+import { hasChoices } from "@/lib/proposals/proposals/block-choices";
 import type { ChangesSinceViewed } from "@/lib/proposals/public/changes-since-viewed";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
 import { ProposalHistory } from "../proposal-history";
 import { ChangeRequestForm } from "./change-request-form";
 import { ChangesSummary } from "./changes-summary";
+import { BuyerChoicesProvider, OfferSection } from "./choosing";
 import { formatTime } from "./format";
 import { ProposalDocument } from "./proposal-document";
 import { ProposalStatus } from "./proposal-status";
@@ -11,9 +13,11 @@ import { RespondForm } from "./respond-form";
 import "./print.css";
 
 /**
- * The proposal as its customer sees it at /p/{uuid}: on screen, on a phone and on paper. Inside a
- * BuyerChoicesProvider (./buyer-choices.tsx), which the offer and the answer share. `changes`: what
- * changed since the version the customer last viewed, summarised at the top.
+ * The proposal as its customer sees it at /p/{uuid}: on screen, on a phone and on paper. `changes`:
+ * what changed since the version the customer last viewed, summarised at the top. Where the
+ * customer has something to choose (an active proposal with optional items or quantity ranges),
+ * the offer is the browser's, inside a BuyerChoicesProvider (./buyer-choices.tsx) that the answer
+ * shares; elsewhere it is rendered on the server, and the page ships no code for it.
  */
 export function RecipientPage({
   proposal,
@@ -24,7 +28,8 @@ export function RecipientPage({
   isPreview: boolean;
   changes?: ChangesSinceViewed | null;
 }) {
-  return (
+  const isChoosing = proposal.status === "active" && hasChoices(proposal);
+  const page = (
     <main className="recipient-page mx-auto max-w-3xl pb-16 sm:px-6 sm:pt-8">
       {isPreview ? (
         <p className="recipient-preview bg-amber-100 px-5 py-2 text-sm text-amber-900 sm:mb-4 sm:rounded-md print:hidden">
@@ -33,6 +38,7 @@ export function RecipientPage({
       ) : null}
       <ProposalDocument
         proposal={proposal}
+        slots={isChoosing ? { offer: <OfferSection proposal={proposal} /> } : undefined}
         top={
           <>
             {changes ? <ChangesSummary changes={changes} proposal={proposal} /> : null}
@@ -60,6 +66,14 @@ export function RecipientPage({
         }
       />
     </main>
+  );
+  // A new status (answered, withdrawn) starts the customer's choices afresh from what the server holds.
+  return isChoosing ? (
+    <BuyerChoicesProvider key={`${proposal.uuid}:${proposal.status}`} proposal={proposal} isPreview={isPreview}>
+      {page}
+    </BuyerChoicesProvider>
+  ) : (
+    page
   );
 }
 

@@ -8,7 +8,7 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
 import { CONSENT, CONSENT_REQUIRED } from "@/lib/proposals/acceptance/consent";
 import { answerProposal, type ProposalAnswer } from "@/lib/proposals/public/client";
-import { useBuyerChoicesOfPage } from "./buyer-choices";
+import { useBuyerChoicesOfPage } from "./buyer-choices-context";
 
 /**
  * Accept (the typed name is the signature, with the consent ticked beside it; docs/decisions/036)

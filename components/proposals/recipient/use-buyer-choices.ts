@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { buyerChoiceProblem, choicesOf, quantityRange, type BuyerChoice } from "@/lib/proposals/proposals/block-choices";
+import { buyerChoiceProblem, choicesOf, type BuyerChoice } from "@/lib/proposals/proposals/block-choices";
 import { ChoicesError, saveChoices, type ChoiceInput } from "@/lib/proposals/public/choices-client";
 import type { PublicView } from "@/lib/proposals/public/public-view";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
@@ -32,9 +32,6 @@ export function withChoices<P extends PublicView>(proposal: P, choices: Record<s
     ...total,
   };
 }
-
-/** Whether the customer has anything to choose on this proposal: an optional block or a quantity range. */
-export const hasChoices = (proposal: Pick<PublicView, "blocks">) => proposal.blocks.some((b) => b.optional || quantityRange(b) !== null);
 
 /**
  * The customer's choices on /p/{uuid}: kept on the page (totals follow at once) and saved a moment

@@ -111,6 +111,11 @@ export function wholeSeconds(value: unknown): number {
 
 export const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
 
+/** The privacy-enhanced player of a YouTube video, from `start` seconds. */
+export function youTubeEmbedUrl(id: string, start: number) {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?start=${start}`;
+}
+
 /** A start time the player can use: absent, or seconds from 0 (a number or its digits; fractions are dropped). */
 export function isStartTime(value: unknown): boolean {
   if (value === undefined || value === null) return true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyBuyerChoices, buyerChoiceProblem, choicesOf, quantityRange, quantityRangeIssues } from "./block-choices";
+import { applyBuyerChoices, buyerChoiceProblem, choicesOf, hasChoices, quantityRange, quantityRangeIssues } from "./block-choices";
 
 const block = (fields: Partial<Parameters<typeof choicesOf>[0]> & { uuid?: string; title?: string } = {}) => ({
   uuid: fields.uuid ?? "b1",
@@ -27,6 +27,15 @@ describe("[BUYER CHOICES] a block's choice fields", () => {
     expect(quantityRange({ quantity_min: 1, quantity_max: 5 })).toEqual({ min: 1, max: 5 });
     expect(quantityRange({ quantity_min: null, quantity_max: null })).toBeNull();
     expect(quantityRange({ quantity_min: 1, quantity_max: null })).toBeNull();
+  });
+
+  it("give the customer something to choose with one optional block or one quantity range (the page then ships the choosing offer)", () => {
+    const fixed = { optional: false, quantity_min: null, quantity_max: null };
+    expect(hasChoices({ blocks: [fixed, fixed] })).toBe(false);
+    expect(hasChoices({ blocks: [fixed, { ...fixed, optional: true }] })).toBe(true);
+    expect(hasChoices({ blocks: [{ ...fixed, quantity_min: 1, quantity_max: 4 }] })).toBe(true);
+    expect(hasChoices({ blocks: [{ ...fixed, quantity_min: 1 }] })).toBe(false);
+    expect(hasChoices({ blocks: [] })).toBe(false);
   });
 });
 

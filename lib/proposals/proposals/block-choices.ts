@@ -40,6 +40,10 @@ export function quantityRange(block: Pick<BlockChoices, "quantity_min" | "quanti
   return { min: block.quantity_min, max: block.quantity_max };
 }
 
+/** Whether the customer has anything to choose on this proposal: an optional block or a quantity range. */
+export const hasChoices = (proposal: { blocks: Pick<BlockChoices, "optional" | "quantity_min" | "quantity_max">[] }) =>
+  proposal.blocks.some((b) => b.optional || quantityRange(b) !== null);
+
 export type ChoiceIssue = { field: "quantity" | "quantity_min" | "quantity_max"; message: string };
 
 const show = (n: number) => String(n);
