@@ -9,6 +9,7 @@ import { bigReads } from "./phases/big-reads.mjs";
 import { P, results, say } from "./phases/context.mjs";
 import { exportsPhase } from "./phases/exports.mjs";
 import { compareWithFloor } from "./phases/floor-checks.mjs";
+import { outboxPhase, pdfPhase } from "./phases/outbox.mjs";
 import { measurePagesPhase } from "./phases/pages.mjs";
 import { embeddedRun } from "./phases/pglite.mjs";
 import { proposalWorkloads } from "./phases/proposals.mjs";
@@ -44,8 +45,10 @@ try {
   P.rss_by_phase.pages = run.rss.phase();
   await exportsPhase(run, data);
   results.peak_rss_mb = run.rss.stop();
+  await pdfPhase(run, data);
   await run.app.stop();
   await run.baseline.stop();
+  await outboxPhase(run, data);
   await countStatements(run, data);
   await embeddedRun();
 } catch (error) {

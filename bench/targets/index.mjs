@@ -1,4 +1,6 @@
 // The PASS/FAIL lines of the phases added for issue 30 beyond the first ones (bench/report.mjs
 // prints them after its own): each module exports `(results, line) => void`, and `line(name,
 // value, goal, pass, note?)` adds one line. One module per phase keeps the phases apart.
-export const extraTargets = [];
+import { outboxTargets } from "./outbox.mjs";
+
+export const extraTargets = [outboxTargets];
