@@ -14,7 +14,7 @@ import { processTree, request, round } from "./load.mjs";
 const RUNS = Number(process.env.EXPORT_RUNS || 7);
 
 /** The resident memory of a process tree now, in MB. */
-function rssNow(pid) {
+export function rssNow(pid) {
   let kb = 0;
   for (const p of processTree(pid)) {
     try {

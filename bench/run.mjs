@@ -10,6 +10,7 @@ import { P, results, say } from "./phases/context.mjs";
 import { exportsPhase } from "./phases/exports.mjs";
 import { compareWithFloor } from "./phases/floor-checks.mjs";
 import { readsAfterEdits } from "./phases/fragments.mjs";
+import { outboxPhase, pdfPhase } from "./phases/outbox.mjs";
 import { measurePagesPhase } from "./phases/pages.mjs";
 import { embeddedRun } from "./phases/pglite.mjs";
 import { proposalWorkloads } from "./phases/proposals.mjs";
@@ -48,8 +49,10 @@ try {
   await exportsPhase(run, data);
   results.peak_rss_mb = run.rss.stop();
   await scalePhase(run, data);
+  await pdfPhase(run, data);
   await run.app.stop();
   await run.baseline.stop();
+  await outboxPhase(run, data);
   await countStatements(run, data);
   await embeddedRun();
 } catch (error) {

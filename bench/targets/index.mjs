@@ -2,7 +2,8 @@
 // prints them after its own): each module exports `(results, line) => void`, and `line(name,
 // value, goal, pass, note?)` adds one line. One module per phase keeps the phases apart.
 import { fragmentsTargets } from "./fragments.mjs";
+import { outboxTargets } from "./outbox.mjs";
 import pageTargets from "./pages.mjs";
 import { proposalTargets } from "./proposals.mjs";
 
-export const extraTargets = [fragmentsTargets, proposalTargets, pageTargets];
+export const extraTargets = [fragmentsTargets, proposalTargets, pageTargets, outboxTargets];

@@ -1,5 +1,7 @@
+import net from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
+import SMTPPool from "nodemailer/lib/smtp-pool";
 import { getDb, type Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { StoredHeaders } from "./outbox";
@@ -35,7 +37,12 @@ type Claimed = {
 };
 
 const MAX_BACKOFF_MS = 24 * 60 * 60 * 1000;
+// A batch's mails go out at once, each on a connection of its own: none waits behind another, so
+// each is handed over well within its lease (connection, greeting and answer timeouts: 50 s at most).
 const BATCH = 10;
+// Batches sent side by side in one drain: while one waits for its slowest mail, the other sends.
+const LANES = 2;
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /** How long after its `attempts`-th failed attempt a mail is tried again. */
 export function retryDelayMs(attempts: number, base = env("MAIL_RETRY_BASE_SECONDS") * 1000): number {
@@ -56,18 +63,35 @@ async function claimDueMail(db: Db, limit: number): Promise<Claimed[]> {
     RETURNING id, kind, to_address, headers, subject, text_body, html_body, link, attempts`;
 }
 
-let cachedTransport: { url: string; transport: Transporter } | undefined;
-
-function transportFor(url: string): Transporter {
-  if (cachedTransport?.url !== url) {
-    cachedTransport?.transport.close();
-    cachedTransport = {
-      url,
-      transport: nodemailer.createTransport(url, { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
-    };
-  }
-  return cachedTransport.transport;
+/**
+ * A connection to the SMTP server with Nagle's algorithm off. A mail's last segment (the end of its
+ * body) is a small write after the headers; with Nagle on it waited for the server's delayed ACK,
+ * 40 ms per mail on Linux, longer than the rest of the exchange on a local relay.
+ */
+function connectWithoutDelay(options: SMTPPool.Options, callback: (error: Error | null, socket?: { connection: net.Socket }) => void) {
+  // nodemailer's defaults for a URL without them.
+  const socket = net.connect({ host: options.host || "localhost", port: options.port || (options.secure ? 465 : 587), noDelay: true });
+  const fail = (error: Error) => {
+    socket.destroy();
+    callback(error);
+  };
+  socket.setTimeout(TIMEOUTS.connectionTimeout, () => fail(Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT" })));
+  socket.once("error", fail);
+  socket.once("connect", () => {
+    socket.setTimeout(0);
+    socket.removeListener("error", fail);
+    callback(null, { connection: socket });
+  });
 }
+
+/**
+ * The transport of one drain: a connection per mail in flight, each kept for the following mails (a new
+ * connection per mail cost a TCP handshake, the server's greeting, EHLO and QUIT, and servers
+ * often wait before greeting), and closed once the outbox is empty, so no connection idles
+ * between polls. SMTP_URL's query can set nodemailer's options (smtps://…?tls.servername=…).
+ */
+const openTransport = (url: string): Transporter =>
+  nodemailer.createTransport(new SMTPPool({ url, pool: true, maxConnections: BATCH * LANES, ...TIMEOUTS, getSocket: connectWithoutDelay }));
 
 /** MAIL_FROM split into its name and address ("Coursewright <no-reply@example.com>"). */
 export function mailFrom(): { name: string; address: string } {
@@ -77,15 +101,18 @@ export function mailFrom(): { name: string; address: string } {
   return { name: parsed?.name || "Coursewright", address };
 }
 
-async function send(url: string, mail: Claimed): Promise<string> {
+async function send(transport: Transporter, mail: Claimed): Promise<string> {
   const from = mailFrom();
   const domain = from.address.split("@")[1] || "localhost";
   const headers = mail.headers ?? {};
-  const info = await transportFor(url).sendMail({
+  const info = await transport.sendMail({
     from: { name: headers.senderName ? `${headers.senderName} via ${from.name}` : from.name, address: from.address },
     to: mail.to_address,
     ...(headers.replyTo ? { replyTo: headers.replyTo } : {}),
     subject: mail.subject,
+    // Quoted-printable, as nodemailer picks for Latin-script mail, without its picking: it counted
+    // the letters of each part with a regular expression, a third of a millisecond a mail.
+    textEncoding: "quoted-printable",
     text: mail.text_body,
     html: mail.html_body,
     // The same id on every attempt: a copy sent again after a crash is recognisably the same mail.
@@ -137,22 +164,33 @@ async function logInstead(db: Db, mail: Claimed) {
  */
 export async function deliverDueMail(db?: Db): Promise<number> {
   const conn = db ?? (await getDb());
+  const url = env("SMTP_URL");
+  let transport: Transporter | undefined;
   let settled = 0;
-  for (;;) {
-    const batch = await claimDueMail(conn, BATCH);
-    if (!batch.length) return settled;
-    const url = env("SMTP_URL");
-    for (const mail of batch) {
-      if (!url) await logInstead(conn, mail);
-      else {
-        try {
-          await settle(conn, mail, { messageId: await send(url, mail) });
-        } catch (error) {
-          await settle(conn, mail, { error });
-        }
-      }
-      settled++;
+  const lane = async () => {
+    for (;;) {
+      const batch = await claimDueMail(conn, BATCH);
+      if (!batch.length) return;
+      await Promise.all(
+        batch.map(async (mail) => {
+          if (!url) await logInstead(conn, mail);
+          else {
+            try {
+              await settle(conn, mail, { messageId: await send((transport ??= openTransport(url)), mail) });
+            } catch (error) {
+              await settle(conn, mail, { error });
+            }
+          }
+          settled++;
+        }),
+      );
     }
+  };
+  try {
+    await Promise.all(Array.from({ length: LANES }, lane));
+    return settled;
+  } finally {
+    transport?.close();
   }
 }
 

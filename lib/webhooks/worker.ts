@@ -57,27 +57,37 @@ async function claimDueDeliveries(db: Db, limit: number): Promise<Claimed[]> {
   return rows.map((r) => ({ ...r, id: Number(r.id), endpoint_id: Number(r.endpoint_id), attempts: Number(r.attempts) }));
 }
 
+/** An attempt's duration as its int column holds it. */
+const durationMs = (outcome: PostOutcome) => Math.min(outcome.durationMs, 2_147_483_647);
+
 async function logAttempt(tx: Tx, delivery: Claimed, outcome: PostOutcome) {
   await tx.webhookAttempt.create({
     data: {
       deliveryId: delivery.id,
       statusCode: outcome.statusCode,
-      durationMs: Math.min(outcome.durationMs, 2_147_483_647),
+      durationMs: durationMs(outcome),
       error: outcome.error?.slice(0, 1000) ?? null,
     },
   });
 }
 
 async function settle(db: Db, delivery: Claimed, outcome: PostOutcome) {
+  if (outcome.ok) {
+    // One statement, so one round trip and no transaction held open: the attempt logged, the
+    // delivery settled, the endpoint's failure count reset. Its row is written (and locked, which
+    // the batch's other settles would wait for) only when the count is not 0 already.
+    await db.$executeRaw`
+      WITH logged AS (
+        INSERT INTO webhook_attempts (delivery_id, status_code, duration_ms, error)
+        VALUES (${delivery.id}, ${outcome.statusCode}, ${durationMs(outcome)}, NULL)),
+      settled AS (
+        UPDATE webhook_deliveries SET status = 'delivered', lease_until = NULL
+        WHERE id = ${delivery.id} AND status = 'pending' AND attempts = ${delivery.attempts})
+      UPDATE webhook_endpoints SET consecutive_failures = 0 WHERE id = ${delivery.endpoint_id} AND consecutive_failures <> 0`;
+    return;
+  }
   await db.$transaction(async (tx) => {
     await logAttempt(tx, delivery, outcome);
-    if (outcome.ok) {
-      await tx.$executeRaw`
-        UPDATE webhook_deliveries SET status = 'delivered', lease_until = NULL
-        WHERE id = ${delivery.id} AND status = 'pending' AND attempts = ${delivery.attempts}`;
-      await tx.$executeRaw`UPDATE webhook_endpoints SET consecutive_failures = 0 WHERE id = ${delivery.endpoint_id}`;
-      return;
-    }
     const delay = webhookRetryDelaySeconds(delivery.attempts);
     // The last try is at 24 hours; a failure at or after it fails the delivery for good.
     await tx.$executeRaw`
