@@ -1,6 +1,7 @@
 // Starting the servers under test and talking to the app's own API for set-up.
 import { spawn } from "node:child_process";
 import net from "node:net";
+import pg from "pg";
 import { benchDistDir, ensureBuild } from "../scripts/ensure-build.mjs";
 import { nextStartArgs, serverEnv } from "../scripts/server-command.mjs";
 import { request } from "./load.mjs";
@@ -159,4 +160,29 @@ export async function signUpOwner(base, seed) {
   const { workspaces } = await session("GET", "/api/authoring/workspaces");
   const personal = workspaces.find((w) => w.kind === "personal");
   return { email, password, userId: me.user.id, workspaceId: personal.id, key: key.key, cookie: cookie(), jar };
+}
+
+/**
+ * A standalone benchmark script's run (`node bench/exports.mjs`, pdf.mjs, outbox.mjs): the
+ * benchmark's build, a database of its own (`bench_<name>_<time>`, dropped at the end whatever
+ * happens) and a connection to it; `run` gets its URL and a query function.
+ */
+export async function withScratchDatabase(name, run) {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+  ensureBenchBuild();
+  const dbName = `bench_${name}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  const db = new pg.Client({ connectionString: dbUrl });
+  try {
+    await db.connect();
+    return await run({ dbUrl, q: async (sql, params) => (await db.query(sql, params)).rows });
+  } finally {
+    stopAll();
+    await db.end().catch(() => {});
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+  }
 }

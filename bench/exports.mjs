@@ -6,8 +6,7 @@
 // Part of `npm run bench` (bench/phases/exports.mjs); alone, on a fresh PostgreSQL database:
 //   node bench/exports.mjs            (EXPORT_RUNS=7 by default)
 import fs from "node:fs";
-import pg from "pg";
-import { ensureBenchBuild, signUpOwner, startApp, stopAll, client } from "./app.mjs";
+import { client, signUpOwner, startApp, withScratchDatabase } from "./app.mjs";
 import { insertTree, prepareIds } from "./data.mjs";
 import { processTree, request, round } from "./load.mjs";
 
@@ -75,31 +74,16 @@ export async function insertExportCourse(q, { projectId, categoryId, prefix }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  ensureBenchBuild();
-  const dbName = `bench_exports_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-  const db = new pg.Client({ connectionString: dbUrl });
-  try {
+  await withScratchDatabase("exports", async ({ dbUrl, q }) => {
     const app = await startApp({ env: { DATABASE_URL: dbUrl } });
     const owner = await signUpOwner(app.base, 1);
     const headers = { authorization: `Bearer ${owner.key}` };
     const api = client(app.base, headers);
     const projectId = (await api("POST", "/api/authoring/projects", { name: "Exports", workspace_id: owner.workspaceId })).id;
     const categoryId = (await api("POST", `/api/authoring/projects/${projectId}/categories`, { name: "Bench" })).id;
-    await db.connect();
-    const q = async (sql, params) => (await db.query(sql, params)).rows;
     await prepareIds(q);
     const courseId = await insertExportCourse(q, { projectId, categoryId, prefix: "exports" });
     console.log(JSON.stringify(await measureExports({ base: app.base, headers, pid: app.pid, courseId }), null, 2));
     await app.stop();
-  } finally {
-    stopAll();
-    await db.end().catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }

@@ -14,9 +14,8 @@
 //   node bench/outbox.mjs            (OUTBOX_COUNT=2000 by default)
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import pg from "pg";
 import { SMTPServer } from "smtp-server";
-import { client, ensureBenchBuild, signUpOwner, startApp, stopAll } from "./app.mjs";
+import { client, signUpOwner, startApp, withScratchDatabase } from "./app.mjs";
 import { insertProducts, prepareIds } from "./data.mjs";
 import { cpuSnapshot, round } from "./load.mjs";
 
@@ -216,22 +215,7 @@ export async function measureOutbox({ dbUrl, q, count = COUNT }) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  ensureBenchBuild();
-  const dbName = `bench_outbox_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-  const db = new pg.Client({ connectionString: dbUrl });
-  try {
-    await db.connect();
-    const q = async (sql, params) => (await db.query(sql, params)).rows;
+  await withScratchDatabase("outbox", async ({ dbUrl, q }) => {
     console.log(JSON.stringify(await measureOutbox({ dbUrl, q }), null, 2));
-  } finally {
-    stopAll();
-    await db.end().catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }

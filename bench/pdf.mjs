@@ -5,8 +5,7 @@
 //
 // Part of `npm run bench` (bench/phases/pdf.mjs); alone, on a fresh PostgreSQL database:
 //   node bench/pdf.mjs            (PDF_RUNS=20, PDF_LEAK_RUNS=50 by default)
-import pg from "pg";
-import { ensureBenchBuild, signUpOwner, startApp, stopAll, client } from "./app.mjs";
+import { client, signUpOwner, startApp, withScratchDatabase } from "./app.mjs";
 import { insertProducts, prepareIds } from "./data.mjs";
 import { rssNow } from "./exports.mjs";
 import { request, round } from "./load.mjs";
@@ -60,22 +59,12 @@ export async function measurePdf({ base, headers, pid, uuid, runs = RUNS, leakRu
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-  ensureBenchBuild();
-  const dbName = `bench_pdf_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${dbName}"`);
-  const dbUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
-  const db = new pg.Client({ connectionString: dbUrl });
-  try {
+  await withScratchDatabase("pdf", async ({ dbUrl, q }) => {
     const app = await startApp({ env: { DATABASE_URL: dbUrl } });
     const owner = await signUpOwner(app.base, 1);
     const headers = { authorization: `Bearer ${owner.key}` };
     const api = client(app.base, headers);
     const company = (await client(app.base, { cookie: owner.cookie })("POST", "/api/proposals/v3/companies", { name: "PDF" })).data.id;
-    await db.connect();
-    const q = async (sql, params) => (await db.query(sql, params)).rows;
     await prepareIds(q);
     // As bench/phases/set-up.mjs makes the 100-block drafts: library products by SQL, the proposal through the app.
     const variations = await insertProducts(q, { companyId: company, prefix: "pdf", count: 100 });
@@ -83,10 +72,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const { proposal } = await api("POST", "/api/proposals/v3/proposals", { company_id: company, language: "en", blocks });
     console.log(JSON.stringify(await measurePdf({ base: app.base, headers, pid: app.pid, uuid: proposal.uuid }), null, 2));
     await app.stop();
-  } finally {
-    stopAll();
-    await db.end().catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }

@@ -19,6 +19,7 @@ import path from "node:path";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { gradientPng } from "../lib/seed/demo-images";
 import { recordFigures } from "../test/reliability-figures";
+import { mulberry32 } from "../test/seeded-random";
 import { AppProcess, freshAppData, type Sql } from "./app-process";
 import { signInViaApi, uniqueEmail } from "./helpers";
 
@@ -31,14 +32,7 @@ const CONCURRENCY = 6;
 // ---- Randomness that a seed replays ------------------------------------------------------------
 
 function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
   const shuffle = <T>(items: T[]) => {
     const out = [...items];

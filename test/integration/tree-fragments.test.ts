@@ -24,6 +24,7 @@ import {
 } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";
 import { getProject } from "../oracles/hierarchy";
+import { mulberry32 } from "../seeded-random";
 
 // Some 3,000 requests from one key and address in a minute: lift the API's limits for this file.
 process.env.API_RATE_LIMIT = "100000";
@@ -38,16 +39,8 @@ afterAll(() => server.close());
 const SEED = 48;
 const STEPS = 200;
 
-/** mulberry32: a small generator whose sequence a seed fixes. */
 function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(items: T[]): T | undefined => (items.length ? items[int(items.length)] : undefined);
   return { next, int, pick };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "@/test/seeded-random";
 import { escapeHtml, renderDescriptionHtml, renderTitle, variablesUsed } from "./render-markdown";
 
 const html = (md: string, data: Record<string, unknown> = {}) => renderDescriptionHtml(md, data);
@@ -291,16 +292,10 @@ describe("[PROPOSALS MARKDOWN] hostile input", () => {
   });
 });
 
-// A small seeded generator, so a failure names a reproducible case (fast-check is not a dependency).
+// A seeded generator, so a failure names a reproducible case: a whole number below `below`.
 function randomGenerator(seed: number) {
-  let state = seed >>> 0;
-  return (below: number) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % below) as number;
-  };
+  const next = mulberry32(seed);
+  return (below: number) => Math.floor(next() * 4294967296) % below;
 }
 
 const PIECES = [

@@ -123,6 +123,9 @@ function wholeSeconds(value) {
   return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
 }
 var YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
+function youTubeEmbedUrl(id, start) {
+  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?start=${start}`;
+}
 function isWebUrl(value) {
   const v = value.trim();
   if (v.startsWith("/") && !v.startsWith("//")) return true;
@@ -194,9 +197,6 @@ function ImageBlock({ content }) {
     ),
     /* @__PURE__ */ jsx4(Caption, { children: c.caption })
   ] });
-}
-function youTubeEmbedUrl(id, start) {
-  return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(id)}?start=${start}`;
 }
 function VideoBlock({ content }) {
   const c = parseVideo(content);
