@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import pLimit, { type LimitFunction } from "p-limit";
+import { JsonText } from "@/lib/api/prebuilt";
 import { env } from "@/lib/env";
 
 /**
@@ -90,4 +91,15 @@ export function buildOnce(scope: string, tag: string, build: () => Promise<Built
     state.building.set(key, building);
   }
   return building;
+}
+
+/**
+ * A whole answer kept under its entity tag: the cached body, or one built once (`buildOnce`). A
+ * body that names no version (a write landed while it was built) is answered without the tag.
+ */
+export async function cachedJson(scope: string, etag: string, build: () => Promise<Built>): Promise<JsonText> {
+  const cached = cachedAnswer(scope, etag);
+  if (cached !== undefined) return new JsonText(cached, etag);
+  const built = await buildOnce(scope, etag, build);
+  return built.current ? new JsonText(built.body, etag) : new JsonText(built.body);
 }

@@ -1,7 +1,7 @@
-import { buildOnce, cachedAnswer, entityTag } from "@/lib/api/answer-cache";
+import { cachedJson, entityTag } from "@/lib/api/answer-cache";
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
-import { JsonText, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
+import { matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
 import { toIso } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import { isoSql } from "@/lib/db/iso-sql";
@@ -145,11 +145,7 @@ export async function getProjectTree(
   const kind = `${outline ? "outline" : "tree"}:${learner ? "learner" : "author"}`;
   const etag = entityTag(kind, version, described);
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return new NotModified(etag);
-  const scope = `${kind}:${projectId}`;
-  const cached = cachedAnswer(scope, etag);
-  if (cached !== undefined) return new JsonText(cached, etag);
-
-  const built = await buildOnce(scope, etag, async () => {
+  return cachedJson(`${kind}:${projectId}`, etag, async () => {
     const read = { learner, audience: audienceOf(access), outline };
     const listed = await visibleCourses(tx, projectId, learner);
     const { bodies, current } = await courseRenderings(tx, listed.courses, read);
@@ -158,7 +154,6 @@ export async function getProjectTree(
     // body is a fine answer but names no version, so it is neither tagged nor kept.
     return { body, current: current && listed.projectVersion === version };
   });
-  return built.current ? new JsonText(built.body, etag) : new JsonText(built.body);
 }
 
 /** The project as an update answers it, refused as an update is: the item in an If-Match conflict. */

@@ -1,5 +1,5 @@
-import { buildOnce, cachedAnswer, entityTag } from "@/lib/api/answer-cache";
-import { JsonText, jsonTextOf, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
+import { cachedJson, entityTag } from "@/lib/api/answer-cache";
+import { type JsonText, jsonTextOf, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
 import type { Tx } from "@/lib/db/client";
 import { contentListJson, type ContentListFilter } from "./content-json";
 
@@ -28,13 +28,9 @@ export async function cachedContentList(tx: Tx, filter: ContentListFilter, ifNon
   const kind = `content-list:${filter.includeArchived ? "archived" : "active"}:${filter.includeSources ? "sources" : "plain"}`;
   const etag = entityTag(kind, companyIds.join(","), versions);
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return new NotModified(etag);
-  const scope = `${kind}:${companyIds.join(",")}`;
-  const cached = cachedAnswer(scope, etag);
-  if (cached !== undefined) return new JsonText(cached, etag);
-  const built = await buildOnce(scope, etag, async () => {
+  return cachedJson(`${kind}:${companyIds.join(",")}`, etag, async () => {
     const body = Buffer.from(jsonTextOf(await contentListJson(tx, { ...filter, companyIds })), "utf8") as Buffer<ArrayBuffer>;
     // A write that landed while the list was read names no version: such a body is answered, not kept.
     return { body, current: (await libraryVersions(tx, companyIds)) === versions };
   });
-  return built.current ? new JsonText(built.body, etag) : new JsonText(built.body);
 }
