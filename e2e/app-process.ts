@@ -68,7 +68,9 @@ export async function freshAppData(prefix: string): Promise<AppData> {
 }
 
 async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
+  // Bounded, so that a database server that does not answer fails the test with its error rather
+  // than running out its time with nothing said.
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000, statement_timeout: 60_000 });
   await client.connect();
   try {
     return await fn(client);

@@ -374,6 +374,16 @@ test("[WEBHOOKS E2E] redeliver sends the same event again; a receiver that hangs
   }
 });
 
+/** The servers of the test that runs: their output is printed when it fails or times out. */
+const watched: [string, AppProcess][] = [];
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    for (const [name, app] of watched) console.log(`--- ${name}'s output (${testInfo.status}):\n${app.log}`);
+  }
+  // A timed-out test never reached its finally: its servers go here.
+  await Promise.all(watched.splice(0).map(([, app]) => app.kill()));
+});
+
 // On the embedded database one process owns the data: a second instance is refused it
 // (e2e/two-instances.api.spec.ts), so there is no second worker to race.
 if (process.env.TEST_DATABASE_URL) {
@@ -383,18 +393,29 @@ if (process.env.TEST_DATABASE_URL) {
     // Both poll often, so both are there to claim every delivery.
     const a = new AppProcess(data, PORT + 1, serverEnv({ MAIL_POLL_MS: "100" }));
     const b = new AppProcess(data, PORT + 2, serverEnv({ MAIL_POLL_MS: "100" }));
+    watched.push(["A", a], ["B", b]);
+    // Each phase says when it ended: a run that stalls names where (this test once timed out in CI
+    // with nothing more to go on), and the afterEach hook prints its servers' output.
+    const started = Date.now();
+    const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+      const result = await test.step(name, fn);
+      console.log(`[webhooks two] ${name}: done at ${Date.now() - started} ms`);
+      return result;
+    };
     try {
-      await Promise.all([a.start(), b.start()]);
-      const owner = await newOwner(a.url);
-      const hook = await register(owner, receiver.url("/crm"));
+      await phase("both instances healthy", () => Promise.all([a.start(), b.start()]));
+      const owner = await phase("owner with a key and a company", () => newOwner(a.url));
+      const hook = await phase("endpoint registered", () => register(owner, receiver.url("/crm")));
       // Events written through both instances, each waking its own worker at once.
       const apis = [owner.api, owner.api.on(b.url)];
-      await Promise.all(
-        Array.from({ length: 16 }, (_, i) =>
-          i % 4 === 0 ? sendProposal(apis[i % 2], owner.companyId, `Offer ${i}`) : apis[i % 2].ok("POST", `/v3/webhooks/${hook.id}/test`),
+      await phase("16 events written", () =>
+        Promise.all(
+          Array.from({ length: 16 }, (_, i) =>
+            i % 4 === 0 ? sendProposal(apis[i % 2], owner.companyId, `Offer ${i}`) : apis[i % 2].ok("POST", `/v3/webhooks/${hook.id}/test`),
+          ),
         ),
       );
-      const deliveries = await settled(owner.api, hook.id, 16);
+      const deliveries = await phase("16 deliveries settled", () => settled(owner.api, hook.id, 16));
       await quietPeriod();
       const eventIds = deliveries.map((d) => d.event_id);
       tally(receiver, "/crm", eventIds);

@@ -5,7 +5,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
 import { accessTo, can, projectOf, rolesWithSql, type Action } from "./access";
 import { blockInclude } from "./dto";
-import { blockInTreeSql, isVisibleToLearner, undeletedTree } from "./visibility";
+import { blockInTreeSql, isVisibleToLearner, lessonInTreeSql, undeletedTree } from "./visibility";
 
 /**
  * Loaders for every item a request names. Each finds an undeleted item in a project of a workspace
@@ -70,6 +70,47 @@ export async function getLessonOrThrow({ tx, caller, lessonId, action = "content
   if (!lesson) throw notFound("Lesson");
   const course = lesson.module.course;
   return { lesson, course, access: treeAccess({ course, lesson }, "Lesson", action) };
+}
+
+/**
+ * getLessonOrThrow's rule as one SQL expression, for the API-key lookup's statement (`readWithKey`):
+ * the lesson's module and project as JSON text when the caller may do `action` to it, NULL where
+ * getLessonOrThrow answers 404 (unknown, in the trash up to its project, not in the caller's
+ * workspaces, a role without the action, a draft the caller may not read). Built from the rules'
+ * own SQL forms (./access.ts, ./visibility.ts); test/integration/lesson-access-read.test.ts holds
+ * the two paths equal.
+ */
+export function lessonAccessFor(lessonId: string, userId: Prisma.Sql, action: Action): Prisma.Sql {
+  const readers = rolesWithSql("content.read_drafts");
+  return Prisma.sql`SELECT json_build_object('module_id', l.module_id, 'project_id', p.id)
+    FROM ${Prisma.raw(lessonInTreeSql.from)}
+    JOIN memberships ms ON ms.workspace_id = p.workspace_id AND ms.user_id = ${userId}
+    WHERE l.id = ${lessonId}::uuid AND ${Prisma.raw(lessonInTreeSql.undeleted)} AND ms.role IN ${rolesWithSql(action)}
+      AND (ms.role IN ${readers} OR (${Prisma.raw(lessonInTreeSql.published)}))`;
+}
+
+/** What the API-key lookup read for the request (lib/api/endpoint.ts): undefined when it did not run. */
+export type Prefetched = { prefetched?: string | null };
+
+/** What a write needs of the lesson it names: where it sits. */
+export type LessonPlace = { moduleId: string; projectId: string };
+
+/**
+ * The lesson a write names, refused as getLessonOrThrow refuses: from what the key lookup read
+ * (`prefetched`, from `lessonAccessFor`), or else (a session, an agent tool) by getLessonOrThrow.
+ */
+export async function lessonPlace(
+  { db, caller, prefetched }: { db: Tx; caller: Caller } & Prefetched,
+  lessonId: string,
+  action: Action,
+): Promise<LessonPlace> {
+  if (prefetched === null) throw notFound("Lesson");
+  if (prefetched !== undefined) {
+    const place = JSON.parse(prefetched) as { module_id: string; project_id: string };
+    return { moduleId: place.module_id, projectId: place.project_id };
+  }
+  const { lesson, access } = await getLessonOrThrow({ tx: db, caller, lessonId, action });
+  return { moduleId: lesson.moduleId, projectId: access.projectId };
 }
 
 /** A block with its question and quiz (what its DTO shows), and the lesson up to the project: one statement. */

@@ -72,16 +72,38 @@ const publishedSql = (alias: string) => `${alias}.published_at IS NOT NULL`;
 export const visibleSql = (level: Level, learner: boolean, alias = ALIAS[level]) =>
   hidesDrafts(level, learner) ? `${undeletedSql(alias)} AND ${publishedSql(alias)}` : undeletedSql(alias);
 
-/**
- * The same rule in SQL, for the reads written by hand (decision 020): a block `b` joined up to its
- * project as `l`, `m`, `c` and `p`; none of them deleted; and what a learner reads besides.
- */
-export const blockInTreeSql = {
-  from: `blocks b JOIN lessons l ON l.id = b.lesson_id JOIN modules m ON m.id = l.module_id
-    JOIN courses c ON c.id = m.course_id JOIN projects p ON p.id = c.project_id`,
-  undeleted: LEVELS.map((level) => undeletedSql(ALIAS[level])).join(" AND "),
-  published: PUBLISHED_FOR_LEARNERS.map((level) => publishedSql(ALIAS[level])).join(" AND "),
+/** Each level's table, and the column naming the level above it. */
+const TABLE: Record<Level, { table: string; up?: string }> = {
+  block: { table: "blocks", up: "lesson_id" },
+  lesson: { table: "lessons", up: "module_id" },
+  module: { table: "modules", up: "course_id" },
+  course: { table: "courses", up: "project_id" },
+  project: { table: "projects" },
 };
+
+/**
+ * The same rule in SQL, for the reads written by hand (decision 020): a row of `level` joined up
+ * to its project by the levels' usual aliases (`b`, `l`, `m`, `c`, `p`); none of them deleted; and
+ * what a learner reads besides.
+ */
+function inTreeSql(level: "block" | "lesson") {
+  const levels = LEVELS.slice(LEVELS.indexOf(level));
+  const joins = levels.slice(1).map((up, i) => {
+    const below = levels[i];
+    return `JOIN ${TABLE[up].table} ${ALIAS[up]} ON ${ALIAS[up]}.id = ${ALIAS[below]}.${TABLE[below].up}`;
+  });
+  return {
+    from: [`${TABLE[level].table} ${ALIAS[level]}`, ...joins].join(" "),
+    undeleted: levels.map((l) => undeletedSql(ALIAS[l])).join(" AND "),
+    published: PUBLISHED_FOR_LEARNERS.map((l) => publishedSql(ALIAS[l])).join(" AND "),
+  };
+}
+
+/** A block `b` up to its project. */
+export const blockInTreeSql = inTreeSql("block");
+
+/** A lesson `l` up to its project. */
+export const lessonInTreeSql = inTreeSql("lesson");
 
 /** A caller by their role in the project, or a view that shows drafts or not (an author's preview). */
 type Reader = { role: WorkspaceRole } | { readsDrafts: boolean };

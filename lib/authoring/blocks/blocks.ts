@@ -6,7 +6,7 @@ import type { Db, Tx } from "@/lib/db/client";
 import type { WriteContext } from "@/lib/db/transaction";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { audienceOf, blockInclude, toBlockDto } from "../dto";
-import { getBlockOrThrow, getLessonOrThrow } from "../load";
+import { getBlockOrThrow, getLessonOrThrow, lessonPlace, type Prefetched } from "../load";
 import { insertAmongSql, insertAt, moveTo, moveWithinSql, writeAmongSiblings } from "../positions";
 import { trashItem } from "../trash/batches";
 import { authorBlockJsonFrom } from "../tree-json";
@@ -68,15 +68,15 @@ export async function createBlock(tx: Tx, caller: Caller, lessonId: string, inpu
 }
 
 /**
- * create_block as one statement after its reads (`writeStatement`): access and references are
- * read first, outside the lesson's turn; the lesson's turn is then taken, and one statement makes
+ * create_block as one statement after its reads (`writeStatement`): access (with a key, in the
+ * key's lookup: `lessonAccessFor`) and references are read first, outside the lesson's turn; the lesson's turn is then taken, and one statement makes
  * room, inserts the block, records the audit event and answers the block's JSON (the object
  * list's object path reads the same; test/integration/authoring-tree-blocks.test.ts holds them
  * equal). A lesson whose blocks changed since the statement's snapshot makes it run again.
  */
-export async function insertBlock(ctx: WriteContext, lessonId: string, input: Refs & BlockInput, id: string) {
-  const { access } = await getLessonOrThrow({ tx: ctx.db, caller: ctx.caller, lessonId, action: "content.write" });
-  await checkReferences(ctx.db, access.projectId, input);
+export async function insertBlock(ctx: WriteContext & Prefetched, lessonId: string, input: Refs & BlockInput, id: string) {
+  const { projectId } = await lessonPlace(ctx, lessonId, "content.write");
+  await checkReferences(ctx.db, projectId, input);
   const content = input.content === undefined || input.content === null ? null : JSON.stringify(input.content);
   const insert = Prisma.sql`INSERT INTO blocks (id, lesson_id, type, position, content, question_role, question_id, quiz_id, created_at, updated_at)
     SELECT ${id}::uuid, ${lessonId}::uuid, ${input.type}, gap.at, ${content}::jsonb, ${input.question_role ?? null},

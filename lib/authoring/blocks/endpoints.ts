@@ -6,6 +6,7 @@ import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { write } from "@/lib/db/transaction";
 import { LessonParams } from "../lessons/schemas";
+import { lessonAccessFor } from "../load";
 import { turnOfRow } from "../positions";
 import { blockJsonFor } from "../tree-json";
 import { ifMatchOn } from "../versions";
@@ -46,6 +47,8 @@ export const createBlockEndpoint = defineEndpoint({
   body: BlockCreate,
   response: Block,
   status: 201,
+  // With a key, the lesson's access is read in the key lookup's statement.
+  readWithKey: (params) => (userId) => lessonAccessFor(params.lessonId, userId, "content.write"),
   run: (ctx) => insertBlock(ctx, ctx.params.lessonId, ctx.body, randomUUID()),
 });
 

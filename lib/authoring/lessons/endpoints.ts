@@ -2,6 +2,7 @@ import { defineEndpoint } from "@/lib/api/endpoint";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
 import { write } from "@/lib/db/transaction";
+import { lessonAccessFor } from "../load";
 import { ModuleParams } from "../modules/schemas";
 import { siblingTurn, turnOfRow } from "../positions";
 import { ifMatchOn } from "../versions";
@@ -80,6 +81,8 @@ export const updateLessonEndpoint = defineEndpoint({
   response: Lesson,
   status: 200,
   ifMatch: ifMatchOn("lessons", "lessonId", getLessonForUpdate),
+  // With a key, the lesson's access is read in the key lookup's statement (the drag below uses it).
+  readWithKey: (params) => (userId) => lessonAccessFor(params.lessonId, userId, "content.write"),
   run: async (ctx) => {
     const { title, position, module_id } = ctx.body;
     // The course tree's drag: a move within the module, one statement.

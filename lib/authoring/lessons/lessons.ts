@@ -5,7 +5,7 @@ import type { Tx } from "@/lib/db/client";
 import type { WriteContext } from "@/lib/db/transaction";
 import { Prisma, type Lesson } from "@/lib/generated/prisma/client";
 import { toLessonDto } from "../dto";
-import { getLessonOrThrow, getModuleOrThrow } from "../load";
+import { getLessonOrThrow, getModuleOrThrow, lessonPlace, type Prefetched } from "../load";
 import { insertAt, moveTo, moveWithinSql, writeAmongSiblings, type MovedRow } from "../positions";
 import { trashItem } from "../trash/batches";
 import { childrenVisibleTo } from "../visibility";
@@ -67,15 +67,16 @@ export async function updateLesson(
 
 /**
  * update_lesson for a move within the lesson's module and nothing else (the tree's drag), as one
- * statement after its read (`writeStatement`, `moveWithinSql`): the module's turn is taken, and
+ * statement after its read (`writeStatement`, `moveWithinSql`; with a key, the read came with the
+ * key's lookup, `lessonAccessFor`): the module's turn is taken, and
  * one statement shifts the siblings, places and stamps the lesson, records the event and answers
  * the lesson as it now is. A module whose lessons changed since the snapshot makes it run again.
  */
-export async function moveLesson(ctx: WriteContext, lessonId: string, position: number) {
-  const { lesson } = await getLessonOrThrow({ tx: ctx.db, caller: ctx.caller, lessonId, action: "content.write" });
+export async function moveLesson(ctx: WriteContext & Prefetched, lessonId: string, position: number) {
+  const { moduleId } = await lessonPlace(ctx, lessonId, "content.write");
   const row = await writeAmongSiblings<MovedRow>(ctx, "lesson", {
     target: lessonId,
-    parentId: lesson.moduleId,
+    parentId: moduleId,
     ctes: moveWithinSql("lesson", lessonId, position, new Date()),
     written: "moved",
     answer: Prisma.sql`moved.*`,
