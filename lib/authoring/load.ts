@@ -81,12 +81,11 @@ export async function getLessonOrThrow({ tx, caller, lessonId, action = "content
  * the two paths equal.
  */
 export function lessonAccessFor(lessonId: string, userId: Prisma.Sql, action: Action): Prisma.Sql {
-  const readers = rolesWithSql("content.read_drafts");
   return Prisma.sql`SELECT json_build_object('module_id', l.module_id, 'project_id', p.id)
     FROM ${Prisma.raw(lessonInTreeSql.from)}
     JOIN memberships ms ON ms.workspace_id = p.workspace_id AND ms.user_id = ${userId}
     WHERE l.id = ${lessonId}::uuid AND ${Prisma.raw(lessonInTreeSql.undeleted)} AND ms.role IN ${rolesWithSql(action)}
-      AND (ms.role IN ${readers} OR (${Prisma.raw(lessonInTreeSql.published)}))`;
+      AND ${Prisma.raw(lessonInTreeSql.readableBy("ms.role"))}`;
 }
 
 /** What the API-key lookup read for the request (lib/api/endpoint.ts): undefined when it did not run. */

@@ -81,7 +81,7 @@ function queries(learner: boolean, audience: Audience, outline: boolean) {
  * user `userId` names, or NULL when that user may not see it (unknown, in the trash up to its
  * project, not in their workspaces, or for a learner not published). It runs inside the API-key
  * lookup (lib/api/authenticate.ts): the whole request is one statement.
- * test/integration/block-json.test.ts holds it equal to the object path, field for field.
+ * test/integration/tree-json.test.ts holds it equal to the object path, field for field.
  */
 export function blockJsonFor(blockId: string, userId: Prisma.Sql): Prisma.Sql {
   const readers = rolesWithSql("content.read_drafts");
@@ -92,7 +92,7 @@ export function blockJsonFor(blockId: string, userId: Prisma.Sql): Prisma.Sql {
     JOIN memberships ms ON ms.workspace_id = p.workspace_id AND ms.user_id = ${userId}
     LEFT JOIN questions q ON q.id = b.question_id LEFT JOIN quizzes z ON z.id = b.quiz_id
     WHERE b.id = ${blockId}::uuid AND ${Prisma.raw(blockInTreeSql.undeleted)}
-      AND (ms.role IN ${readers} OR (${Prisma.raw(blockInTreeSql.published)}))`;
+      AND ${Prisma.raw(blockInTreeSql.readableBy("ms.role"))}`;
 }
 
 /**

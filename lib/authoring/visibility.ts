@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
-import { can } from "./access";
+import { can, rolesWith } from "./access";
 
 /**
  * Who sees what of the course tree (contract.md, Roles): a learner reads a course and a lesson
@@ -92,10 +92,16 @@ function inTreeSql(level: "block" | "lesson") {
     const below = levels[i];
     return `JOIN ${TABLE[up].table} ${ALIAS[up]} ON ${ALIAS[up]}.id = ${ALIAS[below]}.${TABLE[below].up}`;
   });
+  const published = PUBLISHED_FOR_LEARNERS.map((l) => publishedSql(ALIAS[l])).join(" AND ");
+  const readers = rolesWith("content.read_drafts")
+    .map((role) => `'${role}'`)
+    .join(",");
   return {
     from: [`${TABLE[level].table} ${ALIAS[level]}`, ...joins].join(" "),
     undeleted: levels.map((l) => undeletedSql(ALIAS[l])).join(" AND "),
-    published: PUBLISHED_FOR_LEARNERS.map((l) => publishedSql(ALIAS[l])).join(" AND "),
+    published,
+    /** Readable by the role the SQL expression `role` names: drafts for those who read them, else published only. */
+    readableBy: (role: string) => `(${role} IN (${readers}) OR (${published}))`,
   };
 }
 
