@@ -26,15 +26,17 @@ const iso = (col) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:S
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 // The key and its user in one statement; last_used_at is written at most once a minute, as the app does.
-async function callerOf(req) {
+// With `read` (SQL naming the key's user as u.id, its own parameters from $2), that statement also
+// answers the route's read, as the app's `readWithKey` does (lib/api/authenticate.ts).
+async function callerOf(req, read) {
   const header = req.headers.authorization;
   const match = header && /^Bearer[ ]+(cak_[0-9A-Za-z]+)\s*$/.exec(header);
   if (!match) return null;
   const digest = createHash("sha256").update(match[1], "utf8").digest("hex");
   const { rows } = await prepared(
-    `SELECT k.id, k.user_id, k.last_used_at, k.name AS key_name, k.key_prefix, u.name AS user_name
+    `SELECT k.id, k.user_id, k.last_used_at, k.name AS key_name, k.key_prefix, u.name AS user_name${read ? `, (${read.sql}) AS read` : ""}
      FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-    [digest],
+    [digest, ...(read?.values ?? [])],
   );
   const key = rows[0];
   if (!key) return null;
@@ -42,7 +44,7 @@ async function callerOf(req) {
     await prepared("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [key.id]);
   }
   // What the audit trail records of an API-key caller (lib/db/transaction.ts recordChange).
-  return { userId: key.user_id, name: key.user_name, apiKeyId: key.id, keyName: key.key_name, keyPrefix: key.key_prefix };
+  return { userId: key.user_id, name: key.user_name, apiKeyId: key.id, keyName: key.key_name, keyPrefix: key.key_prefix, read: key.read };
 }
 
 const QUESTION_JSON = `CASE WHEN q.id IS NULL OR q.deleted_at IS NOT NULL THEN NULL ELSE json_build_object(
@@ -475,22 +477,26 @@ async function listContent(res, caller, _id, url) {
   send(res, 200, (await prepared(CONTENT_LIST_SQL, [[companyId]])).rows[0].json);
 }
 
-// The proposal's company, status and whether the caller is an active member of it (getProposalHeadOrThrow).
-const PROPOSAL_HEAD_SQL = `SELECT p.company_id, p.status::text AS status,
-    EXISTS (SELECT 1 FROM company_members cm WHERE cm.company_id = p.company_id AND cm.user_id = $2 AND NOT cm.disabled) AS member
-  FROM proposals p WHERE p.id = $1`;
-// In the transaction: the row lock with the columns a revision reads (update-proposal.ts lockForRevision),
-// and the currency, whose minor unit the read-back's values are rounded to.
-const PROPOSAL_LOCK_SQL = `SELECT company_id, status::text AS status, language, recipient_id, blocks, attachments, currency
+// With the key: the proposal's company, status and whether the caller is an active member of it
+// (get-proposal.ts proposalHeadFor), as JSON text; NULL for an unknown proposal.
+const PROPOSAL_HEAD_SQL = `SELECT json_build_object('company_id', p.company_id, 'status', p.status,
+    'member', EXISTS (SELECT 1 FROM company_members cm WHERE cm.company_id = p.company_id AND cm.user_id = u.id AND NOT cm.disabled))::text
+  FROM proposals p WHERE p.id = $2::uuid`;
+// In the transaction: the row lock with the columns a revision reads and the library items named,
+// with their images (update-proposal.ts lockForRevision, blocks.ts libraryJsonSql); and the
+// currency, whose minor unit the read-back's values are rounded to.
+const PROPOSAL_LOCK_SQL = `SELECT company_id, status::text AS status, language, recipient_id, blocks, attachments, currency,
+    (SELECT coalesce(json_agg(l), '[]') FROM (
+      SELECT v.id AS variation_id, p.company_id, p.archived_at IS NOT NULL AS archived, p.title, p.description,
+        coalesce((SELECT array_agg(a.uuid::text ORDER BY i.position) FROM product_images i JOIN assets a ON a.id = i.asset_id
+                  WHERE i.product_id = p.id), '{}') AS image_uuids,
+        p.price::float8 AS price, p.tax_rate::float8 AS tax_rate, p.unit
+      FROM variations v JOIN products p ON p.id = v.product_id WHERE v.id = ANY($2::int[])) l) AS library
   FROM proposals WHERE id = $1 FOR UPDATE`;
-// The library items named, with their images (blocks.ts libraryItems).
-const LIBRARY_SQL = `SELECT v.id AS variation_id, p.company_id, p.archived_at IS NOT NULL AS archived, p.title, p.description,
-    coalesce((SELECT array_agg(a.uuid::text ORDER BY i.position) FROM product_images i JOIN assets a ON a.id = i.asset_id
-              WHERE i.product_id = p.id), '{}') AS image_uuids,
-    p.price::float8 AS price, p.tax_rate::float8 AS tax_rate, p.unit
-  FROM variations v JOIN products p ON p.id = v.product_id WHERE v.id = ANY($1::int[])`;
-const REVISION_SQL = "UPDATE proposals SET blocks = $1::jsonb, updated_at = $2::timestamptz WHERE id = $3::uuid";
-const AUDIT_SQL = `INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES ($1, $2, $3, 'api', $4, $5, $6, 'update_proposal', $7, NULL, now())`;
+// The update with its audit event (update-proposal.ts saveRevision with lib/db/transaction.ts auditEventSql).
+const REVISION_SQL = `WITH audit_event AS (
+    INSERT INTO audit_events (${AUDIT_COLUMNS}) VALUES ($4, $5, $6, 'api', $7, $8, $9, 'update_proposal', $3, NULL, now()))
+  UPDATE proposals SET blocks = $1::jsonb, updated_at = $2::timestamptz WHERE id = $3::uuid`;
 
 const unix = (col) => `floor(extract(epoch FROM ${col}))::bigint`;
 const record = (col) => `CASE WHEN jsonb_typeof(${col}) = 'object' THEN ${col} ELSE '{}'::jsonb END`;
@@ -592,11 +598,12 @@ const digitsOf = (currency) => {
 };
 
 // PATCH /api/proposals/v3/proposals/{uuid} with {company_id, blocks}: update-proposal.ts, with the
-// app's statements and locks: the head and membership; then BEGIN, the row lock, the library items,
-// the update, the proposal read back, the audit event, COMMIT. Blocks are matched by uuid and take
-// the library's fields when new, as blocks.ts resolveBlocks does for content_id and quantity.
+// app's statements and locks: the head and membership with the key (PROPOSAL_HEAD_SQL, the route's
+// `read`); then BEGIN, the row lock with the library items, the update with the audit event, the
+// proposal read back, COMMIT. Blocks are matched by uuid and take the library's fields when new, as
+// blocks.ts resolveBlocks does for content_id and quantity.
 async function updateProposal(res, caller, uuid, _url, body) {
-  const head = (await prepared(PROPOSAL_HEAD_SQL, [uuid, caller.userId])).rows[0];
+  const head = caller.read === null ? null : JSON.parse(caller.read);
   if (!head) throw proposalsError(404, "NOT_FOUND", "Proposal not found");
   if (!head.member) throw proposalsError(401, "UNAUTHORIZED", "You may not edit this proposal: you are not a member of its company");
   const keys = Object.keys(body);
@@ -617,14 +624,14 @@ async function updateProposal(res, caller, uuid, _url, body) {
   const run = (text, values) => client.query({ name: `p${createHash("sha1").update(text).digest("base64url")}`, text, values });
   try {
     await client.query("BEGIN");
-    const row = (await run(PROPOSAL_LOCK_SQL, [uuid])).rows[0];
+    const ids = [...new Set(body.blocks.map((b) => b.content_id))];
+    const row = (await run(PROPOSAL_LOCK_SQL, [uuid, ids])).rows[0];
     if (!row) throw proposalsError(404, "NOT_FOUND", "Proposal not found");
     if (body.company_id !== row.company_id) throw proposalsError(400, "COMPANY_MISMATCH", "company_id is not the proposal's company");
     if (row.status === "withdrawn") throw proposalsError(400, "PROPOSAL_WITHDRAWN", "This proposal is withdrawn");
     if (row.status !== "draft" && row.status !== "template")
       throw proposalsError(409, "NOT_EDITABLE", `A ${row.status} proposal cannot be edited`);
-    const ids = [...new Set(body.blocks.map((b) => b.content_id))];
-    const library = new Map((await run(LIBRARY_SQL, [ids])).rows.map((r) => [r.variation_id, r]));
+    const library = new Map(row.library.map((r) => [r.variation_id, r]));
     const existing = new Map(row.blocks.map((b) => [b.uuid, b]));
     const blocks = body.blocks.map((block, i) => {
       const item = library.get(block.content_id);
@@ -656,9 +663,18 @@ async function updateProposal(res, caller, uuid, _url, body) {
             };
       return { ...base, ...choicesOf({ ...choicesOf(base), quantity: block.quantity }) };
     });
-    await run(REVISION_SQL, [JSON.stringify(blocks), new Date(), uuid]);
+    await run(REVISION_SQL, [
+      JSON.stringify(blocks),
+      new Date(),
+      uuid,
+      randomUUID(),
+      caller.userId,
+      caller.name,
+      caller.apiKeyId,
+      caller.keyName,
+      caller.keyPrefix,
+    ]);
     const answer = (await run(PROPOSAL_READ_SQL, [uuid, digitsOf(row.currency)])).rows[0].json;
-    await run(AUDIT_SQL, [randomUUID(), caller.userId, caller.name, caller.apiKeyId, caller.keyName, caller.keyPrefix, uuid]);
     await client.query("COMMIT");
     send(res, 200, answer);
   } catch (error) {
@@ -703,7 +719,7 @@ const ROUTES = [
   ["PATCH", new RegExp(`^/api/authoring/lessons/${UUID}$`), updateLesson],
   ["POST", new RegExp(`^/api/authoring/quizzes/${UUID}/submit$`), submitQuiz],
   ["GET", /^\/api\/proposals\/v3\/(content)$/, listContent],
-  ["PATCH", new RegExp(`^/api/proposals/v3/proposals/${UUID}$`), updateProposal],
+  ["PATCH", new RegExp(`^/api/proposals/v3/proposals/${UUID}$`), updateProposal, (uuid) => ({ sql: PROPOSAL_HEAD_SQL, values: [uuid] })],
 ];
 
 /**
@@ -739,9 +755,11 @@ const server = http.createServer(async (req, res) => {
     const route = ROUTES.find(([method, re]) => method === req.method && re.test(url.pathname));
     if (!route) return send(res, 404, '{"error":"Not found","code":"not_found"}');
     const body = req.method === "GET" ? undefined : await readBody(req);
-    const caller = await callerOf(req);
+    const id = route[1].exec(url.pathname)[1];
+    // A route's read that rides with the key lookup (the fourth element), as the app's readWithKey.
+    const caller = await callerOf(req, route[3]?.(id));
     if (!caller) return send(res, 401, '{"error":"Invalid API key","code":"unauthorized"}');
-    await route[2](res, caller, route[1].exec(url.pathname)[1], url, body);
+    await route[2](res, caller, id, url, body);
   } catch (error) {
     if (error instanceof ProposalsError) {
       if (!res.headersSent) send(res, error.status, JSON.stringify({ error: { code: error.code, message: error.message } }));

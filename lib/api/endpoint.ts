@@ -11,7 +11,13 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type BodyKind = "json" | "multipart";
 
 /** What every step of an endpoint may use: the database and who is asking. */
-export type LoadContext<P> = { db: Db; caller: Caller; params: P };
+export type LoadContext<P> = {
+  db: Db;
+  caller: Caller;
+  params: P;
+  /** What `readWithKey` read with the API key: undefined when it did not run (a session, an agent tool). */
+  prefetched?: string | null;
+};
 
 export type EndpointContext<P, Q, B, L = undefined> = LoadContext<P> & {
   query: Q;
@@ -33,8 +39,6 @@ export type EndpointContext<P, Q, B, L = undefined> = LoadContext<P> & {
    * check, atomic with the write). See `Endpoint.ifMatch`.
    */
   precondition?: (tx: Tx) => Promise<void>;
-  /** What `readWithKey` read with the API key: undefined when it did not run (a session, an agent tool). */
-  prefetched?: string | null;
   /** Who is on the other end of an HTTP request (a recipient's signature records it); undefined for an agent tool. */
   client?: RequestClient;
 };
@@ -103,9 +107,10 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown, L = und
    */
   load?: (ctx: LoadContext<P>) => Promise<L>;
   /**
-   * A GET whose whole answer one SQL expression can give: it is sent in the API-key lookup's
-   * statement (lib/api/authenticate.ts `ReadWithKey`), and `run` finds its value in `prefetched`.
-   * The other ways in (a session, an agent tool) read as usual, and a test holds the two equal.
+   * A read one SQL expression can give (a GET's whole answer, or what a write's `load` checks): it
+   * is sent in the API-key lookup's statement (lib/api/authenticate.ts `ReadWithKey`), and `load`
+   * and `run` find its value in `prefetched`. The other ways in (a session, an agent tool) read as
+   * usual, and a test holds the two equal.
    */
   readWithKey?: (params: P) => ReadWithKey;
   /** Accepts If-Match (optimistic concurrency): see `IfMatch`. */

@@ -163,7 +163,7 @@ export async function runEndpoint(service: Service, endpoint: AnyEndpoint, raw: 
       if (!parsed.success) throw new AppError("not_found", "Not found");
       params = parsed.data;
     }
-    const loaded = endpoint.load ? await endpoint.load({ db: options.db, caller, params }) : undefined;
+    const loaded = endpoint.load ? await endpoint.load({ db: options.db, caller, params, prefetched: options.prefetched }) : undefined;
     refuseUnstorable(raw.query);
     const query = endpoint.query ? parseInput(endpoint.query, raw.query) : raw.query;
     let body = endpoint.body ? await raw.body() : undefined;

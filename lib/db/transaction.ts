@@ -71,9 +71,10 @@ async function recordChange(tx: Tx, ctx: WriteContext, target: AuditTarget) {
 
 /**
  * The audit event as a data-modifying CTE (`audit_event AS (INSERT …)`), for a write that is one
- * statement; with `written`, only if that CTE (named before this one) has a row.
+ * statement (`writeStatement`), or whose last statement records it (`write()` with `recorded`);
+ * with `written`, only if that CTE (named before this one) has a row.
  */
-function auditEventSql(ctx: WriteContext, target: AuditTarget, written?: string): Prisma.Sql {
+export function auditEventSql(ctx: WriteContext, target: AuditTarget, written?: string): Prisma.Sql {
   const e = auditEventOf(ctx, target);
   const only = written ? Prisma.raw(`WHERE EXISTS (SELECT 1 FROM ${written})`) : Prisma.empty;
   return Prisma.sql`audit_event AS (

@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, forbidden, notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { CompanyRole } from "@/lib/generated/prisma/enums";
 
 /**
@@ -11,6 +12,13 @@ export const isActiveMembership = (member: { disabled: boolean } | null | undefi
 
 /** The same rule as a `where` on company members: the user's membership, not disabled. */
 export const activeMemberWhere = (userId: string) => ({ userId, disabled: false });
+
+/**
+ * The same rule as SQL, for a statement that reads it beside something else (the API-key lookup's,
+ * lib/api/authenticate.ts `ReadWithKey`): true when `userId` is an active member of `companyId`.
+ */
+export const activeMemberSql = (companyId: Prisma.Sql, userId: Prisma.Sql) =>
+  Prisma.sql`EXISTS (SELECT 1 FROM company_members cm WHERE cm.company_id = ${companyId} AND cm.user_id = ${userId} AND NOT cm.disabled)`;
 
 /** The caller's membership of a company as a relation read (`company: { select: { members: ... } }`). */
 export const callerMembership = (caller: Caller) => ({ where: { userId: caller.userId }, select: { disabled: true } }) as const;

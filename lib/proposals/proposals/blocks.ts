@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { validationError, type ValidationIssue } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { choicesOf, quantityRangeIssues } from "./block-choices";
 import type { BlockInput } from "./schemas";
 
@@ -52,7 +53,8 @@ export function inLanguage(value: unknown, language: string): string {
   return typeof chosen === "string" ? chosen : "";
 }
 
-type LibraryRow = {
+/** A library item as read for a block list: ./blocks.ts reads it, or a statement that reads more (`libraryJsonSql`). */
+export type LibraryRow = {
   variationId: number;
   companyId: number;
   archived: boolean;
@@ -64,16 +66,26 @@ type LibraryRow = {
   unit: string | null;
 };
 
-/** The library items of a company named by variation id, in the proposal's language, in one statement. */
-async function libraryItems(tx: Tx, companyId: number, variationIds: number[], language: string) {
-  // Prices as float8: the double nearest the stored decimal, as Decimal.toNumber() gives it.
-  const rows = await tx.$queryRaw<LibraryRow[]>`
-    SELECT v.id AS "variationId", p.company_id AS "companyId", p.archived_at IS NOT NULL AS archived, p.title, p.description,
-      coalesce((SELECT array_agg(a.uuid::text ORDER BY i.position) FROM product_images i JOIN assets a ON a.id = i.asset_id
-                WHERE i.product_id = p.id), '{}') AS "imageUuids",
-      p.price::float8 AS price, p.tax_rate::float8 AS "taxRate", p.unit
-    FROM variations v JOIN products p ON p.id = v.product_id
-    WHERE v.id = ANY(${variationIds}::int[])`;
+/** The library items named by variation id, with their images. Prices as float8: the double nearest the stored decimal, as Decimal.toNumber() gives it. */
+const librarySql = (variationIds: number[]) => Prisma.sql`
+  SELECT v.id AS "variationId", p.company_id AS "companyId", p.archived_at IS NOT NULL AS archived, p.title, p.description,
+    coalesce((SELECT array_agg(a.uuid::text ORDER BY i.position) FROM product_images i JOIN assets a ON a.id = i.asset_id
+              WHERE i.product_id = p.id), '{}') AS "imageUuids",
+    p.price::float8 AS price, p.tax_rate::float8 AS "taxRate", p.unit
+  FROM variations v JOIN products p ON p.id = v.product_id
+  WHERE v.id = ANY(${variationIds}::int[])`;
+
+/** The same rows as one JSON array, for a statement that reads them beside something else (LibraryRow[] once parsed). */
+export const libraryJsonSql = (variationIds: number[]) =>
+  Prisma.sql`(SELECT coalesce(json_agg(l), '[]') FROM (${librarySql(variationIds)}) l)`;
+
+/** The variation ids a block list names, once each. */
+export const namedVariationIds = (blocks: BlockInput[]) => [
+  ...new Set(blocks.map((b) => b.content_id).filter((id): id is number => id !== undefined)),
+];
+
+/** A company's library items by variation id, in the proposal's language; others' and archived ones marked. */
+function libraryOf(rows: LibraryRow[], companyId: number, language: string) {
   const found = new Map<number, LibraryItem | "archived" | "elsewhere">();
   for (const row of rows) {
     if (row.companyId !== companyId) found.set(row.variationId, "elsewhere");
@@ -100,13 +112,22 @@ async function libraryItems(tx: Tx, companyId: number, variationIds: number[], l
  */
 export async function resolveBlocks(
   tx: Tx,
-  input: { companyId: number; language: string; blocks: BlockInput[]; existing: StoredBlock[]; mode: BlockMode },
+  input: {
+    companyId: number;
+    language: string;
+    blocks: BlockInput[];
+    existing: StoredBlock[];
+    mode: BlockMode;
+    /** The items `namedVariationIds` names, when a statement that ran already read them (`libraryJsonSql`). */
+    libraryRows?: LibraryRow[];
+  },
 ): Promise<StoredBlock[]> {
   const issues: ValidationIssue[] = [];
   const existing = new Map(input.existing.map((b) => [b.uuid, b]));
   const seen = new Set<string>();
-  const ids = [...new Set(input.blocks.map((b) => b.content_id).filter((id): id is number => id !== undefined))];
-  const library = ids.length ? await libraryItems(tx, input.companyId, ids, input.language) : new Map();
+  const ids = namedVariationIds(input.blocks);
+  const rows = input.libraryRows ?? (ids.length ? await tx.$queryRaw<LibraryRow[]>(librarySql(ids)) : []);
+  const library = libraryOf(rows, input.companyId, input.language);
 
   const out: StoredBlock[] = [];
   input.blocks.forEach((block, index) => {

@@ -1,5 +1,6 @@
 import { defineEndpoint, type LoadContext } from "@/lib/api/endpoint";
-import { write } from "@/lib/db/transaction";
+import { auditEventSql, write } from "@/lib/db/transaction";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { actorOf } from "../events/record-event";
 import { withRequestFiles } from "../images/host-file";
 import { prepareAttachments } from "./attachments";
@@ -7,7 +8,7 @@ import { createProposal, getCreationSourcesOrThrow } from "./create-proposal";
 import { deliverProposal } from "./deliver-proposal";
 import { editBlock, mergeProposalData } from "./edit-block";
 import { getProposalDelivery } from "./get-delivery";
-import { getProposalHeadOrThrow, getProposalOrThrow } from "./get-proposal";
+import { getProposalOrThrow, proposalHead, proposalHeadFor } from "./get-proposal";
 import { changeStatus, saveAsTemplate, sendProposal, setArchived } from "./lifecycle";
 import { listProposals } from "./list-proposals";
 import { proposalAnswer, toProposalDto } from "./read-model";
@@ -36,8 +37,14 @@ const tag = "Proposals";
 type Params = { uuid: string };
 /** Reading another company's proposal: 404 (contract.md). */
 const loadForReading = ({ db, caller, params }: LoadContext<Params>) => getProposalOrThrow({ tx: db, caller, uuid: params.uuid });
-/** Changing one: 401 (proposals-service.md, "editing a proposal the user may not edit gives 401"). */
-const loadForEditing = ({ db, caller, params }: LoadContext<Params>) => getProposalHeadOrThrow({ tx: db, caller, uuid: params.uuid });
+/**
+ * Changing one: 401 (proposals-service.md, "editing a proposal the user may not edit gives 401").
+ * With a key, the proposal's head is read in the key lookup's statement.
+ */
+const forEditing = {
+  load: (ctx: LoadContext<Params>) => proposalHead(ctx, ctx.params.uuid),
+  readWithKey: (params: Params) => (userId: Prisma.Sql) => proposalHeadFor(params.uuid, userId),
+};
 const onProposal = (uuid: string) => ({ target: () => uuid });
 /** The audit trail names the proposal a write made. */
 const byRef = { target: (result: { proposal: { uuid: string } }) => result.proposal.uuid };
@@ -111,7 +118,7 @@ export const updateProposalEndpoint = defineEndpoint({
     "customisations survive for echoed uuids). Precedence: unknown uuid 404, not your company 401, invalid body 400, company mismatch 400, " +
     "withdrawn 400, not draft or template 409. An invalid recipient is 400 INVALID_RECIPIENT and changes nothing.",
   params: ProposalParams,
-  load: loadForEditing,
+  ...forEditing,
   body: ProposalPatch,
   response: ProposalData,
   status: 200,
@@ -121,7 +128,9 @@ export const updateProposalEndpoint = defineEndpoint({
     assertEditable(ctx.loaded, ctx.body.company_id);
     const { data } = await withRequestFiles(ctx, async (files) => {
       const attachments = await prepareAttachments(ctx.body.attachments, ctx.loaded.attachments as never, files);
-      return write(ctx, (tx) => updateProposal(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments), onProposal(ctx.params.uuid));
+      // The audit event rides with the UPDATE's statement.
+      const auditEvent = auditEventSql(ctx, ctx.params.uuid);
+      return write(ctx, (tx) => updateProposal(tx, ctx.caller, ctx.params.uuid, ctx.body, attachments, auditEvent), { recorded: true });
     });
     return proposalAnswer(data);
   },
@@ -139,7 +148,7 @@ export const createProposalVersionEndpoint = defineEndpoint({
     "override them. Repeated calls return (and update) the same draft until it is sent or archived. Unknown 404, not your company 401, " +
     "company mismatch 400 COMPANY_MISMATCH, withdrawn 400 PROPOSAL_WITHDRAWN. Answers the draft and its editor url.",
   params: ProposalParams,
-  load: loadForEditing,
+  ...forEditing,
   body: ProposalNewVersion,
   response: ProposalRef,
   status: 200,
@@ -164,7 +173,7 @@ export const editProposalBlockEndpoint = defineEndpoint({
     "Returns {data: the proposal} as saved. Beyond the document: the editor's changes to one block of a draft or template: title, description and images (which a full PATCH " +
     "ignores), price, quantity, discount and tax rate. They are kept while later PATCHes echo the block's uuid. 409 unless draft or template.",
   params: BlockParams,
-  load: ({ db, caller, params }) => getProposalHeadOrThrow({ tx: db, caller, uuid: params.uuid }),
+  ...forEditing,
   body: BlockEdit,
   response: ProposalData,
   status: 200,
@@ -188,7 +197,7 @@ export const updateProposalDataEndpoint = defineEndpoint({
   description:
     "Returns {data: the merged values}. Shallow merge into data (the values of the description's variables): a key set to null is deleted, omitted keys stay. 409 unless draft or template.",
   params: ProposalParams,
-  load: loadForEditing,
+  ...forEditing,
   body: DataPatch,
   response: DataObject,
   status: 200,
@@ -213,7 +222,7 @@ export const sendProposalEndpoint = defineEndpoint({
     "it needs a recipient with an email and a moment still ahead (else 400 naming reminder_days_before) and a verified address (else 403). " +
     "When the expiry passes, the expired event (proposal.expired webhook) is recorded once and the creator and contact person are mailed.",
   params: ProposalParams,
-  load: loadForEditing,
+  ...forEditing,
   body: SendBody,
   bodyOptional: true,
   response: ProposalData,
@@ -258,7 +267,7 @@ function statusEndpoint(action: "accept" | "reject" | "withdraw", summary: strin
     summary,
     description,
     params: ProposalParams,
-    load: loadForEditing,
+    ...forEditing,
     response: ProposalData,
     status: 200,
     errors: ["not_editable"],
@@ -286,7 +295,7 @@ function archiveEndpoint(archived: boolean) {
       ? "Returns {data: the proposal} as saved. Sets archived_at: hidden from lists unless include_archived=true. An archived next-version draft is no longer returned by new version."
       : "Returns {data: the proposal} as saved. Clears archived_at, so the proposal shows in lists again; use it to bring back an archived one.",
     params: ProposalParams,
-    load: loadForEditing,
+    ...forEditing,
     response: ProposalData,
     status: 200,
     run: (ctx) => write(ctx, (tx) => setArchived(tx, ctx.params.uuid, archived), onProposal(ctx.params.uuid)),
@@ -305,7 +314,7 @@ export const saveProposalAsTemplateEndpoint = defineEndpoint({
   description:
     "Returns {proposal: {uuid, url}} of the new template. A new template (its own series) copied from the proposal, without its recipient. Create drafts from it with tracking.created_from_template.",
   params: ProposalParams,
-  load: loadForEditing,
+  ...forEditing,
   response: ProposalRef,
   status: 201,
   run: async (ctx) => {

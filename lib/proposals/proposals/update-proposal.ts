@@ -4,7 +4,7 @@ import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { assertUsableImages, proposalImageRefs } from "../images/usable-images";
 import { resolveAttachments, type PreparedAttachments, type StoredAttachment } from "./attachments";
-import { resolveBlocks, type StoredBlock } from "./blocks";
+import { libraryJsonSql, namedVariationIds, resolveBlocks, type LibraryRow, type StoredBlock } from "./blocks";
 import { readProposal } from "./get-proposal";
 import { activeMemberByEmail, resolveRecipient } from "./people";
 import type { ProposalRow } from "./read-model";
@@ -58,6 +58,8 @@ export async function revisionOf(
   row: Pick<ProposalRow, "companyId" | "language" | "recipientId" | "blocks" | "attachments">,
   body: Omit<ProposalPatch, "company_id">,
   attachments: PreparedAttachments | undefined,
+  /** The library items the body's blocks name, when the row's read already read them (`lockForRevision`). */
+  libraryRows?: LibraryRow[],
 ): Promise<Revision> {
   const companyId = row.companyId;
   const language = body.language ?? row.language;
@@ -75,6 +77,7 @@ export async function revisionOf(
       blocks: body.blocks,
       existing: row.blocks as StoredBlock[],
       mode: "revise",
+      libraryRows,
     });
   }
   if (attachments) {
@@ -89,11 +92,12 @@ export async function revisionOf(
 }
 
 /**
- * Writes a revision and the proposal's updated_at in one UPDATE. JSON goes as text for PostgreSQL
- * to parse: Prisma's update walked every value of a 100-block list to build its arguments, the
- * largest part of a PATCH's time.
+ * Writes a revision and the proposal's updated_at in one UPDATE, and the write's audit event in the
+ * same statement when given (lib/db/transaction.ts `auditEventSql`). JSON goes as text for
+ * PostgreSQL to parse: Prisma's update walked every value of a 100-block list to build its
+ * arguments, the largest part of a PATCH's time.
  */
-export async function saveRevision(tx: Tx, uuid: string, revision: Revision) {
+export async function saveRevision(tx: Tx, uuid: string, revision: Revision, auditEvent?: Prisma.Sql) {
   const sets = Object.entries(revision).map(([column, value]) => {
     const type = REVISION_COLUMNS[column as keyof Revision];
     if (!type) throw new Error(`not a revision column: ${column}`);
@@ -102,31 +106,40 @@ export async function saveRevision(tx: Tx, uuid: string, revision: Revision) {
     return Prisma.sql`${Prisma.raw(column)} = ${text}::${Prisma.raw(type)}`;
   });
   sets.push(Prisma.sql`updated_at = ${new Date()}::timestamptz`);
-  await tx.$executeRaw`UPDATE proposals SET ${Prisma.join(sets)} WHERE id = ${uuid}::uuid`;
+  const recording = auditEvent ? Prisma.sql`WITH ${auditEvent} ` : Prisma.empty;
+  await tx.$executeRaw`${recording}UPDATE proposals SET ${Prisma.join(sets)} WHERE id = ${uuid}::uuid`;
 }
 
 type RevisedRow = Pick<ProposalRow, "companyId" | "status" | "language" | "recipientId" | "blocks" | "attachments">;
 
-/** The proposal's row lock and the columns a revision reads, in one statement. */
-async function lockForRevision(tx: Tx, uuid: string): Promise<RevisedRow> {
-  const [row] = await tx.$queryRaw<RevisedRow[]>`
-    SELECT company_id AS "companyId", status::text AS status, language, recipient_id AS "recipientId", blocks, attachments
+/**
+ * The proposal's row lock and the columns a revision reads, in one statement; with the library
+ * items the body's blocks name (read beside it: they do not depend on the row).
+ */
+async function lockForRevision(tx: Tx, uuid: string, variationIds: number[]): Promise<RevisedRow & { library?: LibraryRow[] }> {
+  const library = variationIds.length ? Prisma.sql`, ${libraryJsonSql(variationIds)} AS library` : Prisma.empty;
+  const [row] = await tx.$queryRaw<(RevisedRow & { library?: LibraryRow[] })[]>`
+    SELECT company_id AS "companyId", status::text AS status, language, recipient_id AS "recipientId", blocks, attachments${library}
     FROM proposals WHERE id = ${uuid}::uuid FOR UPDATE`;
   if (!row) throw notFound("Proposal");
   return row;
 }
 
-/** PATCH /v3/proposals/{uuid}: edits a draft or template in place; a refusal changes nothing. */
+/**
+ * PATCH /v3/proposals/{uuid}: edits a draft or template in place; a refusal changes nothing.
+ * `auditEvent`: the write's event, recorded by the UPDATE's statement.
+ */
 export async function updateProposal(
   tx: Tx,
   caller: Caller,
   uuid: string,
   body: ProposalPatch,
   attachments: PreparedAttachments | undefined,
+  auditEvent?: Prisma.Sql,
 ) {
-  const row = await lockForRevision(tx, uuid);
+  const { library, ...row } = await lockForRevision(tx, uuid, body.blocks ? namedVariationIds(body.blocks) : []);
   assertEditable(row, body.company_id);
   const { company_id: _companyId, ...fields } = body;
-  await saveRevision(tx, uuid, await revisionOf(tx, caller, row, fields, attachments));
+  await saveRevision(tx, uuid, await revisionOf(tx, caller, row, fields, attachments, library), auditEvent);
   return { data: await readProposal(tx, uuid) };
 }
