@@ -60,7 +60,7 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.mjs",
     url: `${baseURL}/api/health`,
-    // Two production builds when the sources changed: the app's and the benchmark's (scripts/e2e-server.mjs).
+    // A production build first when the sources changed (scripts/e2e-server.mjs).
     timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",

@@ -1,10 +1,11 @@
 // npm run bench: the performance benchmark of issue 14 (method: bench/README.md).
-// Builds for production, runs the app on a fresh PostgreSQL database beside its floors, drives the
+// Builds for production, checks its floor routes (bench/floor-routes-check.mjs), runs the app on a fresh PostgreSQL database beside its floors, drives the
 // workloads, then once more on the embedded database; writes bench/results/latest.json and prints
 // every figure, ratio and target. Flags: --no-browser, --no-pglite, --no-counts (shorter runs).
 // Each phase is a module of bench/phases/, run here in order; what they share (the settings and
 // the results) is bench/phases/context.mjs.
 import { ensureBenchBuild, stopAll } from "./app.mjs";
+import { checkFloorRoutes } from "./floor-routes-check.mjs";
 import { bigReads } from "./phases/big-reads.mjs";
 import { P, results, say } from "./phases/context.mjs";
 import { exportsPhase } from "./phases/exports.mjs";
@@ -35,6 +36,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 try {
   ensureBenchBuild();
+  // The floors answer as the app admits a request, or nothing below is measured against them.
+  await checkFloorRoutes({ log: say });
   Object.assign(run, await startServers(run));
   const data = await setUpData(run);
   await compareWithFloor(run, data);

@@ -3,17 +3,10 @@
  * Each command prints one JSON object and exits 0, or prints a message and exits 1.
  * It uses the same database as the server (DATABASE_URL, or the embedded one under DATA_DIR).
  */
-import { createUser, getUserByEmailOrThrow } from "../lib/accounts/create-user";
-import { SignUpRequest } from "../lib/accounts/schemas";
+// Each command imports its own modules when it runs (the demo seed alone pulls in most of lib):
+// a command pays for what it uses, not for every command's (Command, below).
 import { AppError } from "../lib/api/errors";
-import { createApiKey } from "../lib/api-keys/api-keys";
 import { closeDb, getDb, DbUnavailableError, type Db } from "../lib/db/client";
-import { listMail } from "../lib/mail/outbox";
-import { addCompanyMember, createCompany } from "../lib/proposals/companies/companies";
-import { archiveContact, createContact } from "../lib/proposals/contacts/contacts";
-import { createRfp } from "../lib/proposals/rfps/rfps";
-import { seedDemo } from "../lib/seed/seed-demo";
-import { createTeamWorkspace, setWorkspaceMember } from "../lib/workspaces/manage-workspaces";
 
 class UsageError extends Error {}
 
@@ -58,112 +51,167 @@ function oneOf<T extends string>(flags: Flags, name: string, allowed: readonly T
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const commands: Record<string, { usage: string; run: (db: Db, flags: Flags) => Promise<unknown> }> = {
+/**
+ * A command checks its flags and imports its modules before the database is opened, and answers
+ * the function that does its work on it: a usage mistake is answered without opening the database
+ * (which takes seconds on the embedded one, and fails while the server holds it).
+ */
+type Command = { usage: string; prepare: (flags: Flags) => Promise<(db: Db) => Promise<unknown>> };
+
+const commands: Record<string, Command> = {
   "user:create": {
     usage: "--email E --password P --name N",
-    run: async (db, flags) => {
+    prepare: async (flags) => {
+      const { SignUpRequest } = await import("../lib/accounts/schemas");
       const parsed = SignUpRequest.safeParse({ email: flags.email, password: flags.password, name: flags.name });
       if (!parsed.success) {
         throw new UsageError(parsed.error.issues.map((i) => `--${i.path.join(".")}: ${i.message}`).join("; "));
       }
-      const { user, workspace } = await createUser(db, parsed.data, { verified: true });
-      return { id: user.id, email: user.email, personal_workspace_id: workspace.id };
+      const { createUser } = await import("../lib/accounts/create-user");
+      return async (db) => {
+        const { user, workspace } = await createUser(db, parsed.data, { verified: true });
+        return { id: user.id, email: user.email, personal_workspace_id: workspace.id };
+      };
     },
   },
   "apikey:create": {
     usage: "--email E --name N",
-    run: async (db, flags) => {
-      const user = await getUserByEmailOrThrow(db, required(flags, "email"));
+    prepare: async (flags) => {
+      const email = required(flags, "email");
       const name = required(flags, "name");
       if (name.length > 200) throw new UsageError("--name has at most 200 characters");
-      const key = await createApiKey(db, { userId: user.id, name });
-      return { id: key.id, key: key.key, key_prefix: key.key_prefix };
+      const { getUserByEmailOrThrow } = await import("../lib/accounts/create-user");
+      const { createApiKey } = await import("../lib/api-keys/api-keys");
+      return async (db) => {
+        const user = await getUserByEmailOrThrow(db, email);
+        const key = await createApiKey(db, { userId: user.id, name });
+        return { id: key.id, key: key.key, key_prefix: key.key_prefix };
+      };
     },
   },
   "workspace:create": {
     usage: "--name N --owner E",
-    run: async (db, flags) => {
-      const owner = await getUserByEmailOrThrow(db, required(flags, "owner"));
-      const workspace = await createTeamWorkspace(db, { name: required(flags, "name"), ownerUserId: owner.id });
-      return { id: workspace.id };
+    prepare: async (flags) => {
+      const ownerEmail = required(flags, "owner");
+      const name = required(flags, "name");
+      const { getUserByEmailOrThrow } = await import("../lib/accounts/create-user");
+      const { createTeamWorkspace } = await import("../lib/workspaces/manage-workspaces");
+      return async (db) => {
+        const owner = await getUserByEmailOrThrow(db, ownerEmail);
+        const workspace = await createTeamWorkspace(db, { name, ownerUserId: owner.id });
+        return { id: workspace.id };
+      };
     },
   },
   "workspace:add-member": {
     usage: "--workspace ID --email E --role admin|author|learner",
-    run: async (db, flags) => {
+    prepare: async (flags) => {
       const workspaceId = required(flags, "workspace");
       if (!UUID.test(workspaceId)) throw new UsageError("--workspace must be a workspace id (a UUID)");
       const role = oneOf(flags, "role", ["admin", "author", "learner"] as const);
       if (!role) throw new UsageError("--role is required");
-      const user = await getUserByEmailOrThrow(db, required(flags, "email"));
-      await setWorkspaceMember(db, { workspaceId, userId: user.id, role });
-      return { ok: true };
+      const email = required(flags, "email");
+      const { getUserByEmailOrThrow } = await import("../lib/accounts/create-user");
+      const { setWorkspaceMember } = await import("../lib/workspaces/manage-workspaces");
+      return async (db) => {
+        const user = await getUserByEmailOrThrow(db, email);
+        await setWorkspaceMember(db, { workspaceId, userId: user.id, role });
+        return { ok: true };
+      };
     },
   },
   "company:create": {
     usage: "--name N --owner E [--currency EUR] [--tax-mode standard|simplified|none] [--discount-decimals 0|1|2]",
-    run: async (db, flags) => {
-      const owner = await getUserByEmailOrThrow(db, required(flags, "owner"));
+    prepare: async (flags) => {
+      const ownerEmail = required(flags, "owner");
+      const name = required(flags, "name");
       const decimals = oneOf(flags, "discount-decimals", ["0", "1", "2"] as const);
-      const company = await createCompany(db, {
-        name: required(flags, "name"),
-        ownerUserId: owner.id,
-        currency: flags.currency,
-        taxMode: oneOf(flags, "tax-mode", ["standard", "simplified", "none"] as const),
-        discountDecimals: decimals === undefined ? undefined : (Number(decimals) as 0 | 1 | 2),
-      });
-      return { id: company.id };
+      const taxMode = oneOf(flags, "tax-mode", ["standard", "simplified", "none"] as const);
+      const { getUserByEmailOrThrow } = await import("../lib/accounts/create-user");
+      const { createCompany } = await import("../lib/proposals/companies/companies");
+      return async (db) => {
+        const owner = await getUserByEmailOrThrow(db, ownerEmail);
+        const company = await createCompany(db, {
+          name,
+          ownerUserId: owner.id,
+          currency: flags.currency,
+          taxMode,
+          discountDecimals: decimals === undefined ? undefined : (Number(decimals) as 0 | 1 | 2),
+        });
+        return { id: company.id };
+      };
     },
   },
   "company:add-member": {
     usage: "--company ID --email E [--role owner|member]",
-    run: async (db, flags) => {
-      const user = await getUserByEmailOrThrow(db, required(flags, "email"));
+    prepare: async (flags) => {
+      const email = required(flags, "email");
       const role = oneOf(flags, "role", ["owner", "member"] as const);
-      await addCompanyMember(db, { companyId: integer(flags, "company"), userId: user.id, role });
-      return { ok: true };
+      const companyId = integer(flags, "company");
+      const { getUserByEmailOrThrow } = await import("../lib/accounts/create-user");
+      const { addCompanyMember } = await import("../lib/proposals/companies/companies");
+      return async (db) => {
+        const user = await getUserByEmailOrThrow(db, email);
+        await addCompanyMember(db, { companyId, userId: user.id, role });
+        return { ok: true };
+      };
     },
   },
   "contact:create": {
     usage: "--company ID [--first-name F] [--last-name L] [--email E] [--phone P] [--company-name C]",
-    run: async (db, flags) => {
-      const contact = await createContact(db, {
-        companyId: integer(flags, "company"),
-        firstName: flags["first-name"],
-        lastName: flags["last-name"],
-        email: flags.email,
-        phone: flags.phone,
-        companyName: flags["company-name"],
-      });
-      return { id: contact.id };
+    prepare: async (flags) => {
+      const companyId = integer(flags, "company");
+      const { createContact } = await import("../lib/proposals/contacts/contacts");
+      return async (db) => {
+        const contact = await createContact(db, {
+          companyId,
+          firstName: flags["first-name"],
+          lastName: flags["last-name"],
+          email: flags.email,
+          phone: flags.phone,
+          companyName: flags["company-name"],
+        });
+        return { id: contact.id };
+      };
     },
   },
   "contact:archive": {
     usage: "--id ID",
-    run: async (db, flags) => {
-      await archiveContact(db, integer(flags, "id"));
-      return { ok: true };
+    prepare: async (flags) => {
+      const id = integer(flags, "id");
+      const { archiveContact } = await import("../lib/proposals/contacts/contacts");
+      return async (db) => {
+        await archiveContact(db, id);
+        return { ok: true };
+      };
     },
   },
   "rfp:create": {
     usage: "--company ID [--title T]",
-    run: async (db, flags) => {
-      const rfp = await createRfp(db, { companyId: integer(flags, "company"), title: flags.title });
-      return { id: rfp.id };
+    prepare: async (flags) => {
+      const companyId = integer(flags, "company");
+      const { createRfp } = await import("../lib/proposals/rfps/rfps");
+      return async (db) => {
+        const rfp = await createRfp(db, { companyId, title: flags.title });
+        return { id: rfp.id };
+      };
     },
   },
   "mail:list": {
     usage: "[--to EMAIL] [--status pending|sending|sent|failed|logged] [--limit 50]",
-    run: async (db, flags) => {
+    prepare: async (flags) => {
       const status = oneOf(flags, "status", ["pending", "sending", "sent", "failed", "logged"] as const);
       const limit = flags.limit === undefined ? undefined : integer(flags, "limit");
-      const mails = await listMail(db, { to: flags.to, status, limit });
-      return { mails };
+      const { listMail } = await import("../lib/mail/outbox");
+      return async (db) => ({ mails: await listMail(db, { to: flags.to, status, limit }) });
     },
   },
   "seed:demo": {
     usage: "",
-    run: (db) => seedDemo(db),
+    prepare: async () => {
+      const { seedDemo } = await import("../lib/seed/seed-demo");
+      return (db) => seedDemo(db);
+    },
   },
 };
 
@@ -189,9 +237,8 @@ async function main(): Promise<number> {
     return 1;
   }
   try {
-    const flags = parseFlags(rest);
-    const db = await getDb();
-    const result = await command.run(db, flags);
+    const run = await command.prepare(parseFlags(rest));
+    const result = await run(await getDb());
     console.log(JSON.stringify(result));
     return 0;
   } catch (error) {

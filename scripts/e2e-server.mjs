@@ -6,13 +6,12 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startMailbox } from "./e2e-mailbox.mjs";
-import { benchDistDir, ensureBuild } from "./ensure-build.mjs";
+import { ensureBuild } from "./ensure-build.mjs";
 import { nextStartArgs, serverEnv } from "./server-command.mjs";
 
+// The production build only: the benchmark's build (BENCH_ROUTES=1) checks its own floor routes
+// when `npm run bench` makes it (bench/floor-routes-check.mjs).
 ensureBuild({ quiet: true, benchRoutes: false });
-// The benchmark's build as well, before any test runs: e2e/bench-routes.api.spec.ts starts it to show
-// that it has the floor routes this one has not.
-ensureBuild({ quiet: true, distDir: benchDistDir(), benchRoutes: true });
 
 const env = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
 let cleanup = async () => {};

@@ -10,6 +10,7 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { applyMigrations } from "@/lib/db/migrate";
+import { databaseUrl } from "./database-url";
 
 declare module "vitest" {
   // Vitest's injected values are declared by merging into its interface, which a type cannot do.
@@ -30,12 +31,6 @@ async function withServer<T>(serverUrl: string, run: (client: pg.Client) => Prom
   } finally {
     await client.end();
   }
-}
-
-export function databaseUrl(serverUrl: string, name: string): string {
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 export default async function setup(project: TestProject) {

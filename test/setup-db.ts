@@ -4,12 +4,19 @@
  * migrated empty database (test/global-setup-db.ts); migrations run as at start-up and find it current.
  */
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { closeDb, seedMemoryDatabases } from "@/lib/db/client";
-import { databaseUrl } from "./global-setup-db";
+import { isDbOpen, seedMemoryDatabases } from "@/lib/db/state";
+import { databaseUrl } from "./database-url";
 
 let dropDatabase: (() => Promise<void>) | undefined;
+
+/**
+ * Closes the database if this process opened it. A file that never did (most unit tests) never
+ * loads the client, nor PGlite or pg through it: that import cost ~0.6 s a file.
+ */
+async function closeDb() {
+  if (isDbOpen()) await (await import("@/lib/db/client")).closeDb();
+}
 
 // Every test speaks from one address, and some send many bad keys, public answers or sign-ups on
 // purpose (the authorization matrix, fuzzing), or ask for reset links: lift the per-address limits. Their own tests set them low.
@@ -33,6 +40,7 @@ beforeAll(async () => {
     seedMemoryDatabases(inject("pgliteSeed"));
     return;
   }
+  const { default: pg } = await import("pg");
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -6,6 +6,7 @@ import { dataDir, databaseUrl, env, isMemoryDataDir } from "@/lib/env";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { acquireDataDirLock, DataDirLockedError } from "./lock";
 import { applyMigrations, migrationStatus, MigrationFailedError, type SqlConnection } from "./migrate";
+import { dbState, type DbState } from "./state";
 
 export type Db = PrismaClient<"query">;
 
@@ -47,9 +48,8 @@ type DbHandle = {
   close: () => Promise<void>;
 };
 
-type DbGlobal = { handle?: Promise<DbHandle>; failedAt?: number; memorySeed?: string };
-// Next.js may load this module more than once in one process; the database must be opened once.
-const state: DbGlobal = ((globalThis as { __appDb?: DbGlobal }).__appDb ??= {});
+// Next.js may load this module more than once in one process; the database must be opened once (lib/db/state.ts).
+const state = dbState as DbState<DbHandle>;
 
 const RETRY_AFTER_MS = 2000;
 // Query events let tests count the SQL a request runs (the full-hierarchy reads must not grow with size).
@@ -236,17 +236,7 @@ async function handle(): Promise<DbHandle> {
   return state.handle;
 }
 
-/**
- * Starts each later `memory://` database from the file `dump` (PGlite's dumpDataDir of a migrated
- * empty database) instead of from nothing. The tests open one per file: loading a dump takes about
- * a second, creating and migrating one about five. Migrations still run (and find nothing to do).
- * Answers the dump it replaces.
- */
-export function seedMemoryDatabases(dump: string | undefined): string | undefined {
-  const previous = state.memorySeed;
-  state.memorySeed = dump;
-  return previous;
-}
+export { seedMemoryDatabases } from "./state";
 
 /** The application's Prisma client; opens (and migrates) the database on first use. */
 export async function getDb(): Promise<Db> {

@@ -22,7 +22,8 @@ const onPostgres = () => Boolean(process.env.DATABASE_URL);
 function admin(...args: string[]) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   if (!onPostgres()) delete env.DATABASE_URL;
-  const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/admin.ts", ...args], {
+  // As `npm run admin` runs it: node with tsx's loader, one process (the tsx command starts a second).
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
     encoding: "utf8",
     env,
     timeout: 60_000,
