@@ -16,6 +16,7 @@ import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import pg from "pg";
 import { readMigrations } from "../lib/db/migrate";
+import { nextStartArgs, serverEnv } from "../scripts/server-command.mjs";
 import { recordFigures } from "../test/reliability-figures";
 import { startSmtpServer, type TestSmtpServer } from "../test/smtp";
 import { uniqueEmail } from "./helpers";
@@ -42,9 +43,14 @@ test.afterAll(() => recordFigures("two-instances", { requests, checks }));
 type Server = { name: string; url: string; child: ChildProcess; output: string[]; exited: Promise<number | null> };
 
 /** `next start` of the build the Playwright run uses, as scripts/e2e-server.mjs starts it. */
+/**
+ * `next start` as every production server runs it (scripts/server-command.mjs): with Node's default
+ * keep-alive of 5 s instead, a request this file's client sent on a connection idle that long met
+ * the server closing it (ECONNRESET in CI, 27 November).
+ */
 function startServer(name: string, port: number, env: Record<string, string>): Server {
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
+  const child = spawn(process.execPath, nextStartArgs(port, "127.0.0.1"), {
+    env: serverEnv({ ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -224,6 +230,13 @@ if (POSTGRES) {
       b = startServer("B", BASE_PORT + 1, own());
       health = await Promise.all([a, b].map((s) => healthOf(s, (h) => h.status === 200)));
       ctx = await playwrightRequest.newContext();
+    });
+
+    // A failure says what both servers printed.
+    test.afterEach(async ({}, testInfo) => {
+      if (testInfo.status === testInfo.expectedStatus) return;
+      for (const server of [a, b].filter(Boolean))
+        console.log(`--- server ${server.name}'s output (${testInfo.status}):\n${server.output.join("\n")}`);
     });
 
     test.afterAll(async () => {
