@@ -163,6 +163,42 @@ describe("[CONTENT CACHE] the whole library's list, kept per library version", (
     expect((await list(ann, query, { "if-none-match": now.etag! })).status).toBe(304);
   });
 
+  it("answers a cached list to a key in two statements, the membership and the version read together; a disabled member and an unknown company get 404", async () => {
+    const ann = await seedCompanyMember(server);
+    await seedContent({ companyId: ann.company.id, title: { en: "Ann's secret item" } });
+    const query = `?company_id=${ann.company.id}`;
+    const cached = await list(ann, query);
+    await list(ann, query);
+    // The key's last use is written at most once a minute: by now it has been.
+    seen = [];
+    const again = await list(ann, query);
+    const statements = seen;
+    seen = null;
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(cached.text);
+    // The key; the company's version with the caller's membership. No row of the library.
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toMatch(/content_version/);
+    expect(statements[1]).toMatch(/company_members/);
+
+    const colleague = await seedCompanyMember(server);
+    const db = await getDb();
+    await db.companyMember.create({ data: { companyId: ann.company.id, userId: colleague.user.id, disabled: true } });
+    for (const headers of [{}, { "if-none-match": cached.etag! }] as Record<string, string>[]) {
+      const refused = await list(colleague, query, headers);
+      expect(refused.status).toBe(404);
+      expect(JSON.parse(refused.text)).toEqual({ error: { code: "NOT_FOUND", message: "Company not found" } });
+    }
+    await db.companyMember.update({
+      where: { companyId_userId: { companyId: ann.company.id, userId: colleague.user.id } },
+      data: { disabled: false },
+    });
+    expect((await list(colleague, query)).text).toBe(cached.text);
+    const unknown = await list(ann, "?company_id=2147483000");
+    expect(unknown.status).toBe(404);
+    expect(unknown.text).toBe((await list(colleague, "?company_id=2147483000")).text);
+  });
+
   it("gives another company's key nothing of a cached list: 404 with company_id, even with its ETag, and only its own items without", async () => {
     const ann = await seedCompanyMember(server);
     const bob = await seedCompanyMember(server);

@@ -1,6 +1,10 @@
 import { cachedJson, entityTag } from "@/lib/api/answer-cache";
+import type { Caller } from "@/lib/api/authenticate";
+import { notFound } from "@/lib/api/errors";
 import { type JsonText, jsonTextOf, matchesIfNoneMatch, NotModified } from "@/lib/api/prebuilt";
 import type { Tx } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { activeMemberSql } from "../access";
 import { contentListJson, type ContentListFilter } from "./content-json";
 
 /**
@@ -15,16 +19,36 @@ async function libraryVersions(tx: Tx, companyIds: number[]): Promise<string> {
 }
 
 /**
+ * One company's library version ("id:version", as `libraryVersions` gives it) for a caller who is an
+ * active member of it, and the membership, in one statement; anyone else, or an unknown company, is
+ * refused as getCompanyOrThrow refuses (404, whether the company exists or not). The rule is
+ * access.ts's, in its SQL form.
+ */
+export async function memberLibraryVersion(tx: Tx, caller: Caller, companyId: number): Promise<string> {
+  const [row] = await tx.$queryRaw<{ versions: string; member: boolean }[]>`
+    SELECT c.id || ':' || c.content_version AS versions, ${activeMemberSql(Prisma.sql`c.id`, Prisma.sql`${caller.userId}::uuid`)} AS member
+    FROM companies c WHERE c.id = ${companyId}`;
+  if (!row?.member) throw notFound("Company");
+  return row.versions;
+}
+
+/**
  * A whole library's list, kept per library version in the answer cache (lib/api/answer-cache.ts)
  * and named by an entity tag: an unchanged library is answered without reading its thousands of
  * rows, and a client holding the current version gets 304 (docs/decisions/047). The list is a
  * function of the companies and the flags alone, so any caller the access check let through to
  * these companies gets the same bytes. A list by external_id names an item or two: read each time.
  */
-export async function cachedContentList(tx: Tx, filter: ContentListFilter, ifNoneMatch?: string | null): Promise<JsonText | NotModified> {
+export async function cachedContentList(
+  tx: Tx,
+  filter: ContentListFilter,
+  ifNoneMatch?: string | null,
+  /** The companies' versions, when a statement that ran already read them (`memberLibraryVersion`). */
+  known?: string,
+): Promise<JsonText | NotModified> {
   if (filter.externalId !== undefined) return contentListJson(tx, filter);
   const companyIds = [...new Set(filter.companyIds)].sort((a, b) => a - b);
-  const versions = await libraryVersions(tx, companyIds);
+  const versions = known ?? (await libraryVersions(tx, companyIds));
   const kind = `content-list:${filter.includeArchived ? "archived" : "active"}:${filter.includeSources ? "sources" : "plain"}`;
   const etag = entityTag(kind, companyIds.join(","), versions);
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return new NotModified(etag);

@@ -7,7 +7,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { getCompanyOrThrow, memberCompanyIds } from "../access";
 import { recordImages, setProductImages, type PreparedImage } from "../images/content-images";
 import { toAssetDto } from "../images/host-file";
-import { cachedContentList } from "./cached-content-list";
+import { cachedContentList, memberLibraryVersion } from "./cached-content-list";
 import type { ContentCreateInput, ContentIdsInput, ContentItemDto, ContentListQueryInput, ContentUpdateInput } from "./schemas";
 
 const withImages = {
@@ -76,15 +76,16 @@ export async function listContentBody(
   query: ContentListQueryInput,
   ifNoneMatch?: string | null,
 ): Promise<{ data: ContentItemDto[] } | JsonText | NotModified> {
+  const show = { includeArchived: query.include_archived, includeSources: query.include_sources };
+  const isWholeLibrary = query.variation_id === undefined && query.product_id === undefined && query.external_id === undefined;
+  if (query.company_id !== undefined && isWholeLibrary) {
+    // One company's whole library: the caller's membership and the library's version in one statement.
+    const versions = await memberLibraryVersion(tx, caller, query.company_id);
+    return cachedContentList(tx, { companyIds: [query.company_id], ...show }, ifNoneMatch, versions);
+  }
   const { companyIds, byIds } = await listScope(tx, caller, query);
   if (byIds) return { data: await listContentItems(tx, { companyIds, byIds }, query) };
-  const filter = {
-    companyIds,
-    includeArchived: query.include_archived,
-    includeSources: query.include_sources,
-    externalId: query.external_id,
-  };
-  return cachedContentList(tx, filter, ifNoneMatch);
+  return cachedContentList(tx, { companyIds, ...show, externalId: query.external_id }, ifNoneMatch);
 }
 
 /**
