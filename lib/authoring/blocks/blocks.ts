@@ -71,9 +71,8 @@ export async function createBlock(tx: Tx, caller: Caller, lessonId: string, inpu
  * create_block as one statement after its reads (`writeStatement`): access (with a key, in the
  * key's lookup: `lessonAccessFor`) and references are read first, outside the lesson's turn; the
  * lesson's turn is then taken, and one statement makes room, inserts the block, records the audit
- * event and answers the block's JSON (the object
- * list's object path reads the same; test/integration/authoring-tree-blocks.test.ts holds them
- * equal). A lesson whose blocks changed since the statement's snapshot makes it run again.
+ * event and answers the block's JSON (the object list's object path reads the same;
+ * test/integration/authoring-tree-blocks.test.ts holds them equal). A lesson whose blocks changed since the statement's snapshot makes it run again.
  */
 export async function insertBlock(ctx: WriteContext & Prefetched, lessonId: string, input: Refs & BlockInput, id: string) {
   const { projectId } = await lessonPlace(ctx, lessonId, "content.write");

@@ -69,7 +69,8 @@ export async function updateLesson(
  * update_lesson for a move within the lesson's module and nothing else (the tree's drag), as one
  * statement after its read (`writeStatement`, `moveWithinSql`; with a key, the read came with the
  * key's lookup, `lessonAccessFor`): the module's turn is taken, and one statement shifts the
- * siblings, places and stamps the lesson, records the event and answers the lesson as it now is. A module whose lessons changed since the snapshot makes it run again.
+ * siblings, places and stamps the lesson, records the event and answers the lesson as it now is.
+ * A module whose lessons changed since the snapshot makes it run again.
  */
 export async function moveLesson(ctx: WriteContext & Prefetched, lessonId: string, position: number) {
   const { moduleId } = await lessonPlace(ctx, lessonId, "content.write");

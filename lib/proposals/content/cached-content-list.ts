@@ -7,6 +7,9 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { activeMemberSql } from "../access";
 import { contentListJson, type ContentListFilter } from "./content-json";
 
+/** A company `c`'s library version as the entity tag names it ("id:version"). */
+const VERSION_OF_C = Prisma.raw(`c.id || ':' || c.content_version`);
+
 /**
  * The companies' content versions as the database has them now ("id:version,…" in id order): bumped
  * by every statement that writes one of their products or variations
@@ -14,7 +17,7 @@ import { contentListJson, type ContentListFilter } from "./content-json";
  */
 async function libraryVersions(tx: Tx, companyIds: number[]): Promise<string> {
   const [row] = await tx.$queryRaw<{ versions: string | null }[]>`
-    SELECT string_agg(id || ':' || content_version, ',' ORDER BY id) AS versions FROM companies WHERE id = ANY(${companyIds}::int[])`;
+    SELECT string_agg(${VERSION_OF_C}, ',' ORDER BY c.id) AS versions FROM companies c WHERE c.id = ANY(${companyIds}::int[])`;
   return row.versions ?? "";
 }
 
@@ -26,7 +29,7 @@ async function libraryVersions(tx: Tx, companyIds: number[]): Promise<string> {
  */
 export async function memberLibraryVersion(tx: Tx, caller: Caller, companyId: number): Promise<string> {
   const [row] = await tx.$queryRaw<{ versions: string; member: boolean }[]>`
-    SELECT c.id || ':' || c.content_version AS versions, ${activeMemberSql(Prisma.sql`c.id`, Prisma.sql`${caller.userId}::uuid`)} AS member
+    SELECT ${VERSION_OF_C} AS versions, ${activeMemberSql(Prisma.sql`c.id`, Prisma.sql`${caller.userId}::uuid`)} AS member
     FROM companies c WHERE c.id = ${companyId}`;
   if (!row?.member) throw notFound("Company");
   return row.versions;

@@ -110,15 +110,18 @@ export async function saveRevision(tx: Tx, uuid: string, revision: Revision, aud
   await tx.$executeRaw`${recording}UPDATE proposals SET ${Prisma.join(sets)} WHERE id = ${uuid}::uuid`;
 }
 
-type RevisedRow = Pick<ProposalRow, "companyId" | "status" | "language" | "recipientId" | "blocks" | "attachments">;
+type RevisedRow = Pick<ProposalRow, "companyId" | "status" | "language" | "recipientId" | "blocks" | "attachments"> & {
+  /** The library items the body's blocks name, when it names any. */
+  library?: LibraryRow[];
+};
 
 /**
  * The proposal's row lock and the columns a revision reads, in one statement; with the library
  * items the body's blocks name (read beside it: they do not depend on the row).
  */
-async function lockForRevision(tx: Tx, uuid: string, variationIds: number[]): Promise<RevisedRow & { library?: LibraryRow[] }> {
+async function lockForRevision(tx: Tx, uuid: string, variationIds: number[]): Promise<RevisedRow> {
   const library = variationIds.length ? Prisma.sql`, ${libraryJsonSql(variationIds)} AS library` : Prisma.empty;
-  const [row] = await tx.$queryRaw<(RevisedRow & { library?: LibraryRow[] })[]>`
+  const [row] = await tx.$queryRaw<RevisedRow[]>`
     SELECT company_id AS "companyId", status::text AS status, language, recipient_id AS "recipientId", blocks, attachments${library}
     FROM proposals WHERE id = ${uuid}::uuid FOR UPDATE`;
   if (!row) throw notFound("Proposal");
