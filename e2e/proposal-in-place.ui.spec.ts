@@ -246,6 +246,68 @@ for (const [label, viewport] of [
       await expectTotals(page.locator("body"), ["€250.00", "€62.50", "€312.50"]);
     });
 
+    test(`[PROPOSAL IN PLACE] (${label}) edits that save together, or while the page switches to the customer's view, are all kept whatever order the answers come in`, async ({
+      page,
+      signUpAndSignIn,
+    }) => {
+      const s = await setUp(page, signUpAndSignIn, (p) => [{ content_id: p.solar }, { content_id: p.inverter }]);
+      const isBlockSave = (r: { method(): string; url(): string }) => r.method() === "PATCH" && r.url().includes("/blocks/");
+      // The title's save is answered late: once the page has the block's answer, had the block's
+      // save gone out beside it (else after two seconds).
+      let blockStored = () => {};
+      const stored = new Promise<void>((done) => (blockStored = done));
+      await page.route(`**/api/proposals/v3/proposals/${s.uuid}`, async (route) => {
+        if (route.request().method() !== "PATCH") return route.continue();
+        const response = await route.fetch();
+        await Promise.race([stored, new Promise((done) => setTimeout(done, 2_000))]);
+        await route.fulfill({ response });
+      });
+      await page.goto(editorUrl(s.uuid));
+      const titleSaved = page.waitForRequest((r) => r.method() === "PATCH" && r.url().endsWith(`/proposals/${s.uuid}`));
+      await titleField(page).fill("Solar for the Lind farm");
+      await titleSaved;
+      await field(block(page, 1, "Solar panel"), "Quantity").fill("2");
+      await expect(page.getByRole("toolbar", { name: "Tools of Solar panel" }).getByRole("status")).toContainText("Saved");
+      blockStored();
+      await expect(page.getByRole("status").filter({ hasText: "Saving" })).toHaveCount(0);
+      // The fields go and come back: they are made again from what the page holds of the server.
+      await page.getByRole("button", { name: "Customer's view" }).click();
+      await expectTotals(page.getByRole("region", { name: "The customer's view" }), ["€250.00", "€62.50", "€312.50"]);
+      await page.getByRole("button", { name: "Edit", exact: true }).click();
+      await expect(titleField(page)).toHaveValue("Solar for the Lind farm");
+      await expect(field(block(page, 1, "Solar panel"), "Quantity")).toHaveValue("2");
+      await expectTotals(page.locator("body"), ["€250.00", "€62.50", "€312.50"]);
+      await expect
+        .poll(async () => {
+          const p = await getProposal(page, s.uuid);
+          return [p.title_md, p.blocks[0].quantity];
+        })
+        .toEqual(["Solar for the Lind farm", 2]);
+
+      // A quantity typed while the last one is still saving, just before the fields go, is saved after it.
+      await page.unroute(`**/api/proposals/v3/proposals/${s.uuid}`);
+      let answer = () => {};
+      const answered = new Promise<void>((done) => (answer = done));
+      await page.route(`**/api/proposals/v3/proposals/${s.uuid}/blocks/*`, async (route) => {
+        const response = await route.fetch();
+        await answered;
+        await route.fulfill({ response });
+      });
+      const firstSave = page.waitForRequest(isBlockSave);
+      await field(block(page, 1, "Solar panel"), "Quantity").fill("4");
+      await firstSave;
+      await field(block(page, 1, "Solar panel"), "Quantity").fill("5");
+      await page.getByRole("button", { name: "Customer's view" }).click();
+      await expectTotals(page.getByRole("region", { name: "The customer's view" }), ["€550.00", "€137.50", "€687.50"]);
+      answer();
+      await expect.poll(async () => (await getProposal(page, s.uuid)).blocks[0].quantity).toBe(5);
+      await page.getByRole("button", { name: "Edit", exact: true }).click();
+      await expect(field(block(page, 1, "Solar panel"), "Quantity")).toHaveValue("5");
+      await page.reload();
+      await expect(field(block(page, 1, "Solar panel"), "Quantity")).toHaveValue("5");
+      await expectTotals(page.locator("body"), ["€550.00", "€137.50", "€687.50"]);
+    });
+
     test(`[PROPOSAL IN PLACE] (${label}) a sent proposal shows no editable field and its link is copied`, async ({
       page,
       context,

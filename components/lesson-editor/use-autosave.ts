@@ -211,12 +211,20 @@ export function useAutosave<T>({
     return () => {
       mounted.current = false;
       clearTimeout(timer.current);
-      if (version.current > savedVersion.current && !inFlight.current) {
-        keepBackup(valueRef.current);
-        saveRef.current(valueRef.current).then(
-          () => dropBackup(backupKey),
-          () => {},
-        );
+      if (version.current > savedVersion.current) {
+        // What was typed after the save in flight (if any) goes out once that one is done.
+        const v = version.current;
+        const draft = valueRef.current;
+        keepBackup(draft);
+        void (inFlight.current ?? Promise.resolve())
+          .then(() => (savedVersion.current >= v ? undefined : saveRef.current(draft)))
+          .then(
+            () => {
+              savedVersion.current = Math.max(savedVersion.current, v);
+              dropBackup(backupKey);
+            },
+            () => {},
+          );
       }
     };
   }, [backupKey, keepBackup]);

@@ -104,9 +104,28 @@ function lifecycle(uuid: string, name: LifecycleAction, send: SendOptions = {}) 
   }
 }
 
+/** Each proposal's last write in line (see `inTurn`). */
+const writeLines = new Map<string, Promise<unknown>>();
+
 /**
- * The writes of one proposal. Each answer is the whole proposal, which replaces the cached one;
- * the series list is refreshed after status changes.
+ * Runs a write of proposal `uuid` after the writes already in line for it. Each answer is the whole
+ * proposal, and the last one stored must be the last one written: two writes in flight at once
+ * (a title and a block saving together) could commit in one order and answer in the other, and the
+ * older answer would then put back what the newer write changed.
+ */
+function inTurn<T>(uuid: string, write: () => Promise<T>): Promise<T> {
+  const result = (writeLines.get(uuid) ?? Promise.resolve()).then(write);
+  const done = result.catch(() => undefined);
+  writeLines.set(uuid, done);
+  void done.then(() => {
+    if (writeLines.get(uuid) === done) writeLines.delete(uuid);
+  });
+  return result;
+}
+
+/**
+ * The writes of one proposal, one at a time (`inTurn`). Each answer is the whole proposal, which
+ * replaces the cached one; the series list is refreshed after status changes.
  */
 export function useProposalWrites(proposal: Pick<ProposalDto, "uuid" | "company_id" | "language" | "series_uuid">) {
   const client = useQueryClient();
@@ -115,26 +134,33 @@ export function useProposalWrites(proposal: Pick<ProposalDto, "uuid" | "company_
   const refreshLists = () => client.invalidateQueries({ queryKey: proposalKeys.all, refetchType: "active" });
 
   const patch = (change: ProposalChange) =>
-    proposalsApi.PATCH("/v3/proposals/{uuid}", { params: { path: { uuid } }, body: { company_id, ...change } }).then((r) => {
-      store(r.data);
-      return r.data;
+    inTurn(uuid, async () => {
+      const { data } = await proposalsApi.PATCH("/v3/proposals/{uuid}", { params: { path: { uuid } }, body: { company_id, ...change } });
+      store(data);
+      return data;
     });
 
   const patchBlock = (blockUuid: string, change: BlockChange) =>
-    proposalsApi.PATCH("/v3/proposals/{uuid}/blocks/{blockUuid}", { params: { path: { uuid, blockUuid } }, body: change }).then((r) => {
-      store(r.data);
-      return r.data;
+    inTurn(uuid, async () => {
+      const { data } = await proposalsApi.PATCH("/v3/proposals/{uuid}/blocks/{blockUuid}", {
+        params: { path: { uuid, blockUuid } },
+        body: change,
+      });
+      store(data);
+      return data;
     });
 
   /** Shallow merge into data; a key set to null is deleted. */
   const patchData = (data: Record<string, unknown>) =>
-    proposalsApi.PATCH("/v3/proposals/{uuid}/data", { params: { path: { uuid } }, body: { data } }).then((r) => {
+    inTurn(uuid, async () => {
+      const r = await proposalsApi.PATCH("/v3/proposals/{uuid}/data", { params: { path: { uuid } }, body: { data } });
       client.setQueryData<ProposalDto>(proposalKeys.detail(uuid), (old) => (old ? { ...old, data: r.data } : old));
       return r.data;
     });
 
   const action = useMutation({
-    mutationFn: ({ name, send }: { name: LifecycleAction; send?: SendOptions }) => lifecycle(uuid, name, send).then((r) => r.data),
+    mutationFn: ({ name, send }: { name: LifecycleAction; send?: SendOptions }) =>
+      inTurn(uuid, () => lifecycle(uuid, name, send).then((r) => r.data)),
     onSuccess: (data) => {
       store(data);
       return refreshLists();
