@@ -27,6 +27,8 @@ const config = [
       "next-env.d.ts",
       // Built by npm run package:assets (scripts/build-package-assets.mjs).
       "lib/authoring/exchange/package/assets/**",
+      // Built before every build (scripts/build-recipient-script.mjs).
+      "public/recipient/**",
     ],
   },
   {

@@ -17,7 +17,7 @@ const SECTIONS: { id: NavSection; href: string; label: string; owns: (path: stri
  * header, so they stay visible at every width instead of hiding behind a menu.
  */
 export function MainNav({ sections }: { sections: NavSection[] }) {
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   return (
     <nav aria-label="Main" className="flex items-center gap-0.5 sm:gap-1">
       {SECTIONS.filter((s) => sections.includes(s.id)).map((s) => {

@@ -72,9 +72,16 @@ test("[RECIPIENT] the customer opens the proposal without an account, sees the t
   const { uuid } = await proposal(page, baseURL!);
 
   const rita = await customerPage(browser, baseURL!);
+  // The page is the server's HTML brought to life by its own script: nothing goes wrong on the way
+  // (a hydration mismatch is an error here), and it loads no other script (docs/decisions/049).
+  const problems: string[] = [];
+  rita.on("console", (message) => void (message.type() === "error" && problems.push(message.text())));
+  rita.on("pageerror", (error) => void problems.push(error.message));
   await rita.goto(`/p/${uuid}`);
   await expect(rita.getByRole("heading", { level: 1, name: "Solar roof for the Lindqvist house" })).toBeVisible();
   await expect(rita.getByText("Prepared for Rita Recipient, Lindqvist AB")).toBeVisible();
+  const scripts = await rita.evaluate(() => [...document.scripts].filter((s) => s.src).map((s) => new URL(s.src).pathname));
+  expect(scripts).toEqual([expect.stringMatching(/^\/recipient\/recipient-[0-9a-f]{16}\.js$/)]);
   await expect(rita.getByRole("heading", { level: 2, name: "Your new roof" })).toBeVisible();
   await expect(rita.getByRole("article", { name: "Solar panel" })).toContainText("2 × €100.00 / pcs");
   const totals = rita.getByRole("region", { name: "Totals" });
@@ -102,6 +109,7 @@ test("[RECIPIENT] the customer opens the proposal without an account, sees the t
   expect(read.status).toBe("accepted");
   expect(read.signatures).toEqual([{ name: "Rita Recipient", email: "rita@customer.example", signed_at: expect.any(Number) }]);
   expect(read.recipient_view_count).toBe(1);
+  expect(problems).toEqual([]);
   await rita.context().close();
 });
 

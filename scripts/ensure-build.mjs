@@ -6,6 +6,7 @@ import path from "node:path";
 
 const INPUTS = [
   "app",
+  "pages",
   "components",
   "lib",
   "public",
@@ -17,6 +18,7 @@ const INPUTS = [
   "package-lock.json",
 ];
 const DIST = process.env.NEXT_DIST_DIR || ".next";
+const RECIPIENT_OUTPUT = path.join("public", "recipient");
 
 /** Where the benchmark's build of a build folder goes: `.next-bench` beside `.next`. */
 export const benchDistDir = (distDir = DIST) => `${distDir}-bench`;
@@ -25,7 +27,11 @@ function walk(p, out) {
   if (!fs.existsSync(p)) return;
   const stat = fs.statSync(p);
   if (stat.isDirectory()) {
-    for (const name of fs.readdirSync(p).sort()) if (name !== "generated") walk(path.join(p, name), out);
+    // Skipped: what the build itself writes (Prisma's client, the recipient page's script).
+    for (const name of fs.readdirSync(p).sort()) {
+      const child = path.join(p, name);
+      if (name !== "generated" && child !== RECIPIENT_OUTPUT) walk(child, out);
+    }
   } else out.push(p);
 }
 
@@ -55,7 +61,11 @@ export function ensureBuild({ quiet = false, distDir = DIST, benchRoutes = proce
   if (!fs.existsSync("lib/generated/prisma/client.ts")) run(["scripts/prisma-generate.mjs"]);
   const stamp = `${distDir}/source-hash`;
   const hash = sourceHash({ benchRoutes });
-  const current = fs.existsSync(`${distDir}/BUILD_ID`) && fs.existsSync(stamp) && fs.readFileSync(stamp, "utf8") === hash;
+  const current =
+    fs.existsSync(`${distDir}/BUILD_ID`) &&
+    fs.existsSync(stamp) &&
+    fs.readFileSync(stamp, "utf8") === hash &&
+    fs.existsSync(path.join(RECIPIENT_OUTPUT, "manifest.json"));
   if (current) {
     if (!quiet) console.log(`Build is up to date (${distDir}).`);
     return;
@@ -69,6 +79,7 @@ export function ensureBuild({ quiet = false, distDir = DIST, benchRoutes = proce
     `Building the app into ${distDir}${benchRoutes ? " with the benchmark's routes" : ""} (first start, or the sources changed)…`,
   );
   run(["scripts/prisma-generate.mjs"]);
+  run(["scripts/build-recipient-script.mjs"]);
   run(["node_modules/next/dist/bin/next", "build"]);
   fs.writeFileSync(stamp, sourceHash({ benchRoutes }));
 }

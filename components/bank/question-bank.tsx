@@ -4,6 +4,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { PlusIcon } from "@/components/ui/icons";
+import { NO_PARAMS } from "@/lib/client/navigation";
 import { CategoryPanel } from "./category-panel";
 import { FamilyPanel } from "./family-panel";
 import { DIFFICULTIES, isQuestionType, QUESTION_TYPES } from "./labels";
@@ -29,8 +30,8 @@ const selectClass =
   "block w-full rounded-md border border-slate-300 bg-white py-1.5 pl-2.5 pr-8 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";
 
 export function QuestionBank({ projectId }: { projectId: string }) {
-  const searchParams = useSearchParams();
-  const pathname = usePathname();
+  const searchParams = useSearchParams() ?? NO_PARAMS;
+  const pathname = usePathname() ?? "";
   const filters = useMemo(() => filtersFrom(new URLSearchParams(searchParams.toString())), [searchParams]);
   const categories = useCategories(projectId);
   const families = useFamilies(projectId);

@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef } from "react";
 
 export function ProjectTabs({ projectId }: { projectId: string }) {
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   const stripRef = useRef<HTMLElement>(null);
   const base = `/projects/${projectId}`;
   const tabs = [

@@ -7,7 +7,7 @@ import { useSelectedCompany, withCompany } from "./use-company";
 
 /** The proposals area's own navigation: its pages and the company switcher. */
 export function ProposalsNav() {
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   const { companies, company, select } = useSelectedCompany();
   const switcherId = useId();
   // The editor has its own header; the nav is for the list and the library.

@@ -2,6 +2,7 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useCallback } from "react";
+import { NO_PARAMS } from "@/lib/client/navigation";
 import { useCompanies, type CompanyDto } from "./queries";
 
 /**
@@ -10,9 +11,9 @@ import { useCompanies, type CompanyDto } from "./queries";
  */
 export function useSelectedCompany() {
   const companies = useCompanies();
-  const params = useSearchParams();
+  const params = useSearchParams() ?? NO_PARAMS;
   const router = useRouter();
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   const asked = Number(params.get("company"));
   const list = companies.data ?? [];
   const company: CompanyDto | undefined = list.find((c) => c.id === asked) ?? list[0];

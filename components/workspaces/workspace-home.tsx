@@ -10,6 +10,7 @@ import { Field } from "@/components/ui/field";
 import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
+import { NO_PARAMS } from "@/lib/client/navigation";
 import {
   useCreateWorkspace,
   useDeletedProjects,
@@ -214,7 +215,7 @@ function NewProjectForm({ workspaceId, onDone }: { workspaceId: string; onDone: 
 }
 
 export function WorkspaceHome() {
-  const params = useSearchParams();
+  const params = useSearchParams() ?? NO_PARAMS;
   const workspaces = useWorkspaces();
   const projects = useProjects();
   const deleted = useDeletedProjects();

@@ -9,6 +9,7 @@ import { ImageIcon, PencilIcon, PlusIcon } from "@/components/ui/icons";
 import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { SearchInput } from "@/components/ui/search-input";
 import { useToast } from "@/components/ui/toast";
+import { NO_PARAMS } from "@/lib/client/navigation";
 import type { CompanyDto, ContentItemDto } from "@/lib/client/types";
 import { formatMoney, titleIn } from "../format";
 import { useContentList, useContentMutations } from "../queries";
@@ -24,9 +25,9 @@ export function ContentLibrary({ company }: { company: CompanyDto }) {
   const [q, setQ] = useState("");
   const [includeArchived, setIncludeArchived] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const params = useSearchParams();
+  const params = useSearchParams() ?? NO_PARAMS;
   const router = useRouter();
-  const pathname = usePathname();
+  const pathname = usePathname() ?? "";
   // `?new=product` (the empty proposals list's "Create your first product") opens the form at once.
   const [editing, setEditing] = useState<ContentItemDto | "new" | null>(() => (params.get("new") === "product" ? "new" : null));
   const search = useDeferredValue(q.trim().toLowerCase());

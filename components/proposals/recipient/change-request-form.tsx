@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -17,7 +16,6 @@ import { formatDay } from "./format";
  * the sending company) the form is shown disabled, as the answer form is.
  */
 export function ChangeRequestForm({ proposal, isPreview }: { proposal: PublicProposal; isPreview: boolean }) {
-  const router = useRouter();
   const messageId = useId();
   const [isOpen, setIsOpen] = useState(false);
   const [message, setMessage] = useState("");
@@ -27,7 +25,7 @@ export function ChangeRequestForm({ proposal, isPreview }: { proposal: PublicPro
   const [messageError, setMessageError] = useState<string>();
   const [sent, setSent] = useState(false);
   const company = proposal.company.name;
-  const earlier = proposal.change_requests;
+  const [earlier, setEarlier] = useState(proposal.change_requests);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -40,11 +38,12 @@ export function ChangeRequestForm({ proposal, isPreview }: { proposal: PublicPro
     setError(null);
     setIsBusy(true);
     try {
-      await askForChanges(proposal.uuid, { message: typed, ...(name.trim() ? { name: name.trim() } : {}) });
+      const asked = await askForChanges(proposal.uuid, { message: typed, ...(name.trim() ? { name: name.trim() } : {}) });
+      // The list shows it at once, as the server recorded it (a reload reads the same).
+      setEarlier((list) => [...list, asked]);
       setSent(true);
       setIsOpen(false);
       setMessage("");
-      router.refresh();
     } catch (e) {
       setError((e as Error).message);
     } finally {

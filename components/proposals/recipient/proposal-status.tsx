@@ -1,4 +1,3 @@
-import Link from "next/link";
 import type { ReactNode } from "react";
 import { statusLabel, statusWord } from "@/lib/proposals/proposals/status-labels";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
@@ -70,10 +69,9 @@ export function ProposalStatus({ proposal }: { proposal: PublicProposal }) {
         <Banner tone="warning">
           This proposal has been {statusWord("replaced")} by a newer version.{" "}
           {proposal.current_version_uuid ? (
-            // Not prefetched: rendering that page records a view, and only opening it is one.
-            <Link className="font-medium underline" href={`/p/${proposal.current_version_uuid}`} prefetch={false}>
+            <a className="font-medium underline" href={`/p/${proposal.current_version_uuid}`}>
               Open the current version
-            </Link>
+            </a>
           ) : (
             "Ask the sender to send you the current one."
           )}

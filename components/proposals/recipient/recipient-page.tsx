@@ -1,23 +1,24 @@
-import Link from "next/link";
 import { hasChoices } from "@/lib/proposals/proposals/block-choices";
 import type { ChangesSinceViewed } from "@/lib/proposals/public/changes-since-viewed";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
 import { ProposalHistory } from "../proposal-history";
+import { BuyerChoicesProvider } from "./buyer-choices";
 import { ChangeRequestForm } from "./change-request-form";
 import { ChangesSummary } from "./changes-summary";
-import { BuyerChoicesProvider, OfferSection } from "./choosing";
 import { formatTime } from "./format";
+import { OfferSection } from "./offer-section";
 import { ProposalDocument } from "./proposal-document";
 import { ProposalStatus } from "./proposal-status";
 import { RespondForm } from "./respond-form";
-import "./print.css";
 
 /**
  * The proposal as its customer sees it at /p/{uuid}: on screen, on a phone and on paper. `changes`:
  * what changed since the version the customer last viewed, summarised at the top. Where the
  * customer has something to choose (an active proposal with optional items or quantity ranges),
- * the offer is the browser's, inside a BuyerChoicesProvider (./buyer-choices.tsx) that the answer
- * shares; elsewhere it is rendered on the server, and the page ships no code for it.
+ * the offer is live, inside a BuyerChoicesProvider (./buyer-choices.tsx) that the answer shares.
+ * Rendered on the server and brought to life in the browser by its own small script, without the
+ * app's framework (./hydrate.tsx, pages/p/[uuid].tsx, docs/decisions/049): it may use no
+ * next/* module, and its links are plain anchors.
  */
 export function RecipientPage({
   proposal,
@@ -102,9 +103,9 @@ function Keep({ proposal }: { proposal: PublicProposal }) {
         >
           {isRecord ? "Download the acceptance record (PDF)" : "Download as PDF"}
         </a>
-        <Link href="/verify" className="text-brand-700 underline">
+        <a href="/verify" className="text-brand-700 underline">
           Verify an acceptance record
-        </Link>
+        </a>
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -18,7 +17,6 @@ import { useBuyerChoicesOfPage } from "./buyer-choices-context";
  * disabled: answering on the customer's behalf is the editor's action, with its own record.
  */
 export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; companyName: string; isPreview: boolean }) {
-  const router = useRouter();
   const confirm = useConfirm();
   const choices = useBuyerChoicesOfPage();
   const [name, setName] = useState("");
@@ -35,7 +33,8 @@ export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; co
       // The customer's last choices are saved first: the answer is to the offer as they shaped it.
       await choices?.flush();
       await answerProposal(uuid, answer);
-      router.refresh();
+      // The page as the server now has it: the answer recorded, the forms gone.
+      window.location.reload();
     } catch (e) {
       setError((e as Error).message);
     } finally {

@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buyerChoiceProblem, choicesOf, type BuyerChoice } from "@/lib/proposals/proposals/block-choices";
 import { ChoicesError, saveChoices, type ChoiceInput } from "@/lib/proposals/public/choices-client";
@@ -41,7 +40,6 @@ export function withChoices<P extends PublicView>(proposal: P, choices: Record<s
  * member of the sending company) choices stay on the page and are never saved.
  */
 export function useBuyerChoices(proposal: PublicProposal, { isPreview }: { isPreview: boolean }) {
-  const router = useRouter();
   const canChoose = proposal.status === "active";
   const [choices, setChoices] = useState(() => choicesFrom(proposal));
   // The page's data read again (after a refused save or an answer): the server's choices count.
@@ -81,14 +79,14 @@ export function useBuyerChoices(proposal: PublicProposal, { isPreview }: { isPre
       setStatus("error");
       if (failure.isFinal) {
         // Refused: the page shows the proposal as the server has it (answered, withdrawn, expired).
-        router.refresh();
+        window.location.reload();
       } else {
         // Kept for the next try, under anything changed since.
         for (const choice of batch) pending.current.set(choice.uuid, { ...choice, ...pending.current.get(choice.uuid) });
       }
       throw failure;
     }
-  }, [proposal.uuid, router]);
+  }, [proposal.uuid]);
 
   /** Saves what is pending now, after any save in flight; rejects with the reason when it fails. */
   const flush = useCallback(async (): Promise<void> => {

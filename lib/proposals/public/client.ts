@@ -1,10 +1,15 @@
+import type { PublicProposal } from "./schemas";
+
 /**
  * The recipient page's mutations, for its client components: answer a proposal, or ask for
- * changes to it, through the public endpoints. Each resolves with nothing on success; rejects with
+ * changes to it, through the public endpoints. An answer resolves with nothing, a change request
+ * with the request as recorded; each rejects with
  * the server's message (a 409 says why the proposal can no longer be answered) or a generic one
  * when the network fails. An acceptance carries the typed name and the ticked consent
  * (lib/proposals/acceptance/consent.ts).
  */
+type PublicChangeRequest = PublicProposal["change_requests"][number];
+
 export type ProposalAnswer = { action: "accept"; name: string; consent: boolean } | { action: "reject" };
 
 export async function answerProposal(uuid: string, answer: ProposalAnswer): Promise<void> {
@@ -12,12 +17,13 @@ export async function answerProposal(uuid: string, answer: ProposalAnswer): Prom
 }
 
 /** "Ask for changes": the customer's message to the sales staff (docs/decisions/037). */
-export async function askForChanges(uuid: string, request: { message: string; name?: string }): Promise<void> {
-  await postPublic(uuid, "change-requests", request, "Your request");
+export async function askForChanges(uuid: string, request: { message: string; name?: string }): Promise<PublicChangeRequest> {
+  const { data } = (await postPublic(uuid, "change-requests", request, "Your request")) as { data: PublicChangeRequest };
+  return data;
 }
 
 /** POST /api/public/proposals/{uuid}/{action}: rejects with the server's message, or a generic one when the network fails. */
-async function postPublic(uuid: string, action: string, body: unknown, what: string): Promise<void> {
+async function postPublic(uuid: string, action: string, body: unknown, what: string): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(`/api/public/proposals/${encodeURIComponent(uuid)}/${action}`, {
@@ -28,7 +34,7 @@ async function postPublic(uuid: string, action: string, body: unknown, what: str
   } catch {
     throw new Error(`${what} could not be sent: check your connection and try again.`);
   }
-  if (res.ok) return;
+  if (res.ok) return res.json().catch(() => null);
   const payload = (await res.json().catch(() => null)) as { error?: unknown; details?: { issues?: { message: string }[] } } | null;
   const issue = payload?.details?.issues?.[0]?.message;
   throw new Error(issue ?? (typeof payload?.error === "string" ? payload.error : `${what} could not be sent (error ${res.status}).`));
