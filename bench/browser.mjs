@@ -91,7 +91,7 @@ async function medianVisit(browser, base, cookies, path) {
  * Its text counts as in the server's HTML when it is in the markup outside the scripts: React's
  * payload (in scripts) holds it too, but that is drawn only after the JavaScript has run. Beside
  * its JavaScript, the part of it that /verify (a public page with a small form) loads too: the
- * framework's, which every page of the app loads whatever it does.
+ * App Router's runtime, which the recipient's page no longer loads (docs/decisions/049).
  */
 export async function recipientFigures(browser, base, { path, texts }) {
   await visitPage(browser, base, [], path);

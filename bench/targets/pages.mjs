@@ -2,7 +2,7 @@
 // editor (the pages phase, bench/phases/pages.mjs), and the two-instance figures (bench/phases/scale.mjs).
 export default function pageTargets(r, line) {
   const recipient = r.pages?.recipient_100;
-  // Beside it, the framework's part (what /verify loads too): below it no page of the app can go.
+  // Beside it, the part /verify loads too (the App Router's runtime); none since decision 049.
   const shared = recipient?.js_shared_gzip_kb;
   line(
     "recipient page /p/{uuid}, 100 blocks: JavaScript (gzip; of it loaded by every page)",
