@@ -30,7 +30,8 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|_next/static|_next/image|sandbox/|favicon\\.ico|icon\\.svg|robots\\.txt|manifest\\.webmanifest).*)",
+      // Not for built files: Next's, and the recipient page's script (public/recipient/, decision 049).
+      source: "/((?!api/|_next/static|_next/image|recipient/|sandbox/|favicon\\.ico|icon\\.svg|robots\\.txt|manifest\\.webmanifest).*)",
       // A prefetch reuses the page's document, and its nonce.
       missing: [
         { type: "header", key: "next-router-prefetch" },

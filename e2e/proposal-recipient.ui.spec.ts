@@ -113,6 +113,40 @@ test("[RECIPIENT] the customer opens the proposal without an account, sees the t
   await rita.context().close();
 });
 
+test("[RECIPIENT] before its script runs the page shows the whole proposal, and its controls wait for the script", async ({
+  page,
+  browser,
+  baseURL,
+  signUpAndSignIn,
+}) => {
+  await signUpAndSignIn("Sam Sales");
+  const { uuid } = await proposal(page, baseURL!);
+
+  // The server's HTML alone (a slow phone before the script has run, or no JavaScript at all):
+  // everything to read, and nothing to press that would do nothing (or send the typed name away).
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const bare = await context.newPage();
+  await bare.goto(`/p/${uuid}`);
+  await expect(bare.getByRole("heading", { level: 1, name: "Solar roof for the Lindqvist house" })).toBeVisible();
+  await expect(bare.getByRole("region", { name: "Totals" })).toContainText("Total incl. tax€250.00");
+  const form = bare.getByRole("form", { name: "Accept this proposal" });
+  await expect(form.getByLabel("Your full name")).toBeDisabled();
+  await expect(form.getByRole("checkbox", { name: /typing my name is my electronic signature/ })).toBeDisabled();
+  await expect(form.getByRole("button", { name: "Accept proposal" })).toBeDisabled();
+  await expect(form.getByRole("button", { name: "Decline" })).toBeDisabled();
+  await expect(bare.getByRole("button", { name: "Ask for changes" })).toBeDisabled();
+  await context.close();
+
+  // Once the script runs, the same controls are live.
+  const rita = await customerPage(browser, baseURL!);
+  await rita.goto(`/p/${uuid}`);
+  const live = rita.getByRole("form", { name: "Accept this proposal" });
+  await expect(live.getByLabel("Your full name")).toBeEnabled();
+  await expect(live.getByRole("button", { name: "Accept proposal" })).toBeEnabled();
+  await expect(rita.getByRole("button", { name: "Ask for changes" })).toBeEnabled();
+  await rita.context().close();
+});
+
 test("[RECIPIENT] a replaced proposal's page links to the current version", async ({ page, browser, baseURL, signUpAndSignIn }) => {
   await signUpAndSignIn("Sam Sales");
   const { uuid: first, companyId } = await proposal(page, baseURL!, { title: "Roof, first offer" });

@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FileDrop } from "@/components/ui/file-drop";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { ApiClientError, appApi, formData } from "@/lib/client/api";
 import type { VerifyResultDto } from "@/lib/client/types";
 import { formatUtc } from "@/lib/proposals/public/presentation";
@@ -25,6 +26,7 @@ export function VerifyForm({ initialHash }: { initialHash: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<VerifyResultDto | null>(null);
+  const isLive = useHydrated();
 
   async function check(body: { file: File } | { sha256: string }) {
     setBusy(true);
@@ -68,11 +70,12 @@ export function VerifyForm({ initialHash }: { initialHash: string }) {
             acceptHint="A PDF"
             prompt="Drop the PDF here or choose it"
             fileName={file?.name ?? null}
+            disabled={!isLive}
             onFile={setFile}
           />
           <p className="text-xs text-slate-500">The file is hashed on the server and compared; it is not kept.</p>
         </div>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={busy || !isLive}>
           {busy ? "Checking…" : "Check the PDF"}
         </Button>
       </form>
@@ -87,9 +90,10 @@ export function VerifyForm({ initialHash }: { initialHash: string }) {
           maxLength={200}
           spellCheck={false}
           autoComplete="off"
+          disabled={!isLive}
           hint="64 hexadecimal digits: the PDF's, or the accepted document's as its certificate prints it"
         />
-        <Button type="submit" variant="secondary" disabled={busy}>
+        <Button type="submit" variant="secondary" disabled={busy || !isLive}>
           Check the SHA-256
         </Button>
       </form>

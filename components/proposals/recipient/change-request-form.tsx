@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { MAX_CHANGE_REQUEST_MESSAGE } from "@/lib/proposals/public/change-request-rules";
 import { askForChanges } from "@/lib/proposals/public/client";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
@@ -24,6 +25,7 @@ export function ChangeRequestForm({ proposal, isPreview }: { proposal: PublicPro
   const [error, setError] = useState<string | null>(null);
   const [messageError, setMessageError] = useState<string>();
   const [sent, setSent] = useState(false);
+  const isLive = useHydrated();
   const company = proposal.company.name;
   const [earlier, setEarlier] = useState(proposal.change_requests);
 
@@ -131,7 +133,7 @@ export function ChangeRequestForm({ proposal, isPreview }: { proposal: PublicPro
           <Button
             type="button"
             variant="secondary"
-            disabled={isPreview}
+            disabled={isPreview || !isLive}
             onClick={() => {
               setSent(false);
               setIsOpen(true);

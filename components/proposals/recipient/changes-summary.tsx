@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useSyncExternalStore } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ChangesSinceViewed } from "@/lib/proposals/public/changes-since-viewed";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
 import type { BlockChange, BlockSummary, ParagraphChange } from "@/lib/proposals/public/version-diff";
@@ -15,6 +16,7 @@ import { formatDay, formatMoney, formatQuantity, shownAmount, taxWord } from "./
 export function ChangesSummary({ changes, proposal }: { changes: ChangesSinceViewed; proposal: PublicProposal }) {
   const key = `proposal-changes-dismissed:${proposal.uuid}:${changes.from_version}`;
   const { isDismissed, dismiss } = useDismissed(key);
+  const isLive = useHydrated();
   if (isDismissed) return null;
 
   const money = (amounts: { value_without_tax: number; value_with_tax: number }) => formatMoney(shownAmount(proposal, amounts), proposal);
@@ -36,6 +38,7 @@ export function ChangesSummary({ changes, proposal }: { changes: ChangesSinceVie
         <button
           type="button"
           onClick={dismiss}
+          disabled={!isLive}
           className="-mt-1 -mr-2 min-h-11 shrink-0 rounded-md px-3 text-sm font-medium text-sky-800 hover:bg-sky-100"
         >
           Dismiss<span className="sr-only"> the summary of changes</span>

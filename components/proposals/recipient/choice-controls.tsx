@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatQuantity } from "./format";
 
 /**
@@ -10,6 +11,7 @@ import { formatQuantity } from "./format";
 
 /** Include or leave out an optional item: a checkbox announced as a switch, its label naming the item. */
 export function OptionSwitch({ title, selected, onChange }: { title: string; selected: boolean; onChange: (selected: boolean) => void }) {
+  const isLive = useHydrated();
   return (
     <label className="recipient-choice relative inline-flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800 print:hidden">
       {/* Transparent over the whole label: what a finger or pointer hits is the control itself. */}
@@ -17,6 +19,7 @@ export function OptionSwitch({ title, selected, onChange }: { title: string; sel
         type="checkbox"
         role="switch"
         checked={selected}
+        disabled={!isLive}
         onChange={(e) => onChange(e.target.checked)}
         className="peer absolute inset-0 z-10 h-full w-full cursor-pointer opacity-0"
       />
@@ -64,6 +67,8 @@ export function QuantityStepper({
   onChange: (quantity: number) => void;
 }) {
   const id = useId();
+  const isLive = useHydrated();
+  const isLocked = isDisabled || !isLive;
   const [text, setText] = useState<string | null>(null);
   const typed = text === null ? null : readQuantity(text);
   const isTypedWrong = text !== null && (typed === null || typed < min || typed > max);
@@ -84,7 +89,7 @@ export function QuantityStepper({
           type="button"
           className={button}
           aria-label={`Fewer: ${title}`}
-          disabled={isDisabled || quantity <= min}
+          disabled={isLocked || quantity <= min}
           onClick={() => step(-1)}
         >
           −
@@ -95,7 +100,7 @@ export function QuantityStepper({
           inputMode="decimal"
           autoComplete="off"
           value={text ?? String(quantity)}
-          disabled={isDisabled}
+          disabled={isLocked}
           aria-invalid={isTypedWrong || undefined}
           aria-describedby={`${id}-range`}
           onChange={(e) => {
@@ -110,7 +115,7 @@ export function QuantityStepper({
           type="button"
           className={button}
           aria-label={`More: ${title}`}
-          disabled={isDisabled || quantity >= max}
+          disabled={isLocked || quantity >= max}
           onClick={() => step(1)}
         >
           +

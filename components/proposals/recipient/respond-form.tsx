@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Field } from "@/components/ui/field";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { CONSENT, CONSENT_REQUIRED } from "@/lib/proposals/acceptance/consent";
 import { answerProposal, type ProposalAnswer } from "@/lib/proposals/public/client";
 import { useBuyerChoicesOfPage } from "./buyer-choices-context";
@@ -25,6 +26,8 @@ export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; co
   const [busy, setBusy] = useState<ProposalAnswer["action"] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | undefined>();
+  const isLive = useHydrated();
+  const isLocked = isPreview || busy !== null || !isLive;
 
   async function send(answer: ProposalAnswer) {
     setBusy(answer.action);
@@ -86,7 +89,7 @@ export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; co
           value={name}
           onChange={(e) => setName(e.target.value)}
           error={nameError}
-          disabled={isPreview || busy !== null}
+          disabled={isLocked}
           required
         />
         <div className="space-y-1">
@@ -96,7 +99,7 @@ export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; co
               name="consent"
               checked={consent}
               onChange={(e) => setConsent(e.target.checked)}
-              disabled={isPreview || busy !== null}
+              disabled={isLocked}
               aria-invalid={consentError ? true : undefined}
               aria-describedby={consentError ? "recipient-consent-error" : undefined}
               className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
@@ -111,10 +114,10 @@ export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; co
         </div>
         {error ? <Alert>{error}</Alert> : null}
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button type="submit" disabled={isPreview || busy !== null}>
+          <Button type="submit" disabled={isLocked}>
             {busy === "accept" ? "Accepting…" : "Accept proposal"}
           </Button>
-          <Button type="button" variant="danger" onClick={onDecline} disabled={isPreview || busy !== null}>
+          <Button type="button" variant="danger" onClick={onDecline} disabled={isLocked}>
             {busy === "reject" ? "Declining…" : "Decline"}
           </Button>
         </div>
