@@ -47,7 +47,7 @@ describe("[ENV] settings", () => {
 
   it("are every variable the app's code reads: nothing outside lib/env.ts reads process.env but the framework's own", () => {
     const framework = new Set(["NODE_ENV", "NEXT_RUNTIME", "NEXT_PHASE", "AUTH_TRUST_HOST"]);
-    const files = [...["app", "components", "lib"].flatMap(sourceFiles), "proxy.ts", "instrumentation.ts"];
+    const files = [...["app", "pages", "components", "lib"].flatMap(sourceFiles), "proxy.ts", "instrumentation.ts"];
     const strays: string[] = [];
     for (const file of files) {
       if (file === path.join("lib", "env.ts")) continue;

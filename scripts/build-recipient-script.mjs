@@ -25,7 +25,7 @@ export async function buildRecipientScript({ quiet = false } = {}) {
     legalComments: "none",
     charset: "utf8",
     logLevel: "error",
-    define: { "process.env.NODE_ENV": '"production"' },
+    // Minified for the browser, esbuild builds React's production code (NODE_ENV is "production").
   });
   const text = result.outputFiles[0].text;
   const { createHash } = await import("node:crypto");
