@@ -49,6 +49,12 @@ const nextConfig: NextConfig = {
         headers: [{ key: "Content-Security-Policy", value: SERVED_FILE_POLICY }],
       },
       {
+        // The recipient page's script (decision 049): its name changes with its content, so a
+        // returning customer's browser keeps it without asking again.
+        source: "/recipient/:file(recipient-[0-9a-f]{16}\\.js)",
+        headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }],
+      },
+      {
         // HSTS only where the app is reached over https (a proxy in front says so); on plain http
         // a browser ignores it anyway, and it would pin a development host to https.
         source: "/:path*",

@@ -82,6 +82,10 @@ test("[RECIPIENT] the customer opens the proposal without an account, sees the t
   await expect(rita.getByText("Prepared for Rita Recipient, Lindqvist AB")).toBeVisible();
   const scripts = await rita.evaluate(() => [...document.scripts].filter((s) => s.src).map((s) => new URL(s.src).pathname));
   expect(scripts).toEqual([expect.stringMatching(/^\/recipient\/recipient-[0-9a-f]{16}\.js$/)]);
+  // Named by its content: a returning customer's browser keeps it without asking again.
+  const script = await rita.request.get(scripts[0]);
+  expect(script.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(script.headers()["content-type"]).toMatch(/javascript/);
   await expect(rita.getByRole("heading", { level: 2, name: "Your new roof" })).toBeVisible();
   await expect(rita.getByRole("article", { name: "Solar panel" })).toContainText("2 × €100.00 / pcs");
   const totals = rita.getByRole("region", { name: "Totals" });
