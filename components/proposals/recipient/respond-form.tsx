@@ -36,11 +36,11 @@ export function RespondForm({ uuid, companyName, isPreview }: { uuid: string; co
       // The customer's last choices are saved first: the answer is to the offer as they shaped it.
       await choices?.flush();
       await answerProposal(uuid, answer);
-      // The page as the server now has it: the answer recorded, the forms gone.
+      // The page as the server now has it: the answer recorded, the forms gone. Until it comes,
+      // the form stays busy: the answer is not sent twice.
       window.location.reload();
     } catch (e) {
       setError((e as Error).message);
-    } finally {
       setBusy(null);
     }
   }

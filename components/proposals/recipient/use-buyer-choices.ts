@@ -36,18 +36,13 @@ export function withChoices<P extends PublicView>(proposal: P, choices: Record<s
  * The customer's choices on /p/{uuid}: kept on the page (totals follow at once) and saved a moment
  * after the last change (POST /api/public/proposals/{uuid}/choices), only what changed. A failed
  * save that may pass later is tried again at the next change or `flush`; one the server refused
- * (the proposal was answered or withdrawn meanwhile) reloads the page's data. In a preview (a
+ * (the proposal was answered or withdrawn meanwhile) reloads the page. In a preview (a
  * member of the sending company) choices stay on the page and are never saved.
  */
 export function useBuyerChoices(proposal: PublicProposal, { isPreview }: { isPreview: boolean }) {
   const canChoose = proposal.status === "active";
+  // The page's data is read once: after a refused save or an answer the page reloads.
   const [choices, setChoices] = useState(() => choicesFrom(proposal));
-  // The page's data read again (after a refused save or an answer): the server's choices count.
-  const [readFrom, setReadFrom] = useState(proposal);
-  if (readFrom !== proposal) {
-    setReadFrom(proposal);
-    setChoices(choicesFrom(proposal));
-  }
   const [status, setStatus] = useState<ChoicesSaveStatus>("idle");
   const [error, setError] = useState<string | null>(null);
   // Changes not yet sent, by block; the save in flight, which the next one waits for.

@@ -1,15 +1,12 @@
-import type { PublicProposal } from "./schemas";
+import type { ChangeRequestData } from "./schemas";
 
 /**
  * The recipient page's mutations, for its client components: answer a proposal, or ask for
  * changes to it, through the public endpoints. An answer resolves with nothing, a change request
- * with the request as recorded; each rejects with
- * the server's message (a 409 says why the proposal can no longer be answered) or a generic one
- * when the network fails. An acceptance carries the typed name and the ticked consent
+ * with the request as recorded; each rejects with the server's message (a 409 says why the
+ * proposal can no longer be answered) or a generic one when the network fails. An acceptance carries the typed name and the ticked consent
  * (lib/proposals/acceptance/consent.ts).
  */
-type PublicChangeRequest = PublicProposal["change_requests"][number];
-
 export type ProposalAnswer = { action: "accept"; name: string; consent: boolean } | { action: "reject" };
 
 export async function answerProposal(uuid: string, answer: ProposalAnswer): Promise<void> {
@@ -17,8 +14,8 @@ export async function answerProposal(uuid: string, answer: ProposalAnswer): Prom
 }
 
 /** "Ask for changes": the customer's message to the sales staff (docs/decisions/037). */
-export async function askForChanges(uuid: string, request: { message: string; name?: string }): Promise<PublicChangeRequest> {
-  const { data } = (await postPublic(uuid, "change-requests", request, "Your request")) as { data: PublicChangeRequest };
+export async function askForChanges(uuid: string, request: { message: string; name?: string }): Promise<ChangeRequestData["data"]> {
+  const { data } = (await postPublic(uuid, "change-requests", request, "Your request")) as ChangeRequestData;
   return data;
 }
 

@@ -82,6 +82,7 @@ export const ChangeRequestBody = z
 export type ChangeRequestBody = z.infer<typeof ChangeRequestBody>;
 
 export const ChangeRequestData = z.object({ data: ChangeRequest });
+export type ChangeRequestData = z.infer<typeof ChangeRequestData>;
 
 /** A block as its recipient sees it: the read model's, without the library's ids. */
 export const PublicBlock = ProposalBlock.omit({ content_id: true });
