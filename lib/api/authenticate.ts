@@ -4,7 +4,7 @@ import { digestApiKey, digestsEqual, looksLikeApiKey } from "@/lib/auth/api-key-
 import { servedOverHttps, sessionCookieName } from "@/lib/auth/cookies";
 import { authSecret } from "@/lib/auth/secret";
 import { sessionUser, type SessionClaims } from "@/lib/auth/session-claims";
-import type { Db } from "@/lib/db/client";
+import { queryRows, type Db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { countKeyFailure, refuseKeysPastFailures } from "./address-limits";
 import { clientAddress } from "./client-address";
@@ -85,10 +85,13 @@ async function keyCaller(db: Db, header: string, read?: ReadWithKey): Promise<{ 
   if (!looksLikeApiKey(token)) throw unauthorized("Invalid API key");
   const digest = digestApiKey(token);
   // Key and owner in one statement, and only what a caller needs (never the password hash).
-  const [key] = await db.$queryRaw<KeyRow[]>`
+  const [key] = await queryRows<KeyRow>(
+    db,
+    Prisma.sql`
     SELECT k.id, k.name, k.key_prefix, k.key_hash, k.revoked_at, k.last_used_at, u.id AS user_id, u.name AS user_name, u.email,
       ${read ? Prisma.sql`CASE WHEN k.revoked_at IS NULL THEN (${read(Prisma.raw("u.id"))}) END` : Prisma.sql`NULL`}::text AS read
-    FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ${digest}`;
+    FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ${digest}`,
+  );
   if (!key || !digestsEqual(key.key_hash, digest)) throw unauthorized("Invalid API key");
   if (key.revoked_at) throw unauthorized("This API key has been revoked");
   const now = Date.now();

@@ -6,6 +6,7 @@ import { dataDir, databaseUrl, env, isMemoryDataDir } from "@/lib/env";
 import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { acquireDataDirLock, DataDirLockedError } from "./lock";
 import { applyMigrations, migrationStatus, MigrationFailedError, type SqlConnection } from "./migrate";
+import { poolStatements, type PoolStatements, type StatementListener } from "./pool-statements";
 import { dbState, type DbState } from "./state";
 
 export type Db = PrismaClient<"query">;
@@ -45,6 +46,8 @@ type DbHandle = {
   kind: "pglite" | "postgres";
   /** PostgreSQL only: the app's connection pool, shared with stores that hold their state there (rate limits). */
   pool?: Pool;
+  /** PostgreSQL only: statements written in SQL, sent to the pool without Prisma (`queryRows`). */
+  statements?: PoolStatements;
   close: () => Promise<void>;
 };
 
@@ -204,6 +207,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
     prisma,
     kind: "postgres",
     pool,
+    statements: poolStatements(pool, pg.types, names),
     close: async () => {
       await prisma.$disconnect();
       const closed = new Promise<void>((resolve) => {
@@ -255,6 +259,27 @@ export async function closeDb(): Promise<void> {
   if (!current) return;
   const opened = await current.catch(() => undefined);
   await opened?.close();
+}
+
+/**
+ * Runs one statement written in SQL and answers its rows, as `db.$queryRaw` does. Given the
+ * client itself on PostgreSQL, the statement goes to the pool without Prisma's runtime
+ * (./pool-statements.ts); in a transaction, or on the embedded database, through Prisma.
+ */
+export async function queryRows<R>(db: Db | Tx, query: Prisma.Sql): Promise<R[]> {
+  const opened = state.handle && (await state.handle.catch(() => undefined));
+  if (opened?.statements && opened.prisma === db) return (await opened.statements.run(query)) as R[];
+  return db.$queryRaw<R[]>(query);
+}
+
+/**
+ * Hears every statement the app sends from now on, through Prisma or straight to the pool: the
+ * tests count a request's statements with it.
+ */
+export async function onStatement(listener: StatementListener): Promise<void> {
+  const db = await getDb();
+  db.$on("query", ({ query, params }) => listener({ query, params }));
+  (await handle()).statements?.listeners.add(listener);
 }
 
 /** The PostgreSQL pool behind the client, or undefined on the embedded database. */

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Caller } from "@/lib/api/authenticate";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Db, Tx } from "./client";
+import { queryRows, type Db, type Tx } from "./client";
+import { isPoolWriteConflict } from "./pool-statements";
 import { inTurn } from "./turns";
 
 /** Who changed something, how and through which operation: recorded with every write. */
@@ -96,7 +97,7 @@ export class RetryTransaction extends Error {
 /** PostgreSQL chose this transaction as a deadlock victim or saw a write conflict: safe to rerun. */
 function isWriteConflict(error: unknown): boolean {
   const e = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } } | null;
-  return e?.code === "P2034" || e?.meta?.driverAdapterError?.cause?.kind === "TransactionWriteConflict";
+  return e?.code === "P2034" || e?.meta?.driverAdapterError?.cause?.kind === "TransactionWriteConflict" || isPoolWriteConflict(error);
 }
 
 const MAX_ATTEMPTS = 8;
@@ -143,7 +144,7 @@ export async function writeStatement<R>(
   const { check, turnOn } = options;
   const auditEvent = (written?: string) => auditEventSql(ctx, target, written);
   const run = async (db: Db | Tx) => {
-    const rows = await db.$queryRaw<R[]>(statement(auditEvent));
+    const rows = await queryRows<R>(db, statement(auditEvent));
     check?.(rows);
     return rows;
   };

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonTextOf } from "@/lib/api/prebuilt";
-import { getDb } from "@/lib/db/client";
+import { getDb, onStatement } from "@/lib/db/client";
 import { contentListJson } from "@/lib/proposals/content/content-json";
 import { startTestServer, type TestServer } from "../http-server";
 import { proposalsUrl, seedCompanyMember, seedContent, uploadPng, type CompanyMember } from "../proposals-factories";
@@ -27,7 +27,7 @@ async function list(member: CompanyMember, query: string, headers: Record<string
 /** Statements seen while `readsRows` listens (one listener for the file: Prisma's cannot be removed). */
 let seen: string[] | null = null;
 beforeAll(async () => {
-  (await getDb()).$on("query", (e) => seen?.push(e.query));
+  await onStatement((e) => seen?.push(e.query));
 });
 
 /** Whether a request read the library's rows (the list's statement), or answered without them. */

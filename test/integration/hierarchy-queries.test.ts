@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { onStatement } from "@/lib/db/client";
 import {
   type Api,
   createBlock,
@@ -51,10 +51,9 @@ async function buildProject(api: Api, size: number) {
 }
 
 async function queriesDuring(fn: () => Promise<unknown>): Promise<number> {
-  const db = await getDb();
   let count = 0;
   let counting = true;
-  db.$on("query", () => {
+  await onStatement(() => {
     if (counting) count++;
   });
   await fn();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { getDb } from "@/lib/db/client";
+import { getDb, onStatement } from "@/lib/db/client";
 import { createBlock, createCategory, createQuestion, createQuestionAndQuiz, createTree, newUser, quizAttempts } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";
 import { createDraft, seedCompanyMember, seedContact, seedPricedItem } from "../proposals-factories";
@@ -11,10 +11,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function statementsDuring(fn: () => Promise<unknown>): Promise<string[]> {
-  const db = await getDb();
   const seen: string[] = [];
   let counting = true;
-  db.$on("query", (e) => {
+  await onStatement((e) => {
     if (counting) seen.push(e.query);
   });
   await fn();

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Project } from "@/lib/authoring/projects/schemas";
-import { getDb } from "@/lib/db/client";
+import { getDb, onStatement } from "@/lib/db/client";
 import {
   authoringUrl,
   callerOf,
@@ -258,10 +258,9 @@ describe("[TREE FRAGMENTS] the spliced project read after random writes", () => 
     const before = await rawRead(team.author, path);
     expect((await api.patch(`/blocks/${blocks[1].block}`, { content: { body: "edited" } })).status).toBe(200);
 
-    const db = await getDb();
     const seen: { query: string; params: string }[] = [];
     let counting = true;
-    db.$on("query", (e) => {
+    await onStatement((e) => {
       if (counting) seen.push({ query: e.query, params: e.params });
     });
     const after = await rawRead(team.author, path);
