@@ -83,7 +83,10 @@ export function poolStatements(
     listeners,
     run: async (query) => {
       const text = query.text;
-      if (listeners.size) for (const listener of listeners) listener({ query: text, params: JSON.stringify(query.values, jsonSafe) });
+      if (listeners.size) {
+        const sent = { query: text, params: JSON.stringify(query.values, jsonSafe) };
+        for (const listener of listeners) listener(sent);
+      }
       const result = await pool.query({ text, values: query.values as unknown[], name: name({ sql: text }), types });
       assertReadAlike(result.fields, text);
       return result.rows;
