@@ -95,7 +95,10 @@ for (const { name, viewport } of VIEWPORTS) {
       // ---- /verify, reached from the page: the downloaded file is issued here; a made-up hash is not.
       await zoe.getByRole("link", { name: "Verify an acceptance record" }).click();
       await expect(zoe.getByRole("heading", { level: 1, name: "Verify an acceptance record" })).toBeVisible();
-      await zoe.getByLabel("Acceptance record (PDF)").setInputFiles(pdfPath);
+      // The chooser is disabled until the page is live: a file set before that reaches no handler.
+      const chooser = zoe.getByLabel("Acceptance record (PDF)");
+      await expect(chooser).toBeEnabled();
+      await chooser.setInputFiles(pdfPath);
       await zoe.getByRole("button", { name: "Check the PDF" }).click();
       const verdict = zoe.getByRole("status", { name: "Result" });
       await expect(verdict.getByRole("heading", { name: "Issued here" })).toBeVisible();
