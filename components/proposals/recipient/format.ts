@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "@/lib/intl/formatters";
 import { formatMoney as sharedMoney, formatDay as dayIn, formatQuantity, shownAmount, taxWord } from "@/lib/proposals/public/presentation";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
 
@@ -14,9 +15,9 @@ export function formatTime(unixSeconds: number, p: Pick<PublicProposal, "company
   const options = { dateStyle: "long", timeStyle: "short" } as const;
   const date = new Date(unixSeconds * 1000);
   try {
-    return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: p.company.timezone }).format(date);
+    return dateTimeFormat("en-GB", { ...options, timeZone: p.company.timezone }).format(date);
   } catch {
-    return new Intl.DateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(date);
+    return dateTimeFormat("en-GB", { ...options, timeZone: "UTC" }).format(date);
   }
 }
 

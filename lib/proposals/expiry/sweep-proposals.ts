@@ -3,10 +3,10 @@ import { appLink } from "@/lib/mail/app-url";
 import { enqueueMail, isMailAddress } from "@/lib/mail/outbox";
 import { proposalReminderMail } from "@/lib/mail/templates/proposal-reminder";
 import { recordProposalEvent } from "../events/record-event";
-import { companyDate } from "../proposals/deliver-proposal";
 import { activeMemberByEmail } from "../proposals/people";
 import { findProposalRow, proposalUrl, toProposalDto, type ProposalRow } from "../proposals/read-model";
 import { notifyStaff } from "../public/notify-staff";
+import { formatDay } from "../public/presentation";
 
 /*
  * The proposal sweeper (docs/decisions/037): what happens to a sent proposal with time alone.
@@ -155,7 +155,7 @@ async function remindRecipient(tx: Tx, row: ProposalRow) {
         to,
         recipientName: dto.recipient_name,
         url: appLink(proposalUrl(row.id)),
-        expiresOn: companyDate(dto.expires_at!, dto.company_timezone),
+        expiresOn: formatDay(dto.expires_at!, dto.company_timezone),
       }),
     });
     if (written !== null) await recordProposalEvent(tx, row, { type: "reminder_sent", actor: { kind: "system" }, detail: { to } });
@@ -172,6 +172,6 @@ async function announceExpiry(tx: Tx, row: ProposalRow, now: Date) {
       detail: { expires_at: dto.expires_at },
       proposal: dto,
     });
-    await notifyStaff(tx, row, { kind: "proposal_expired", expiredOn: companyDate(dto.expires_at!, dto.company_timezone) });
+    await notifyStaff(tx, row, { kind: "proposal_expired", expiredOn: formatDay(dto.expires_at!, dto.company_timezone) });
   });
 }

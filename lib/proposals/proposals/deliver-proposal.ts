@@ -5,22 +5,13 @@ import type { Tx } from "@/lib/db/client";
 import { appLink } from "@/lib/mail/app-url";
 import { enqueueMail, isMailAddress } from "@/lib/mail/outbox";
 import { proposalDeliveryMail } from "@/lib/mail/templates/proposal-delivery";
+import { formatDay } from "../public/presentation";
 import { activeMemberByEmail } from "./people";
 import { proposalUrl } from "./read-model";
 import type { ProposalDto, SendBody } from "./schemas";
 
 /** The one delivery mail of a proposal: a proposal is sent once, so it is mailed at most once. */
 export const deliveryKey = (uuid: string) => `proposal:${uuid}:delivery`;
-
-/** A date as the company reads it ("3 December 2026"), in its time zone. */
-export function companyDate(unix: number, timeZone: string): string {
-  const date = new Date(unix * 1000);
-  try {
-    return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone }).format(date);
-  } catch {
-    return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(date);
-  }
-}
 
 /**
  * Mails a proposal that was just sent to its recipient, in the send's transaction
@@ -89,7 +80,7 @@ export async function deliverProposal(
       to,
       recipientName: sent.recipient_name,
       url: appLink(proposalUrl(sent.uuid)),
-      expiresOn: sent.expires_at === null ? null : companyDate(sent.expires_at, sent.company_timezone),
+      expiresOn: sent.expires_at === null ? null : formatDay(sent.expires_at, sent.company_timezone),
       message: (options.message ?? "").replace(/\r\n?/g, "\n"),
     }),
   });

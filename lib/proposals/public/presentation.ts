@@ -4,26 +4,21 @@
  * page said. Pure functions of the read model, importable by the browser as well as the server.
  */
 
-/** A language code as a locale Intl knows, else English. */
-export function localeOf(language: string | undefined) {
-  try {
-    return (language && Intl.NumberFormat.supportedLocalesOf([language])[0]) || "en";
-  } catch {
-    return "en";
-  }
-}
+import { dateTimeFormat, localeOf, numberFormat } from "@/lib/intl/formatters";
+
+export { localeOf };
 
 /** A sum in a currency, in the proposal's language (or the reader's, without one). */
 export function formatMoney(value: number, currency: string, language?: string) {
   try {
-    return new Intl.NumberFormat(language ? localeOf(language) : undefined, { style: "currency", currency }).format(value);
+    return numberFormat(language ? localeOf(language) : undefined, { style: "currency", currency }).format(value);
   } catch {
     return `${value.toFixed(2)} ${currency}`;
   }
 }
 
 export function formatQuantity(value: number, language: string) {
-  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 4 }).format(value);
+  return numberFormat(localeOf(language), { maximumFractionDigits: 4 }).format(value);
 }
 
 type Taxed = { tax_options: { mode: string; tax_included: boolean } };
@@ -38,9 +33,9 @@ export function shownAmount(p: Taxed, values: { value_with_tax: number; value_wi
 export function formatDay(unixSeconds: number, timeZone: string) {
   const date = new Date(unixSeconds * 1000);
   try {
-    return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone }).format(date);
+    return dateTimeFormat("en-GB", { dateStyle: "long", timeZone }).format(date);
   } catch {
-    return new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(date);
+    return dateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(date);
   }
 }
 

@@ -11,6 +11,8 @@
  * what it would cost, but counts nothing towards the totals (docs/decisions/035-buyer-choices.md).
  */
 
+import { localeOf, numberFormat } from "@/lib/intl/formatters";
+
 export type TaxMode = "standard" | "simplified" | "tax-free" | "none";
 
 export type TaxOptions = { mode: TaxMode; tax_included?: boolean };
@@ -171,13 +173,8 @@ export function currencyFractionDigits(currency: string): number {
  */
 export function formatDiscount(discount: number, decimals: 0 | 1 | 2, language = "en"): string {
   checkRange(discount, "discount", 0, 100);
-  let locale = "en";
-  try {
-    locale = Intl.NumberFormat.supportedLocalesOf([language])[0] ?? "en";
-  } catch {
-    // A malformed language tag reads as English rather than failing a whole proposal.
-  }
-  return new Intl.NumberFormat(locale, {
+  // A malformed language tag reads as English rather than failing a whole proposal.
+  return numberFormat(localeOf(language), {
     minimumFractionDigits: 0,
     maximumFractionDigits: decimals,
     useGrouping: false,
