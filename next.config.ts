@@ -20,6 +20,11 @@ const nextConfig: NextConfig = {
     "@node-rs/argon2",
   ],
   poweredByHeader: false,
+  // No ETag computed over each page's HTML: every page carries its request's CSP nonce, so no two
+  // answers are alike and no If-None-Match could ever match; the hash was 13 % of the server's
+  // time for a 100-line proposal's page (bench/README.md, 28 November, later). The API's own
+  // ETags (lib/api/prebuilt.ts) are the app's; files under public/ still answer If-Modified-Since.
+  generateEtags: false,
   // Readable server code for a CPU profile (npm run bench:profile with NEXT_SERVER_MINIFY=0).
   experimental: { serverMinification: process.env.NEXT_SERVER_MINIFY !== "0" },
   // `npm test` and CI type-check the whole project (tests included) with tsc first; the build

@@ -3,7 +3,7 @@
 // package (and the top functions). The profile itself is kept for Chrome's DevTools. With
 // NEXT_SERVER_MINIFY=0 (and its own NEXT_DIST_DIR) the server code keeps its function names.
 //
-//   npm run bench:profile -- [block_get|quiz_submit|proposal_patch|proposal_get|content_list|block_insert|lesson_move|modules|floor_auth|tree_20k_warm] [seconds]
+//   npm run bench:profile -- [block_get|quiz_submit|proposal_patch|proposal_get|recipient_page|content_list|block_insert|lesson_move|modules|floor_auth|tree_20k_warm] [seconds]
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -27,7 +27,13 @@ const dbUrl = Object.assign(new URL(ADMIN_URL), { pathname: `/${dbName}` }).toSt
 let app;
 try {
   app = await startApp({
-    env: { DATABASE_URL: dbUrl, PROFILE_DIR: OUT, NODE_OPTIONS: `--import ${path.resolve("bench/cpu-profile.mjs")}` },
+    env: {
+      DATABASE_URL: dbUrl,
+      PROFILE_DIR: OUT,
+      NODE_OPTIONS: `--import ${path.resolve("bench/cpu-profile.mjs")}`,
+      // The recipient page's reads from one address.
+      PUBLIC_RATE_LIMIT_PER_ADDRESS: "1000000000",
+    },
   });
   const owner = await signUpOwner(app.base, 1);
   const auth = { authorization: `Bearer ${owner.key}` };
@@ -73,6 +79,9 @@ try {
   for (let i = 0; i < 16; i++) {
     proposalIds.push((await api("POST", "/api/proposals/v3/proposals", { ...proposalBody, language: "en" })).proposal.uuid);
   }
+  // A sent proposal of the same 100 blocks, for the customer's page.
+  const sent = (await api("POST", "/api/proposals/v3/proposals", { ...proposalBody, language: "en" })).proposal.uuid;
+  await api("POST", `/api/proposals/v3/proposals/${sent}/send`, {});
   await q("ANALYZE");
   await db.end();
 
@@ -105,6 +114,8 @@ try {
       body: proposalBody,
       setupRequest: (req) => ({ ...req, path: `/api/proposals/v3/proposals/${proposalIds[n++ % proposalIds.length]}` }),
     },
+    // The customer's page of a sent 100-block proposal, rendered on the server (no session).
+    recipient_page: { url: `${app.base}/p/${sent}`, anonymous: true },
     proposal_get: { url: `${app.base}/api/proposals/v3/proposals/${proposalIds[0]}` },
     // The company's whole library of 5,000 products (the proposal editor's first read).
     content_list: { url: `${app.base}/api/proposals/v3/content?company_id=${company}` },
@@ -119,13 +130,14 @@ try {
   const spec = WORKLOADS[workload];
   if (!spec) throw new Error(`unknown workload ${workload}: one of ${Object.keys(WORKLOADS).join(", ")}`);
   // Warm up (compilation, pools), then the profiled run.
-  await cannon({ ...spec, headers: auth, connections: 4, duration: 2 });
+  const headers = spec.anonymous ? {} : auth;
+  await cannon({ ...spec, headers, connections: 4, duration: 2 });
   // Only the measured run is in the profile: it restarts here.
   process.kill(app.pid, "SIGUSR2");
   await new Promise((resolve) => setTimeout(resolve, 1000));
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
-  const result = await cannon({ connections: 16, ...spec, headers: auth, duration: Number(seconds) });
+  const result = await cannon({ connections: 16, ...spec, headers, duration: Number(seconds) });
   console.log(`${workload}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}`);
   process.kill(app.pid, "SIGUSR2");
   await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -88,6 +88,27 @@ function recipientScript(): string | null {
   return script ?? null;
 }
 
+/**
+ * Starts the page's script once the server's HTML is on screen. A deferred script that arrives
+ * before the first frame runs first (React's start-up and the hydration: 250 to 300 ms on the
+ * benchmark's machine), and the customer sees nothing until it is done; one that runs while the
+ * first frame is still being drawn slows the drawing on a machine with few cores. So the script
+ * starts when the browser reports the first contentful paint, or 250 ms after the first frame
+ * where it does not report paints. It downloads meanwhile (the preload above). A hidden tab paints
+ * nothing: there it starts at once. Created by this nonced script, it is allowed by the policy's
+ * 'strict-dynamic'.
+ */
+function afterFirstPaint(src: string) {
+  const url = JSON.stringify(src).replace(/</g, "\\u003c");
+  return [
+    "(function(){var started=false;",
+    `function start(){if(started)return;started=true;var s=document.createElement("script");s.src=${url};document.body.appendChild(s)}`,
+    'if(document.visibilityState==="hidden")return start();',
+    'try{new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length)start()}).observe({type:"paint",buffered:true})}catch(e){}',
+    "requestAnimationFrame(function(){setTimeout(start,250)})})()",
+  ].join("");
+}
+
 export default function ProposalRecipientPage(props: Props) {
   const title = props.kind === "proposal" ? props.title : props.kind === "too-many" ? "Too many requests" : "Proposal not available";
   return (
@@ -102,7 +123,12 @@ export default function ProposalRecipientPage(props: Props) {
         <>
           <div id={RECIPIENT_ROOT_ID} dangerouslySetInnerHTML={{ __html: props.html }} />
           <script id={RECIPIENT_DATA_ID} type="application/json" dangerouslySetInnerHTML={{ __html: props.data }} />
-          {props.script ? <script src={props.script} nonce={props.nonce ?? undefined} defer /> : null}
+          {props.script ? (
+            <>
+              <link rel="preload" href={props.script} as="script" nonce={props.nonce ?? undefined} />
+              <script nonce={props.nonce ?? undefined} dangerouslySetInnerHTML={{ __html: afterFirstPaint(props.script) }} />
+            </>
+          ) : null}
         </>
       ) : props.kind === "too-many" ? (
         <TooManyRequests retryAfter={props.retryAfter} />

@@ -16,13 +16,21 @@ export function ProposalBlocks({ proposal, choose }: { proposal: PublicView; cho
   return (
     <ol aria-label="What is offered" className="divide-y divide-slate-200">
       {proposal.blocks.map((block) => (
-        <li key={block.uuid} className="recipient-block py-6 first:pt-0">
+        <li key={block.uuid} className={`recipient-block py-6 first:pt-0 ${OFF_SCREEN_LATER}`}>
           <ProposalBlock block={block} proposal={proposal} choose={choose} />
         </li>
       ))}
     </ol>
   );
 }
+
+/**
+ * On screen, a line far from the viewport is laid out only as it comes near (it keeps the height
+ * it had once seen; until then it counts as 12rem). The browser's first paint of a 100-line
+ * proposal spent most of its time laying out lines nobody sees yet. Find-in-page, screen readers
+ * and printing still reach every line.
+ */
+const OFF_SCREEN_LATER = "not-print:[content-visibility:auto] not-print:[contain-intrinsic-size:auto_12rem]";
 
 function ProposalBlock({ block, proposal, choose }: { block: PublicBlock; proposal: PublicView; choose: Choose }) {
   const isVideo = block.type === "video-block";
