@@ -9,8 +9,15 @@ export async function countStatements({ dbUrl }, { auth, t2k, blocks, siblingLes
   if (!flags.has("--no-counts")) {
     say("statement counts (app behind a counting proxy)");
     const proxy = await startCountingProxy();
+    // Without its background work (the mail and webhook workers, the proposal sweeper): their polls
+    // are the instance's, not a request's, and one that lands in a request's window was counted
+    // with it (a move counted 3 for a webhook worker's lease). The timed instance keeps them.
     const counted = await startApp({
-      env: { DATABASE_URL: Object.assign(new URL(dbUrl), { host: `127.0.0.1:${proxy.port}` }).toString() },
+      env: {
+        DATABASE_URL: Object.assign(new URL(dbUrl), { host: `127.0.0.1:${proxy.port}` }).toString(),
+        MAIL_WORKER: "off",
+        PROPOSAL_SWEEP_MS: "0",
+      },
       name: "counted",
     });
     // A key's last use is written at most once a minute (lib/api/authenticate.ts), by whichever
