@@ -94,7 +94,7 @@ function recipientScript(): string | null {
  * benchmark's machine), and the customer sees nothing until it is done; one that runs while the
  * first frame is still being drawn slows the drawing on a machine with few cores. So the script
  * starts when the browser reports the first contentful paint, or 250 ms after the first frame
- * where it does not report paints. It downloads meanwhile (the preload above). A hidden tab paints
+ * where it does not report paints. It downloads meanwhile (the page's preload link). A hidden tab paints
  * nothing: there it starts at once. Created by this nonced script, it is allowed by the policy's
  * 'strict-dynamic'.
  */
