@@ -65,6 +65,9 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
+    // SIGTERM, not Playwright's default SIGKILL: scripts/e2e-server.mjs then drops the run's database
+    // (or data directory) and closes its mailbox when the server has stopped.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     // Every test signs up its own users, opens recipients' pages and sends bad keys from this one
     // address: lift the per-address limits (the specs that test them use addresses, or a server,
     // of their own).

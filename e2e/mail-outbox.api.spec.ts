@@ -25,6 +25,26 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 const figures = { committed: 0, delivered_once: 0, lost: 0, twice: 0 };
 test.afterAll(() => recordFigures("mail-outbox", figures));
 
+// The servers of the running test. A test that fails prints their output; one that times out never
+// reaches its finally, so they are killed here too.
+const watched: AppProcess[] = [];
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    for (const app of watched) console.log(`--- the server on ${app.url} (${testInfo.status}):\n${app.log}`);
+  }
+  await Promise.all(watched.splice(0).map((app) => app.kill()));
+});
+
+/** Runs a step and says when it ended, so that a run that stalls names where. */
+function phases(name: string) {
+  const started = Date.now();
+  return async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
+    const result = await test.step(step, fn);
+    console.log(`[${name}] ${step}: done at ${Date.now() - started} ms`);
+    return result;
+  };
+}
+
 /** Counts how a committed mail ended: the figures CI prints (scripts/reliability-report.mjs). */
 function tally(received: number) {
   figures.committed++;
@@ -65,35 +85,40 @@ const mailEnv = (smtpUrl: string) => ({
 });
 
 test("[MAIL] a server killed while sending a committed mail sends it after the restart, once", async () => {
-  const data = await freshAppData("mail-crash");
+  const phase = phases("mail crash");
+  const data = await phase("fresh data", () => freshAppData("mail-crash"));
   const hung = await startSmtpServer({ stall: true });
   const smtp = await startSmtpServer();
   let app = new AppProcess(data, PORT, mailEnv(hung.url));
+  watched.push(app);
   try {
-    await app.start();
+    await phase("server healthy", () => app.start());
     const email = uniqueEmail("crash").toLowerCase();
-    await signUp(app.url, email);
+    await phase("signed up", () => signUp(app.url, email));
     // The worker has the mail's data on the wire and waits for an answer that never comes.
-    await expect.poll(() => hung.attempted.some((to) => to.includes(email)), { timeout: 20_000 }).toBe(true);
-    await app.kill();
+    await phase("mail on the wire", () =>
+      expect.poll(() => hung.attempted.some((to) => to.includes(email)), { timeout: 20_000 }).toBe(true),
+    );
+    await phase("server killed", () => app.kill());
 
-    const [row] = await data.withSql((sql) =>
-      sql<OutboxRow>(`SELECT status, attempts, sent_at FROM mail_outbox WHERE to_address = $1`, [email]),
+    const [row] = await phase("outbox read", () =>
+      data.withSql((sql) => sql<OutboxRow>(`SELECT status, attempts, sent_at FROM mail_outbox WHERE to_address = $1`, [email])),
     );
     expect(row, "the mail is in the outbox after the kill").toBeTruthy();
     expect(row.status).toBe("sending");
     expect(row.sent_at).toBeNull();
 
     app = new AppProcess(data, PORT, mailEnv(smtp.url));
-    await app.start();
-    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(email), 30_000).catch(() => undefined);
+    watched.push(app);
+    await phase("restarted server healthy", () => app.start());
+    const mail = await phase("mail received", () => smtp.waitFor((m) => m.envelopeTo.includes(email), 30_000).catch(() => undefined));
     // A few more polls: nothing goes a second time.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     tally(smtp.to(email).length);
     expect(mail, "the mail arrives after the restart").toBeTruthy();
     expect(mail!.text).toContain(`http://127.0.0.1:${PORT}/`);
     expect(smtp.to(email)).toHaveLength(1);
-    await app.kill();
+    await phase("restarted server killed", () => app.kill());
     const [after] = await data.withSql((sql) =>
       sql<OutboxRow>(`SELECT status, attempts, sent_at FROM mail_outbox WHERE to_address = $1`, [email]),
     );
@@ -101,9 +126,8 @@ test("[MAIL] a server killed while sending a committed mail sends it after the r
     expect(after.attempts).toBe(2);
   } finally {
     await app.kill();
-    await hung.close();
-    await smtp.close();
-    await data.remove();
+    await phase("SMTP servers closed", () => Promise.all([hung.close(), smtp.close()]));
+    await phase("data removed", () => data.remove());
   }
 });
 
@@ -111,6 +135,7 @@ test("[MAIL] with the SMTP server down the action succeeds; its mail goes once t
   const data = await freshAppData("mail-down");
   const port = await freePort();
   const app = new AppProcess(data, PORT, mailEnv(`smtp://127.0.0.1:${port}`));
+  watched.push(app);
   let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
   try {
     await app.start();
