@@ -7,9 +7,11 @@ const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()
 const nextConfig: NextConfig = {
   // Several builds side by side (parallel test runs) each need their own output folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  // The benchmark's floor routes (app/api/bench/*/route.bench.ts) are routes only in a build made
-  // with BENCH_ROUTES=1, the benchmark's own (bench/README.md): every other build has no /api/bench.
-  pageExtensions: ["tsx", "ts", "jsx", "js", ...(process.env.BENCH_ROUTES === "1" ? ["bench.ts"] : [])],
+  // The benchmark's floor routes (app/api/bench/*/route.bench.ts, pages/api/bench/*.bench.mts) are
+  // routes only in a build made with BENCH_ROUTES=1, the benchmark's own (bench/README.md): every
+  // other build has no /api/bench. Under pages/ every file with a page extension is a route, so the
+  // Pages Router's floor ends in .mts, which no other build reads.
+  pageExtensions: ["tsx", "ts", "jsx", "js", ...(process.env.BENCH_ROUTES === "1" ? ["bench.ts", "bench.mts"] : [])],
   // Native code and WebAssembly are loaded from node_modules at run time, not bundled.
   serverExternalPackages: [
     "@electric-sql/pglite",

@@ -1,7 +1,7 @@
 // The framework floors' own check: `npm run bench` runs it on its build before measuring anything,
 // and it runs alone as `node bench/floor-routes-check.mjs`. The benchmark's build (BENCH_ROUTES=1,
-// bench/README.md, "Floors") must serve /api/bench/noop, /auth and /auth-limit as the app admits a
-// request: a key that names nothing refused in the app's shape, the key's user answered, and the
+// bench/README.md, "Floors") must serve /api/bench/noop, /auth and /auth-limit (App Router route
+// handlers) and /api/bench/pages-auth (a Pages Router API route) as the app admits a request: a key that names nothing refused in the app's shape, the key's user answered, and the
 // whole admission counting the key's budget. It starts a server of its own on a fresh embedded
 // database, without BENCH_ROUTES (what has the routes is the build, not how the server is started),
 // and throws at the first answer that differs. That a production build has none of these routes is
@@ -19,6 +19,8 @@ const BUDGET = 3;
 
 /** The routes a build serves, from its manifest: `/api/bench/noop/route`, … */
 const routesOf = (distDir) => Object.keys(JSON.parse(fs.readFileSync(path.join(distDir, "app-path-routes-manifest.json"), "utf8")));
+/** The Pages Router's routes of a build: `/api/bench/pages-auth`, `/p/[uuid]`, … */
+const pagesOf = (distDir) => Object.keys(JSON.parse(fs.readFileSync(path.join(distDir, "server", "pages-manifest.json"), "utf8")));
 
 const json = (res) => JSON.parse(res.body.toString("utf8"));
 
@@ -33,6 +35,11 @@ export async function checkFloorRoutes({ log = console.log } = {}) {
     ["/api/bench/auth-limit/route", "/api/bench/auth/route", "/api/bench/noop/route"],
     `the floor routes of the build in ${distDir}`,
   );
+  assert.deepEqual(
+    pagesOf(distDir).filter((route) => route.startsWith("/api/bench")),
+    ["/api/bench/pages-auth"],
+    `the Pages Router floor routes of the build in ${distDir}`,
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-floor-routes-"));
   const began = Date.now();
   const app = await startApp({ env: { DATA_DIR: dataDir, BENCH_ROUTES: "", API_RATE_LIMIT: String(BUDGET) }, name: "floor-routes-check" });
@@ -44,7 +51,7 @@ export async function checkFloorRoutes({ log = console.log } = {}) {
     assert.deepEqual(json(noop), { ok: true }, "GET /api/bench/noop");
 
     // A key that names nothing is refused as the app refuses it, in its shape, with a request id.
-    for (const floor of ["/api/bench/auth", "/api/bench/auth-limit"]) {
+    for (const floor of ["/api/bench/auth", "/api/bench/auth-limit", "/api/bench/pages-auth"]) {
       const refused = await get(floor, UNKNOWN_KEY);
       assert.equal(refused.status, 401, floor);
       assert.deepEqual(json(refused), { error: "Invalid API key", code: "unauthorized" }, floor);
@@ -67,6 +74,16 @@ export async function checkFloorRoutes({ log = console.log } = {}) {
     const write = await request(`${app.base}/api/bench/auth`, { method: "POST", headers: key, body: { answers: [], note: "x" } });
     assert.equal(write.status, 200, "POST /api/bench/auth with the key");
     assert.deepEqual(json(write), { user_id: owner.userId, fields: 2 }, "POST /api/bench/auth with the key");
+    const pagesLookup = await get("/api/bench/pages-auth", key);
+    assert.equal(pagesLookup.status, 200, "GET /api/bench/pages-auth with the key");
+    assert.deepEqual(json(pagesLookup), { user_id: owner.userId }, "GET /api/bench/pages-auth with the key");
+    const pagesWrite = await request(`${app.base}/api/bench/pages-auth`, {
+      method: "POST",
+      headers: key,
+      body: { answers: [], note: "x" },
+    });
+    assert.equal(pagesWrite.status, 200, "POST /api/bench/pages-auth with the key");
+    assert.deepEqual(json(pagesWrite), { user_id: owner.userId, fields: 2 }, "POST /api/bench/pages-auth with the key");
 
     // The whole admission counts the key's requests: past its budget, 429 in the app's shape. The lookup alone counts none.
     for (let i = 0; i < BUDGET; i++) {
@@ -89,7 +106,7 @@ export async function checkFloorRoutes({ log = console.log } = {}) {
     await app.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  log(`floor routes: noop, auth and auth-limit answer as the app admits (${Date.now() - began} ms)`);
+  log(`floor routes: noop, auth, auth-limit and pages-auth answer as the app admits (${Date.now() - began} ms)`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -79,6 +79,12 @@ try {
   for (let i = 0; i < 16; i++) {
     proposalIds.push((await api("POST", "/api/proposals/v3/proposals", { ...proposalBody, language: "en" })).proposal.uuid);
   }
+  // And 16 of 10 of them, for the PATCH of 10 blocks.
+  const smallBody = { ...proposalBody, blocks: proposalBody.blocks.slice(0, 10) };
+  const smallIds = [];
+  for (let i = 0; i < 16; i++) {
+    smallIds.push((await api("POST", "/api/proposals/v3/proposals", { ...smallBody, language: "en" })).proposal.uuid);
+  }
   // A sent proposal of the same 100 blocks, for the customer's page.
   const sent = (await api("POST", "/api/proposals/v3/proposals", { ...proposalBody, language: "en" })).proposal.uuid;
   await api("POST", `/api/proposals/v3/proposals/${sent}/send`, {});
@@ -113,6 +119,13 @@ try {
       method: "PATCH",
       body: proposalBody,
       setupRequest: (req) => ({ ...req, path: `/api/proposals/v3/proposals/${proposalIds[n++ % proposalIds.length]}` }),
+    },
+    // The same of 10 blocks.
+    proposal_patch_10: {
+      url: `${app.base}/api/proposals/v3/proposals/${smallIds[0]}`,
+      method: "PATCH",
+      body: smallBody,
+      setupRequest: (req) => ({ ...req, path: `/api/proposals/v3/proposals/${smallIds[n++ % smallIds.length]}` }),
     },
     // The customer's page of a sent 100-block proposal, rendered on the server (no session).
     recipient_page: { url: `${app.base}/p/${sent}`, anonymous: true },

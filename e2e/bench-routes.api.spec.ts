@@ -11,21 +11,27 @@ import { expect, test } from "@playwright/test";
 
 /** The build Playwright's server runs. */
 const BUILD = process.env.NEXT_DIST_DIR || ".next";
-const FLOORS = ["/api/bench/noop", "/api/bench/auth", "/api/bench/auth-limit"];
+const FLOORS = ["/api/bench/noop", "/api/bench/auth", "/api/bench/auth-limit", "/api/bench/pages-auth"];
 const UNKNOWN_KEY = { authorization: `Bearer cak_${"0".repeat(43)}` };
 
 /** The routes a build serves, from its manifest: `/api/bench/noop/route`, … */
 const routesOf = (distDir: string): string[] =>
   Object.keys(JSON.parse(fs.readFileSync(path.join(distDir, "app-path-routes-manifest.json"), "utf8")));
+/** The Pages Router's routes of a build: `/p/[uuid]`, … */
+const pagesOf = (distDir: string): string[] =>
+  Object.keys(JSON.parse(fs.readFileSync(path.join(distDir, "server", "pages-manifest.json"), "utf8")));
 
 test("[BENCH] a production build has no framework-floor routes: every one answers 404, whatever the method", async ({ request }) => {
   expect(routesOf(BUILD).filter((route) => route.startsWith("/api/bench"))).toEqual([]);
+  expect(pagesOf(BUILD).filter((route) => route.startsWith("/api/bench"))).toEqual([]);
   for (const floor of FLOORS) {
     const res = await request.get(floor, { headers: UNKNOWN_KEY });
     expect(res.status(), floor).toBe(404);
     expect(await res.text(), floor).not.toContain("user_id");
   }
-  const post = await request.post("/api/bench/auth", { headers: UNKNOWN_KEY, data: { answers: [] } });
-  expect(post.status()).toBe(404);
-  expect(await post.text()).not.toContain("user_id");
+  for (const floor of ["/api/bench/auth", "/api/bench/pages-auth"]) {
+    const post = await request.post(floor, { headers: UNKNOWN_KEY, data: { answers: [] } });
+    expect(post.status(), floor).toBe(404);
+    expect(await post.text(), floor).not.toContain("user_id");
+  }
 });

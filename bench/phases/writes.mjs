@@ -85,9 +85,13 @@ export async function writeWorkloads(
       headers: auth,
       body: submission(quiz),
     });
+    // The framework floor of a write: the key lookup and reading the submission's body, in an App
+    // Router route handler and in a Pages Router API route (/api/bench/pages-auth).
+    const suffix = n === 50 ? "" : `_${n}`;
+    const post = { ...floorAuth, method: "POST", body: submission(quizzes[n]) };
     await sideBySide([
-      // The framework floor of a write: the key lookup and reading the 50-answer submission's body.
-      ...(n === 50 ? [["floor_auth_post", { ...floorAuth, method: "POST", body: submission(quizzes[50]) }]] : []),
+      [`floor_auth_post${suffix}`, post],
+      [`floor_pages_auth_post${suffix}`, { ...post, url: `${app.base}/api/bench/pages-auth` }],
       [`quiz_submit_${n}`, quizRequest(app.base, quizzes[n])],
       [`quiz_submit_${n}_physical`, quizRequest(baseline.base, quizzesP[n])],
     ]);
