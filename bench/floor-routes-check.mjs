@@ -1,8 +1,9 @@
 // The framework floors' own check: `npm run bench` runs it on its build before measuring anything,
 // and it runs alone as `node bench/floor-routes-check.mjs`. The benchmark's build (BENCH_ROUTES=1,
 // bench/README.md, "Floors") must serve /api/bench/noop, /auth and /auth-limit (App Router route
-// handlers) and /api/bench/pages-auth (a Pages Router API route) as the app admits a request: a key that names nothing refused in the app's shape, the key's user answered, and the
-// whole admission counting the key's budget. It starts a server of its own on a fresh embedded
+// handlers) and /api/bench/pages-auth (a Pages Router API route) as the app admits a request: a
+// key that names nothing refused in the app's shape, the key's user answered, and the whole
+// admission counting the key's budget. It starts a server of its own on a fresh embedded
 // database, without BENCH_ROUTES (what has the routes is the build, not how the server is started),
 // and throws at the first answer that differs. That a production build has none of these routes is
 // e2e/bench-routes.api.spec.ts's, on the build every other spec runs.

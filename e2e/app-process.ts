@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { test } from "@playwright/test";
 import pg from "pg";
 import { acquireDataDirLock } from "../lib/db/lock";
 import { nextStartArgs, serverEnv } from "../scripts/server-command.mjs";
@@ -178,4 +179,33 @@ async function answers(url: string): Promise<{ status: number; body: any } | nul
   } catch {
     return null;
   }
+}
+
+/**
+ * Watches the servers each test starts: when a test fails or times out their output is printed,
+ * and after every test they are killed (a timed-out test never reaches its `finally`). Call it
+ * once at a spec's top level; `watch(name, app)` adds a server for the test that runs.
+ */
+export function watchServers(): (name: string, app: AppProcess) => AppProcess {
+  const watched: [string, AppProcess][] = [];
+  test.afterEach(async ({}, testInfo) => {
+    if (testInfo.status !== testInfo.expectedStatus) {
+      for (const [name, app] of watched) console.log(`--- ${name}'s output (${testInfo.status}):\n${app.log}`);
+    }
+    await Promise.all(watched.splice(0).map(([, app]) => app.kill()));
+  });
+  return (name, app) => {
+    watched.push([name, app]);
+    return app;
+  };
+}
+
+/** A test's steps, each printed with when it ended (`[label] step: done at … ms`): a run that stalls names where. */
+export function phases(label: string) {
+  const started = Date.now();
+  return async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
+    const result = await test.step(step, fn);
+    console.log(`[${label}] ${step}: done at ${Date.now() - started} ms`);
+    return result;
+  };
 }

@@ -15,7 +15,7 @@ import net from "node:net";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { recordFigures } from "../test/reliability-figures";
 import { startSmtpServer } from "../test/smtp";
-import { AppProcess, freshAppData } from "./app-process";
+import { AppProcess, freshAppData, phases, watchServers } from "./app-process";
 import { uniqueEmail } from "./helpers";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 12;
@@ -25,25 +25,8 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 const figures = { committed: 0, delivered_once: 0, lost: 0, twice: 0 };
 test.afterAll(() => recordFigures("mail-outbox", figures));
 
-// The servers of the running test. A test that fails prints their output; one that times out never
-// reaches its finally, so they are killed here too.
-const watched: AppProcess[] = [];
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) {
-    for (const app of watched) console.log(`--- the server on ${app.url} (${testInfo.status}):\n${app.log}`);
-  }
-  await Promise.all(watched.splice(0).map((app) => app.kill()));
-});
-
-/** Runs a step and says when it ended, so that a run that stalls names where. */
-function phases(name: string) {
-  const started = Date.now();
-  return async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
-    const result = await test.step(step, fn);
-    console.log(`[${name}] ${step}: done at ${Date.now() - started} ms`);
-    return result;
-  };
-}
+// A failed or timed-out test prints its servers' output; they are killed after each test.
+const watch = watchServers();
 
 /** Counts how a committed mail ended: the figures CI prints (scripts/reliability-report.mjs). */
 function tally(received: number) {
@@ -89,8 +72,7 @@ test("[MAIL] a server killed while sending a committed mail sends it after the r
   const data = await phase("fresh data", () => freshAppData("mail-crash"));
   const hung = await startSmtpServer({ stall: true });
   const smtp = await startSmtpServer();
-  let app = new AppProcess(data, PORT, mailEnv(hung.url));
-  watched.push(app);
+  let app = watch("the first server", new AppProcess(data, PORT, mailEnv(hung.url)));
   try {
     await phase("server healthy", () => app.start());
     const email = uniqueEmail("crash").toLowerCase();
@@ -108,8 +90,7 @@ test("[MAIL] a server killed while sending a committed mail sends it after the r
     expect(row.status).toBe("sending");
     expect(row.sent_at).toBeNull();
 
-    app = new AppProcess(data, PORT, mailEnv(smtp.url));
-    watched.push(app);
+    app = watch("the restarted server", new AppProcess(data, PORT, mailEnv(smtp.url)));
     await phase("restarted server healthy", () => app.start());
     const mail = await phase("mail received", () => smtp.waitFor((m) => m.envelopeTo.includes(email), 30_000).catch(() => undefined));
     // A few more polls: nothing goes a second time.
@@ -134,8 +115,7 @@ test("[MAIL] a server killed while sending a committed mail sends it after the r
 test("[MAIL] with the SMTP server down the action succeeds; its mail goes once the server is up", async () => {
   const data = await freshAppData("mail-down");
   const port = await freePort();
-  const app = new AppProcess(data, PORT, mailEnv(`smtp://127.0.0.1:${port}`));
-  watched.push(app);
+  const app = watch("the server", new AppProcess(data, PORT, mailEnv(`smtp://127.0.0.1:${port}`)));
   let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
   try {
     await app.start();

@@ -20,7 +20,7 @@ import { randomBytes } from "node:crypto";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { recordFigures } from "../test/reliability-figures";
 import { startSmtpServer } from "../test/smtp";
-import { AppProcess, freshAppData } from "./app-process";
+import { AppProcess, freshAppData, phases, watchServers } from "./app-process";
 import { signInViaApi, uniqueEmail } from "./helpers";
 import { isSignedBy, startReceiver, type Receiver } from "./webhook-receiver";
 
@@ -375,14 +375,7 @@ test("[WEBHOOKS E2E] redeliver sends the same event again; a receiver that hangs
 });
 
 /** The servers of the test that runs: their output is printed when it fails or times out. */
-const watched: [string, AppProcess][] = [];
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) {
-    for (const [name, app] of watched) console.log(`--- ${name}'s output (${testInfo.status}):\n${app.log}`);
-  }
-  // A timed-out test never reached its finally: its servers go here.
-  await Promise.all(watched.splice(0).map(([, app]) => app.kill()));
-});
+const watch = watchServers();
 
 // On the embedded database one process owns the data: a second instance is refused it
 // (e2e/two-instances.api.spec.ts), so there is no second worker to race.
@@ -391,17 +384,11 @@ if (process.env.TEST_DATABASE_URL) {
     const data = await freshAppData("hooks_two");
     const receiver = await startReceiver();
     // Both poll often, so both are there to claim every delivery.
-    const a = new AppProcess(data, PORT + 1, serverEnv({ MAIL_POLL_MS: "100" }));
-    const b = new AppProcess(data, PORT + 2, serverEnv({ MAIL_POLL_MS: "100" }));
-    watched.push(["A", a], ["B", b]);
+    const a = watch("A", new AppProcess(data, PORT + 1, serverEnv({ MAIL_POLL_MS: "100" })));
+    const b = watch("B", new AppProcess(data, PORT + 2, serverEnv({ MAIL_POLL_MS: "100" })));
     // Each phase says when it ended: a run that stalls names where (this test once timed out in CI
-    // with nothing more to go on), and the afterEach hook prints its servers' output.
-    const started = Date.now();
-    const phase = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
-      const result = await test.step(name, fn);
-      console.log(`[webhooks two] ${name}: done at ${Date.now() - started} ms`);
-      return result;
-    };
+    // with nothing more to go on), and the watch prints its servers' output.
+    const phase = phases("webhooks two");
     try {
       await phase("both instances healthy", () => Promise.all([a.start(), b.start()]));
       const owner = await phase("owner with a key and a company", () => newOwner(a.url));
