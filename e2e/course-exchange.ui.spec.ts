@@ -97,6 +97,38 @@ for (const { name, viewport } of VIEWPORTS) {
       expect(await startOf(download)).toBe("PK");
     });
 
+    test(`a package whose image cannot be copied names it, and exports with a link when the author says so (${name})`, async ({
+      page,
+      signUpAndSignIn,
+    }) => {
+      await signUpAndSignIn("Ada Author");
+      const { projectId, courseId } = await courseTree(page, "Pictures", "Picture Course", { published: true });
+      const outline = await authoringApi(page, "GET", `/courses/${courseId}/outline`);
+      const lessonId = outline.modules[0].lessons[1].id as string;
+      // A loopback address: the app's download guard refuses it, as it would any private address.
+      const unreachable = "http://127.0.0.1:9/hazard-sign.png";
+      await authoringApi(page, "POST", `/lessons/${lessonId}/blocks`, {
+        type: "image",
+        content: { source: { type: "url", url: unreachable }, alt: "A hazard sign", caption: "" },
+      });
+      await page.goto(`/projects/${projectId}`);
+      const dialog = await openExport(page, "Picture Course");
+      await dialog.getByRole("radio", { name: /^SCORM 2004/ }).check();
+      await dialog.getByRole("button", { name: "Export", exact: true }).click();
+      const alert = dialog.getByRole("alert");
+      await expect(alert).toContainText("An image could not be copied into the package");
+      await expect(alert.getByRole("listitem")).toHaveText([
+        `In “Reporting them”: ${unreachable} (it could not be downloaded: 127.0.0.1 is a private or reserved address)`,
+      ]);
+
+      const saved = page.waitForEvent("download");
+      await alert.getByRole("button", { name: "Export with image links" }).click();
+      const download = await saved;
+      expect(download.suggestedFilename()).toBe("picture-course-scorm2004.zip");
+      expect(await startOf(download)).toBe("PK");
+      await expect(dialog.getByRole("alert")).toBeHidden();
+    });
+
     test(`an archive imported on the project's Courses page becomes a new draft course (${name})`, async ({ page, signUpAndSignIn }) => {
       await signUpAndSignIn("Ada Author");
       const source = await courseTree(page, "Source", "Fire Drill", { published: true });

@@ -42,7 +42,7 @@ import { freshEmail, tokenMailedTo } from "./invitation-helpers";
 import { postMultipart, type FormFields } from "./multipart";
 import { createSentProposal, proposalsClient, readProposal, seedCompanyMember, seedPricedItem } from "./proposals-factories";
 
-const ARCHIVE_EXPORT = { format: "archive", include_drafts: false, completion: "viewed", passing_score: 80 } as const;
+const ARCHIVE_EXPORT = { format: "archive", include_drafts: false, completion: "viewed", passing_score: 80, image_links: false } as const;
 
 /** What one caller sends as its Authorization header: none, a garbage string, or `Bearer <key>`. */
 export type Credentials = string | undefined;
@@ -165,6 +165,7 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
       include_drafts: false,
       completion: "viewed",
       passing_score: 80,
+      image_links: false,
     }).token,
   };
   return {

@@ -5,7 +5,15 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { ApiClientError } from "@/lib/client/api";
-import { useExportCourse, type ExportChoice, type ExportFormat, type ExportedFile, type Progress } from "./queries";
+import {
+  missingImagesOf,
+  useExportCourse,
+  type ExportChoice,
+  type ExportFormat,
+  type ExportedFile,
+  type MissingImage,
+  type Progress,
+} from "./queries";
 
 const FORMATS: { value: ExportFormat; label: string; hint: string }[] = [
   { value: "scorm12", label: "SCORM 1.2", hint: "For almost any LMS" },
@@ -52,6 +60,33 @@ function DownloadReady({ file }: { file: ExportedFile }) {
       <a href={file.url} download={file.filename} className="font-medium underline">
         Save it again
       </a>
+    </Alert>
+  );
+}
+
+/** The images a package could not hold, each with its lesson and why, and the way on without them. */
+function MissingImages({ images, onLink, busy }: { images: MissingImage[]; onLink: () => void; busy: boolean }) {
+  return (
+    <Alert>
+      <p className="font-medium">
+        {images.length === 1
+          ? "An image could not be copied into the package"
+          : `${images.length} images could not be copied into the package`}
+        . A package must hold everything it shows: an LMS often cannot reach other servers.
+      </p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {images.map((image) => (
+          <li key={image.block_id} className="break-words">
+            In “{image.lesson_title}”: <span className="break-all">{image.url}</span> ({image.reason})
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2">
+        Replace or remove {images.length === 1 ? "it" : "them"} in the lesson, or export now with links to their addresses.
+      </p>
+      <Button type="button" variant="secondary" className="mt-2" onClick={onLink} disabled={busy}>
+        Export with image links
+      </Button>
     </Alert>
   );
 }
@@ -113,6 +148,7 @@ export function ExportDialog({ courseId, title, onClose }: { courseId: string; t
   };
   const error = exporting.error;
   const isUnpublished = error instanceof ApiClientError && error.status === 409;
+  const missingImages = missingImagesOf(error);
 
   return (
     <Modal
@@ -228,6 +264,12 @@ export function ExportDialog({ courseId, title, onClose }: { courseId: string; t
           <Alert>
             This course is not published. Publish the course, or tick “Include drafts” to export a review copy. ({error.message})
           </Alert>
+        ) : missingImages ? (
+          <MissingImages
+            images={missingImages}
+            busy={exporting.isPending}
+            onLink={() => exporting.mutate({ ...choice, image_links: true }, { onSuccess: onExported })}
+          />
         ) : error ? (
           <Alert>Could not export the course: {error.message}</Alert>
         ) : null}

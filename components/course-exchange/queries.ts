@@ -14,7 +14,23 @@ import { courseKeys, projectKeys } from "@/lib/client/query-keys";
  */
 
 export type ExportFormat = "scorm12" | "scorm2004" | "cmi5" | "archive";
-export type ExportChoice = { format: ExportFormat; include_drafts: boolean; completion: "viewed" | "quiz"; passing_score: number };
+export type ExportChoice = {
+  format: ExportFormat;
+  include_drafts: boolean;
+  completion: "viewed" | "quiz";
+  passing_score: number;
+  /** Keep images that cannot be copied into a package as links (the author chose so after the export named them). */
+  image_links?: boolean;
+};
+
+/** An image the export could not copy into a package, as the 400 names it (details.images). */
+export type MissingImage = { block_id: string; lesson_id: string; lesson_title: string; url: string; reason: string };
+
+/** The images a refused export named, or null when it was refused for another reason. */
+export function missingImagesOf(error: unknown): MissingImage[] | null {
+  const images = error instanceof ApiClientError && error.status === 400 ? error.details?.images : undefined;
+  return Array.isArray(images) && images.length > 0 ? (images as MissingImage[]) : null;
+}
 
 const AUTHORING = "/api/authoring";
 const UNREACHABLE = "Could not reach the server. Check your connection and try again.";
@@ -24,6 +40,7 @@ export function courseExportUrl(courseId: string, choice: ExportChoice): string 
   if (choice.format !== "archive") {
     query.set("completion", choice.completion);
     if (choice.completion === "quiz") query.set("passing_score", String(choice.passing_score));
+    if (choice.image_links) query.set("image_links", "true");
   }
   return `${AUTHORING}/courses/${encodeURIComponent(courseId)}/export?${query}`;
 }

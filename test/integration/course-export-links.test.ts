@@ -32,7 +32,7 @@ afterAll(async () => {
 
 const EXPORTS = "/api/authoring/exports/";
 const ARCHIVE = { format: "archive" } as const;
-const DEFAULT_OPTIONS = { format: "archive", include_drafts: false, completion: "viewed", passing_score: 80 } as const;
+const DEFAULT_OPTIONS = { format: "archive", include_drafts: false, completion: "viewed", passing_score: 80, image_links: false } as const;
 
 /** A course with one module, two lessons and a text block each; published when asked. */
 async function courseOf(api: Api, projectId: string, { title = "Safety at Work", published = false } = {}) {

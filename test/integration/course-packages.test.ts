@@ -48,7 +48,7 @@ describe("[PACKAGES] a package of a real course", () => {
     it(`[PACKAGES] ${format}: the zip holds the lessons learners see, the runtime, the copied image and a manifest listing it all`, async () => {
       const owner = await newUserWithProject(server);
       const { course, image } = await richCourse(server, owner);
-      const res = await download(server, owner.key, course.id, `format=${format}`);
+      const res = await download(server, owner.key, course.id, `format=${format}&image_links=true`);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("application/zip");
       expect(res.headers.get("content-disposition")).toMatch(
@@ -64,7 +64,8 @@ describe("[PACKAGES] a package of a real course", () => {
       expect(names.filter((n) => files.get(n)!.includes("Work in progress"))).toEqual([]);
       for (const name of ["index.html", "assets/player.js", "assets/package.css", "assets/mermaid.min.js"]) expect(names).toContain(name);
 
-      // The hosted image is copied in, byte for byte what the app serves; the unreachable one stays a link.
+      // The hosted image is copied in, byte for byte what the app serves; the unreachable one stays a link
+      // (image_links=true; without it the export is refused: package-images.test.ts).
       const served = await fetch(`${server.url}${image.url}`);
       expect(served.status).toBe(200);
       const copied = names.filter((n) => n.startsWith("assets/images/"));
@@ -92,7 +93,7 @@ describe("[PACKAGES] a package of a real course", () => {
       expect(manifest).not.toMatch(/masteryscore|minNormalizedMeasure|masteryScore/);
 
       // With include_drafts the draft lesson is a page too, in its place.
-      const review = await download(server, owner.key, course.id, `format=${format}&include_drafts=true`);
+      const review = await download(server, owner.key, course.id, `format=${format}&include_drafts=true&image_links=true`);
       expect(review.status).toBe(200);
       const reviewFiles = await unzip(review.bytes);
       expect(lessonTitles(reviewFiles)).toEqual(["Intro", "Work in progress", "Radius"]);
@@ -112,7 +113,7 @@ describe("[PACKAGES] a package of a real course", () => {
       cmi5: 'moveOn="Passed" masteryScore="0.6"',
     };
     for (const format of FORMATS) {
-      const res = await download(server, owner.key, course.id, `format=${format}&completion=quiz&passing_score=60`);
+      const res = await download(server, owner.key, course.id, `format=${format}&completion=quiz&passing_score=60&image_links=true`);
       expect(res.status).toBe(200);
       const files = await unzip(res.bytes);
       expect(files.get(MANIFEST_NAME[format])!.toString("utf8")).toContain(expected[format]);
@@ -128,7 +129,7 @@ describe("[PACKAGES] a package of a real course", () => {
   it("[PACKAGES] the lesson pages render every block type: diagram, sandboxed HTML, YouTube with a link, scenario, question, quiz", async () => {
     const owner = await newUserWithProject(server);
     const { course, quiz } = await richCourse(server, owner);
-    const files = await unzip((await download(server, owner.key, course.id, "format=scorm2004")).bytes);
+    const files = await unzip((await download(server, owner.key, course.id, "format=scorm2004&image_links=true")).bytes);
     const page = parse(files.get("lessons/001.html"));
     const block = (type: string) => page.querySelector(`[data-block-type="${type}"]`)!;
 

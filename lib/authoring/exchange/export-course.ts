@@ -4,37 +4,13 @@ import type { Caller } from "@/lib/api/authenticate";
 import { AppError } from "@/lib/api/errors";
 import { FileStream } from "@/lib/api/prebuilt";
 import type { Db } from "@/lib/db/client";
-import { fetchUrl } from "@/lib/files/fetch-url";
-import { getStorage } from "@/lib/files/storage";
-import { hostedFileUuid } from "./archive/archive-format";
 import { writeArchive } from "./archive/write-archive";
 import { exportFilename } from "./export-filename";
-import { type ImageSource, writePackage } from "./package/write-package";
+import { packageImages } from "./package/package-images";
+import { writePackage } from "./package/write-package";
 import type { ExportOptions } from "./schemas";
 import { loadCourseSnapshot } from "./snapshot";
 import { zipToWebStream } from "./zip";
-
-/**
- * An image a package copies in: a hosted file of this app from storage, a web address through the
- * guarded fetch (public addresses only, capped in size and time), or null (the package links to it).
- */
-function imageSourceFor(db: Db): ImageSource {
-  return async (url) => {
-    try {
-      const uuid = hostedFileUuid(url);
-      if (uuid) {
-        const asset = await db.asset.findUnique({ where: { uuid }, select: { storageKey: true, mimeType: true } });
-        const file = asset && (await getStorage().get(asset.storageKey));
-        return file && asset ? { bytes: file.bytes, mimeType: asset.mimeType } : null;
-      }
-      if (!/^https?:\/\//i.test(url.trim())) return null;
-      const fetched = await fetchUrl(url.trim(), { accept: "image" });
-      return { bytes: fetched.bytes, mimeType: fetched.mimeType };
-    } catch {
-      return null;
-    }
-  };
-}
 
 /** A package holds what learners see: of a course that is not published, only a review copy (include_drafts). */
 export const refusesUnpublished = (publishedAt: Date | string | null, options: ExportOptions) =>
@@ -49,7 +25,8 @@ export const unpublishedError = () =>
 /**
  * A course as a zip, streamed as it is written: a SCORM 1.2, SCORM 2004 or cmi5 package, or the
  * course archive. Authors and admins of the course's project only (anyone else: 404). A package
- * of an unpublished course without include_drafts is refused (409).
+ * of an unpublished course without include_drafts is refused (409), and one whose images cannot
+ * all be copied in is refused (400) unless image_links=true (./package/package-images.ts).
  */
 export async function exportCourse(db: Db, caller: Caller, courseId: string, options: ExportOptions): Promise<FileStream> {
   const { format } = options;
@@ -57,6 +34,7 @@ export async function exportCourse(db: Db, caller: Caller, courseId: string, opt
   // Everything that can refuse (404, 409) happens before the first byte: after it, only a broken download can.
   const snapshot = await loadCourseSnapshot(db, caller, courseId, everyLesson ? "all" : "visible");
   if (refusesUnpublished(snapshot.course.published_at, options)) throw unpublishedError();
+  const images = format === "archive" ? null : await packageImages(db, snapshot, options.image_links);
   const zip = new ZipFile();
   const output = zip.outputStream as Readable;
   const fail = (error: unknown) => {
@@ -67,7 +45,7 @@ export async function exportCourse(db: Db, caller: Caller, courseId: string, opt
   const stream = zipToWebStream(zip);
   void (async () => {
     if (format === "archive") await writeArchive(db, zip, snapshot);
-    else await writePackage(zip, snapshot, { ...options, format }, imageSourceFor(db));
+    else await writePackage(zip, snapshot, { ...options, format }, images!);
     zip.end();
   })().catch(fail);
   return new FileStream(stream, "application/zip", exportFilename(snapshot.course.title, format));

@@ -5,7 +5,7 @@ import { EXPORT_LINK_TTL_SECONDS, exportTokenFor, readExportToken, signExportTok
 
 const COURSE = "3f1d7c9a-2b4e-4c6f-8a0b-1c2d3e4f5a6b";
 const USER = "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d";
-const OPTIONS = { format: "cmi5", include_drafts: true, completion: "quiz", passing_score: 70 } as const;
+const OPTIONS = { format: "cmi5", include_drafts: true, completion: "quiz", passing_score: 70, image_links: false } as const;
 
 const refusal = (fn: () => unknown) => {
   try {

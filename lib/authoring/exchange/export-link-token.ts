@@ -26,6 +26,8 @@ const Claims = z.strictObject({
     include_drafts: z.boolean(),
     completion: z.enum(["viewed", "quiz"]),
     passing_score: z.number().int().min(0).max(100),
+    // Links signed before the option existed read as false.
+    image_links: z.boolean().default(false),
   }),
   /** Seconds since the epoch. */
   exp: z.number().int(),

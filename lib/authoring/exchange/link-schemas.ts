@@ -22,6 +22,10 @@ export const ExportLinkCreate = z
       .max(100)
       .default(80)
       .describe(ExportQuery.shape.passing_score.description ?? ""),
+    image_links: z
+      .boolean()
+      .default(false)
+      .describe(ExportQuery.shape.image_links.description ?? ""),
   })
   .meta({ id: "ExportLinkCreate" });
 export type ExportLinkCreateInput = z.infer<typeof ExportLinkCreate>;

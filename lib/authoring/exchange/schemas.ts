@@ -21,7 +21,9 @@ export const ExportQuery = z.object({
   completion: z
     .enum(["viewed", "quiz"])
     .default("viewed")
-    .describe("Packages: viewed = complete when every lesson was opened; quiz = passed or failed by the course's final quiz block"),
+    .describe(
+      "Packages: viewed = complete when every lesson was opened; quiz = passed or failed by the course's final quiz block. Either way the final quiz's score goes to the LMS.",
+    ),
   passing_score: z.coerce
     .number()
     .int()
@@ -29,6 +31,9 @@ export const ExportQuery = z.object({
     .max(100)
     .default(80)
     .describe("Packages with completion=quiz: the percentage that passes, 0..100"),
+  image_links: QueryBoolean.default(false).describe(
+    "Packages: an image that cannot be copied into the package (an address that cannot be downloaded, a file this app no longer has) refuses the export with 400 naming each block, because an LMS often cannot reach other servers; true keeps such images as links instead.",
+  ),
 });
 export type ExportOptions = z.infer<typeof ExportQuery>;
 

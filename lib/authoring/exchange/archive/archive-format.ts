@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { appOrigin } from "@/lib/mail/app-url";
 import { BLOCK_TYPES, BlockCreate, QuestionRole } from "../../blocks/schemas";
 import { Description, Title } from "../../common-schemas";
 import { CourseSource } from "../../courses/schemas";
@@ -23,16 +24,50 @@ export const assetPath = (uuid: string, ext: string) => `${ASSETS_DIR}${uuid}.${
 /** A hosted file of this app, as an image block's url names it (lib/files: `/api/files/<uuid>`). */
 const HOSTED_FILE = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
-/** The uuid of the hosted file an image block shows, or null (an external url, an SVG, another block). */
-export function hostedImageUuid(block: { type: string; content: unknown }): string | null {
-  if (block.type !== "image") return null;
-  const source = (block.content as { source?: { type?: unknown; url?: unknown } } | null)?.source;
-  if (source?.type !== "url" || typeof source.url !== "string") return null;
-  return HOSTED_FILE.exec(source.url.trim())?.[1].toLowerCase() ?? null;
+/**
+ * The uuid of the hosted file a url names, or null: `/api/files/<uuid>`, or the same path on the
+ * app's own origin (APP_URL), which is what people copy from the browser's address bar. An export
+ * copies such a file from storage rather than over HTTP to itself.
+ */
+export function hostedFileUuid(url: string, ownOrigin: string = appOrigin()): string | null {
+  const trimmed = url.trim();
+  const relative = HOSTED_FILE.exec(trimmed);
+  if (relative) return relative[1].toLowerCase();
+  if (!/^https?:\/\//i.test(trimmed)) return null;
+  try {
+    const absolute = new URL(trimmed);
+    if (absolute.origin !== ownOrigin || absolute.search || absolute.hash) return null;
+    return HOSTED_FILE.exec(absolute.pathname)?.[1].toLowerCase() ?? null;
+  } catch {
+    return null;
+  }
 }
 
-/** The same for any url: an export copies `/api/files/<uuid>` from storage rather than over HTTP. */
-export const hostedFileUuid = (url: string) => HOSTED_FILE.exec(url.trim())?.[1].toLowerCase() ?? null;
+/** The url an image block shows, when it is a url (not drawn SVG, not another block). */
+function imageUrl(block: { type: string; content: unknown }): string | null {
+  if (block.type !== "image") return null;
+  const source = (block.content as { source?: { type?: unknown; url?: unknown } } | null)?.source;
+  return source?.type === "url" && typeof source.url === "string" ? source.url : null;
+}
+
+/** The uuid of the hosted file an image block shows, or null (an external url, an SVG, another block). */
+export function hostedImageUuid(block: { type: string; content: unknown }, ownOrigin?: string): string | null {
+  const url = imageUrl(block);
+  return url === null ? null : hostedFileUuid(url, ownOrigin);
+}
+
+/**
+ * The block as an archive carries it: an image of this app's own files, written as an absolute
+ * address, becomes `/api/files/<uuid>`, so the course shows the copy wherever it is imported
+ * rather than reaching back to the server it came from.
+ */
+export function withPortableImageUrl<B extends { type: string; content: unknown }>(block: B, ownOrigin?: string): B {
+  const url = imageUrl(block);
+  const uuid = url === null ? null : hostedFileUuid(url, ownOrigin);
+  if (uuid === null || HOSTED_FILE.test(url!.trim())) return block;
+  const content = block.content as { source: Record<string, unknown> };
+  return { ...block, content: { ...content, source: { ...content.source, url: `/api/files/${uuid}` } } };
+}
 
 const Id = z.uuid();
 const IsoTime = z.iso.datetime({ offset: true });

@@ -3,7 +3,15 @@ import type { ZipFile } from "yazl";
 import type { Db } from "@/lib/db/client";
 import { getStorage } from "@/lib/files/storage";
 import type { CourseSnapshot } from "../snapshot-types";
-import { ARCHIVE_FORMAT, ARCHIVE_FORMAT_VERSION, type ArchiveAssetEntry, assetPath, COURSE_JSON, hostedImageUuid } from "./archive-format";
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_FORMAT_VERSION,
+  type ArchiveAssetEntry,
+  assetPath,
+  COURSE_JSON,
+  hostedImageUuid,
+  withPortableImageUrl,
+} from "./archive-format";
 
 /** The extension an asset's bytes are saved under in the archive, by the type read from them at upload. */
 const EXTENSIONS: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp" };
@@ -43,7 +51,10 @@ function* courseJson(snapshot: CourseSnapshot, assets: ArchiveAssetEntry[], expo
   yield Buffer.from(open(head, "modules"));
   for (const [i, { lessons, ...mod }] of modules.entries()) {
     yield Buffer.from(`${i ? "," : ""}${open(mod, "lessons")}`);
-    for (const [j, lesson] of lessons.entries()) yield Buffer.from(`${j ? "," : ""}${JSON.stringify(lesson)}`);
+    for (const [j, lesson] of lessons.entries()) {
+      const portable = { ...lesson, blocks: lesson.blocks.map((b) => withPortableImageUrl(b)) };
+      yield Buffer.from(`${j ? "," : ""}${JSON.stringify(portable)}`);
+    }
     yield Buffer.from("]}");
   }
   yield Buffer.from("]}");

@@ -32,6 +32,7 @@ const options = (format: PackageOptions["format"], completion: "viewed" | "quiz"
   completion,
   passing_score: 75,
   include_drafts: false,
+  image_links: false,
 });
 
 const FILES = ["index.html", "assets/player.js", "assets/player.css", "lessons/Fish & chips.png"];

@@ -18,7 +18,8 @@ export type PackageOptions = Omit<ExportOptions, "format"> & { format: PackageFo
 const asset = (name: string) => path.join(process.cwd(), "lib/authoring/exchange/package/assets", name);
 const MERMAID = () => path.join(process.cwd(), "node_modules/mermaid/dist/mermaid.min.js");
 
-const IMAGE_EXTENSIONS: Record<string, string> = {
+/** The image types a package holds, by the extension its copy is saved under. */
+export const IMAGE_EXTENSIONS: Record<string, string> = {
   "image/png": "png",
   "image/jpeg": "jpg",
   "image/gif": "gif",

@@ -221,7 +221,8 @@ export function cmi5Tracker(launch: Cmi5Launch, config: PackageConfig): Tracker 
     },
     score(outcome: QuizOutcome) {
       // One verdict per session, and never another one once passed in this registration.
-      if (!active || !isNormal() || config.completion !== "quiz" || judgedThisSession || saved.passed) return;
+      // Whatever moveOn says, the score goes out with its verdict (passed/failed carry result.score).
+      if (!active || !isNormal() || judgedThisSession || saved.passed) return;
       const mastery = launchData.masteryScore;
       const passed = mastery === undefined ? outcome.passed : outcome.scaled >= mastery;
       judgedThisSession = true;

@@ -40,7 +40,7 @@ function findTracker(config: PackageConfig, win: Window): Tracker | null {
     }
     case "scorm2004": {
       const api = findScormApi("API_1484_11", win);
-      return api ? scorm2004Tracker(api, config) : null;
+      return api ? scorm2004Tracker(api) : null;
     }
     case "cmi5": {
       const launch = readCmi5Launch(win.location.search);

@@ -19,6 +19,8 @@ export function scorm12Tracker(api: Scorm12Api, config: PackageConfig): Tracker 
   let startedAt = 0;
   let status = "";
   let masteryScore: number | null = null;
+  /** A passing score was recorded this session (completion=viewed keeps the status "completed"). */
+  let passedScore = false;
   /** A browse or review launch records no status or score (RTE 3.4.2.1.9, cmi.core.lesson_mode). */
   let judging = true;
 
@@ -62,14 +64,17 @@ export function scorm12Tracker(api: Scorm12Api, config: PackageConfig): Tracker 
       commit();
     },
     score(outcome: QuizOutcome) {
-      if (!active || !judging || config.completion !== "quiz" || status === "passed") return;
+      // Once passed, a later submission changes neither the grade nor the status.
+      if (!active || !judging || status === "passed" || passedScore) return;
       const percent = Math.round(outcome.scaled * 10000) / 100;
       set("cmi.core.score.min", "0");
       set("cmi.core.score.max", "100");
       set("cmi.core.score.raw", String(percent));
       // The LMS's mastery score, when it gives one, is the rule it will judge the status by.
       const passed = masteryScore === null ? outcome.passed : percent >= masteryScore;
-      setStatus(passed ? "passed" : "failed");
+      passedScore = passed;
+      // With completion=viewed the status says the lessons were viewed; the score still goes to the gradebook.
+      if (config.completion === "quiz") setStatus(passed ? "passed" : "failed");
       commit();
     },
     finish({ suspend }) {

@@ -1,7 +1,7 @@
 // Runs in the learner's browser, inside the exported package (bundled into assets/player.js).
 import type { Scorm2004Api } from "./find-api";
 import { isoDuration } from "./time-formats";
-import type { PackageConfig, QuizOutcome, Resume, Tracker } from "./tracker";
+import type { QuizOutcome, Resume, Tracker } from "./tracker";
 
 /** cmi.suspend_data holds at least 64,000 characters in SCORM 2004 4th edition. */
 const MAX_STATE = 64_000;
@@ -13,7 +13,7 @@ const round4 = (n: number) => String(Math.round(n * 10_000) / 10_000);
  * whole attempt (cmi.exit "suspend", adl.nav.request "suspendAll") so the LMS resumes it; leaving
  * finished ends it (cmi.exit "normal", adl.nav.request "exitAll").
  */
-export function scorm2004Tracker(api: Scorm2004Api, config: PackageConfig): Tracker {
+export function scorm2004Tracker(api: Scorm2004Api): Tracker {
   let active = false;
   let startedAt = 0;
   let completion = "";
@@ -61,7 +61,8 @@ export function scorm2004Tracker(api: Scorm2004Api, config: PackageConfig): Trac
       commit();
     },
     score(outcome: QuizOutcome) {
-      if (!active || !judging || config.completion !== "quiz" || success === "passed") return;
+      // Whatever decides completion, the score and its verdict are reported; once passed, they stay.
+      if (!active || !judging || success === "passed") return;
       set("cmi.score.scaled", round4(outcome.scaled));
       set("cmi.score.min", String(outcome.min));
       set("cmi.score.max", String(outcome.max));

@@ -48,10 +48,36 @@ describe("package session", () => {
     expect(names()).toEqual(["save", "save", "save", "complete"]);
     session.shown(0);
     expect(names().filter((n) => n === "complete")).toHaveLength(1);
+    // Complete, but the course's quiz was never passed: leaving suspends, so the LMS keeps the place for it.
     session.finish();
+    session.finish();
+    expect(calls.at(-1)).toEqual(["finish", { suspend: true }]);
+    expect(names().filter((n) => n === "finish")).toHaveLength(1);
+  });
+
+  test("[PACKAGE] completion=viewed: the final quiz's score goes to the LMS without deciding completion, and a pass ends the attempt on leaving", () => {
+    const { tracker, calls, names } = recordingTracker();
+    const session = createSession(config("viewed", 2), tracker);
+    session.resume({ location: null, state: null });
+    session.shown(0);
+    session.answer(0, [[0], [1]], { correct: 1, total: 2, percentage: 50 });
+    expect(calls.slice(1)).toEqual([
+      ["score", { raw: 1, min: 0, max: 2, scaled: 0.5, passed: false }],
+      ["save", expect.anything()],
+    ]);
+    expect(session.isCompleted).toBe(false);
+    session.shown(1);
+    expect(names().slice(-2)).toEqual(["save", "complete"]);
+    // Viewed every lesson but failed the quiz: not finished, the learner may come back and retry.
+    expect(session.isFinished).toBe(false);
+    session.answer(0, [[1], [1]], { correct: 2, total: 2, percentage: 100 });
+    expect(calls.filter((c) => c[0] === "score").at(-1)).toEqual(["score", { raw: 2, min: 0, max: 2, scaled: 1, passed: true }]);
+    expect(names().filter((n) => n === "complete")).toHaveLength(1);
+    // A pass stays: a worse resubmission does not take back the end of the attempt.
+    session.answer(0, [[0], [0]], { correct: 0, total: 2, percentage: 0 });
+    expect(session.isFinished).toBe(true);
     session.finish();
     expect(calls.at(-1)).toEqual(["finish", { suspend: false }]);
-    expect(names().filter((n) => n === "finish")).toHaveLength(1);
   });
 
   test("[PACKAGE] completion=quiz: the final quiz's submission scores against the passing score and completes; viewing does not", () => {
@@ -103,6 +129,24 @@ describe("package session", () => {
     expect(after.progress()).toBe(67);
     expect(after.quiz(0)).toEqual({ answers: [[1], [0, 2]], submitted: true });
     expect(after.isCompleted).toBe(true);
+    // Complete (the quiz was answered) but failed: leaving again keeps the attempt open for a retry.
+    after.finish();
+    expect(second.calls.at(-1)).toEqual(["finish", { suspend: true }]);
+  });
+
+  test("[PACKAGE] a pass is remembered across sessions: the resumed learner who leaves again ends the attempt", () => {
+    const first = recordingTracker();
+    const before = createSession(config("quiz", 2), first.tracker);
+    before.resume({ location: null, state: null });
+    before.shown(0);
+    before.answer(0, [[0], [1]], { correct: 2, total: 2, percentage: 100 });
+    const saved = first.calls.filter((c) => c[0] === "save").at(-1)![1] as { location: string; state: string };
+
+    const second = recordingTracker();
+    const after = createSession(config("quiz", 2), second.tracker);
+    after.resume(saved);
+    expect(after.quiz(0)).toEqual({ answers: [[0], [1]], submitted: true, passed: true });
+    expect(after.isFinished).toBe(true);
     after.finish();
     expect(second.calls.at(-1)).toEqual(["finish", { suspend: false }]);
   });

@@ -27,6 +27,7 @@ export function createSession(config: PlayerConfig, tracker: Tracker) {
       measure: lessons.length ? viewedCount() / lessons.length : 1,
     });
   };
+  const isFinished = () => completed && (config.final_quiz === null || !!state.quizzes[config.final_quiz]?.passed);
   const complete = () => {
     if (completed || finished) return;
     completed = true;
@@ -67,23 +68,36 @@ export function createSession(config: PlayerConfig, tracker: Tracker) {
     quiz: ((index: number) => state.quizzes[index] ?? null) satisfies PackageHost["quiz"],
 
     answer: ((index: number, answers: number[][], score?: QuizScore) => {
-      state.quizzes[index] = { answers, submitted: score !== undefined };
-      if (score !== undefined && byQuiz && index === config.final_quiz) {
-        // The counts as they are (SCORM 2004 and cmi5 carry raw/min/max); scaled is the share right.
+      const passed = score !== undefined && score.percentage >= config.passing_score;
+      // A pass stays a pass, as the LMS's verdict does; a later submission only scores again.
+      const everPassed = passed || !!state.quizzes[index]?.passed;
+      state.quizzes[index] = { answers, submitted: score !== undefined, ...(everPassed ? { passed: true } : {}) };
+      if (score !== undefined && index === config.final_quiz) {
+        // Whatever decides completion, the LMS's gradebook gets the final quiz's score. The counts
+        // as they are (SCORM 2004 and cmi5 carry raw/min/max); scaled is the share right.
         const scaled = score.total === 0 ? 0 : score.correct / score.total;
-        tracker.score({ raw: score.correct, min: 0, max: score.total, scaled, passed: score.percentage >= config.passing_score });
+        tracker.score({ raw: score.correct, min: 0, max: score.total, scaled, passed });
         // A resubmission scores again; the course was completed by the first.
-        complete();
+        if (byQuiz) complete();
       }
       save();
     }) satisfies PackageHost["answer"],
 
-    /** Ends the session once (Exit, or the page going away): suspended unless complete. */
+    /**
+     * The learner has nothing left to do: the course is complete and its final quiz, if it has
+     * one, passed. Only then does leaving end the attempt; anything less suspends it, so the LMS
+     * hands back the place and the answers (SCORM 2004 keeps them only for cmi.exit "suspend").
+     */
+    get isFinished() {
+      return isFinished();
+    },
+
+    /** Ends the session once (Exit, or the page going away): suspended unless finished (above). */
     finish() {
       if (finished) return;
       save();
       finished = true;
-      tracker.finish({ suspend: !completed });
+      tracker.finish({ suspend: !isFinished() });
     },
   };
 }

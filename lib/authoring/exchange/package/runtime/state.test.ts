@@ -19,6 +19,7 @@ describe("package state", () => {
       viewed: [true, false, true, true, false, false, true, false],
       quizzes: {
         0: { submitted: true, answers: [[1], [0, 2], [], [3]] },
+        3: { submitted: true, passed: true, answers: [[2]] },
         12: { submitted: false, answers: [[0]] },
       },
     };

@@ -1,7 +1,10 @@
 // Runs in the learner's browser, inside the exported package (bundled into assets/player.js).
 
-/** A quiz's answers: per question, the indexes of the options chosen; `submitted` once scored. */
-export type QuizState = { answers: number[][]; submitted: boolean };
+/**
+ * A quiz's answers: per question, the indexes of the options chosen; `submitted` once scored;
+ * `passed` once a submission reached the passing score (it stays, as the LMS's verdict does).
+ */
+export type QuizState = { answers: number[][]; submitted: boolean; passed?: boolean };
 
 /** What the package resumes from: the lessons viewed and each quiz's answers (by the quiz's place among the course's quizzes). */
 export type PlayerState = { viewed: boolean[]; quizzes: Record<number, QuizState> };
@@ -49,15 +52,17 @@ function unmask(text: string): number[] {
 
 /**
  * The state as a short string for the LMS's suspend data (SCORM 1.2 keeps 4,096 characters):
- * `1~<viewed bits, 6 lessons a character>~<quiz>;<quiz>` where a quiz is `<index>[!]:<mask>,<mask>…`
- * (base 36; `!` once submitted; an option mask per question, empty when unanswered).
+ * `1~<viewed bits, 6 lessons a character>~<quiz>;<quiz>` where a quiz is `<index>[!|+]:<mask>,<mask>…`
+ * (base 36; `!` once submitted, `+` once a submission passed; an option mask per question, empty
+ * when unanswered).
  */
 export function encodeState(state: PlayerState): string {
   const quizzes = Object.entries(state.quizzes)
     .map(([index, q]) => {
       const masks = q.answers.map(mask);
       while (masks.length && !masks[masks.length - 1]) masks.pop();
-      return `${Number(index).toString(36)}${q.submitted ? "!" : ""}:${masks.join(",")}`;
+      const mark = q.passed ? "+" : q.submitted ? "!" : "";
+      return `${Number(index).toString(36)}${mark}:${masks.join(",")}`;
     })
     .join(";");
   return `${VERSION}~${bits(state.viewed)}~${quizzes}`;
@@ -69,9 +74,10 @@ export function decodeState(text: string | null, lessonCount: number): PlayerSta
   if (version !== VERSION || viewed === undefined) return emptyState(lessonCount);
   const state: PlayerState = { viewed: unbits(viewed, lessonCount), quizzes: {} };
   for (const entry of (quizzes ?? "").split(";")) {
-    const m = entry.match(/^([0-9a-z]+)(!?):([0-9a-z,]*)$/);
+    const m = entry.match(/^([0-9a-z]+)([!+]?):([0-9a-z,]*)$/);
     if (!m) continue;
-    state.quizzes[parseInt(m[1], 36)] = { submitted: m[2] === "!", answers: m[3] ? m[3].split(",").map(unmask) : [] };
+    const answers = m[3] ? m[3].split(",").map(unmask) : [];
+    state.quizzes[parseInt(m[1], 36)] = m[2] === "+" ? { submitted: true, passed: true, answers } : { submitted: m[2] === "!", answers };
   }
   return state;
 }
