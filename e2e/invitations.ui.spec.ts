@@ -1,15 +1,16 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { answerConfirm, signUpViaApi, uniqueEmail, VIEWPORTS } from "./helpers";
+import { answerConfirm, callerOf, screenshot, signInViaApi, signUpViaApi, uniqueEmail, VIEWPORTS } from "./helpers";
 import { mailsTo, waitForMail, type E2eMail } from "./mailbox";
 import { createCompany, customerPage, overflowsSideways } from "./proposals-helpers";
 
 /**
  * Invitations by email (issue 26; docs/decisions/032), through the mail the e2e server really
  * sends: a team admin invites someone without an account, who signs up from the link with the
- * address fixed and lands in the workspace; a sales lead invites an existing user, who signs in
- * from the link and lands in the company; a resent invitation comes with a new link and the old
- * one stops working; a revoked link says so.
+ * address fixed and lands in the workspace; invited learners land in Learn on the workspace's
+ * courses (issue 38); a sales lead invites an existing user, who signs in from the link and lands
+ * in the company; a resent invitation comes with a new link and the old one stops working; a
+ * revoked link says so.
  */
 
 /** Every invitation mail to `to` whose subject matches, oldest first, once there are `count`. */
@@ -26,6 +27,16 @@ async function confirmAddress(request: APIRequestContext, email: string) {
   const mail = await waitForMail(request, { to: email, subject: /Confirm your email address/ });
   expect(mail.link).toBeTruthy();
   expect((await request.get(mail.link!)).ok()).toBe(true);
+}
+
+/** A published course of one lesson in a new project of the workspace, made by its admin (`call`). */
+async function publishedCourse(call: ReturnType<typeof callerOf>, workspaceId: string, title: string) {
+  const project = await call("POST", "/api/authoring/projects", { name: `${title} project`, workspace_id: workspaceId });
+  const course = await call("POST", `/api/authoring/projects/${project.id}/courses`, { title });
+  const mod = await call("POST", `/api/authoring/courses/${course.id}/modules`, { title: "First steps" });
+  const lesson = await call("POST", `/api/authoring/modules/${mod.id}/lessons`, { title: "Welcome" });
+  await call("POST", `/api/authoring/lessons/${lesson.id}/blocks`, { type: "text", content: { body: "Welcome aboard." } });
+  await call("POST", `/api/authoring/courses/${course.id}/publish`);
 }
 
 for (const { name, viewport } of VIEWPORTS) {
@@ -85,6 +96,68 @@ for (const { name, viewport } of VIEWPORTS) {
       await guest.goto(mail.link!);
       await expect(guest.getByRole("heading", { name: "This invitation has been accepted", level: 1 })).toBeVisible();
       await guest.context().close();
+    });
+
+    test(`invited learners land in Learn on the workspace's course: one signing up from the link, one accepting while signed in (${name})`, async ({
+      page,
+      browser,
+      baseURL,
+      signUpAndSignIn,
+    }) => {
+      const admin = await signUpAndSignIn("Ada Admin");
+      await confirmAddress(page.request, admin.email);
+      const call = callerOf(page.request);
+      const team = await call("POST", "/api/workspaces", { name: "Harbour Team" });
+      await publishedCourse(call, team.id, "Knots for sailors");
+      // Lena already learns in another of the admin's teams: her landing shows the new team's course only.
+      const other = await call("POST", "/api/workspaces", { name: "Dock Team" });
+      await publishedCourse(call, other.id, "Forklift safety");
+      const lena = await customerPage(browser, baseURL!, viewport);
+      const lenaUser = await signUpViaApi(lena.request, "Lena Learner");
+      await signInViaApi(lena.request, lenaUser);
+      await call("POST", `/api/workspaces/${other.id}/members`, { email: lenaUser.email, role: "learner" });
+      const newcomer = uniqueEmail("learner");
+      await call("POST", `/api/workspaces/${team.id}/invitations`, { emails: [newcomer, lenaUser.email], role: "learner" });
+      const landing = `${baseURL}/learn?workspace=${team.id}`;
+
+      /** Learn, on the workspace's course, in view without scrolling; nothing of the authoring home. */
+      async function expectLanded(learner: typeof page) {
+        await expect(learner).toHaveURL(landing);
+        await expect(learner.getByRole("heading", { name: "Courses in Harbour Team", level: 1 })).toBeVisible();
+        await expect(learner.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Learn" })).toHaveAttribute(
+          "aria-current",
+          "page",
+        );
+        await expect(learner.getByRole("link", { name: "Knots for sailors", exact: true })).toBeInViewport();
+        await expect(learner.getByRole("link", { name: "Start Knots for sailors" })).toBeVisible();
+        await expect(learner.getByRole("link", { name: "Forklift safety", exact: true })).toHaveCount(0);
+        expect(await overflowsSideways(learner)).toBe(false);
+      }
+
+      // Someone without an account signs up from the mailed link.
+      const mail = await waitForMail(page.request, { to: newcomer, subject: /invited you to Harbour Team/ });
+      expect(mail.text).toContain("as a learner");
+      const guest = await customerPage(browser, baseURL!, viewport);
+      await guest.goto(mail.link!);
+      await expect(guest.getByText(`Ada Admin invited ${newcomer} to the workspace Harbour Team as Learner`)).toBeVisible();
+      await guest.getByLabel("Name").fill("Nils Newcomer");
+      await guest.getByLabel("Password").fill("harbour lights at dawn 7");
+      await guest.getByRole("button", { name: "Create account and join Harbour Team" }).click();
+      await expectLanded(guest);
+      await screenshot(guest, `invitation-learner-lands-in-learn-${name}`);
+      await guest.context().close();
+
+      // Lena, signed in already, accepts with one button.
+      const lenaMail = await waitForMail(page.request, { to: lenaUser.email, subject: /invited you to Harbour Team/ });
+      await lena.goto(lenaMail.link!);
+      await lena.getByRole("button", { name: "Accept and open Harbour Team" }).click();
+      await expectLanded(lena);
+      await lena.getByRole("link", { name: "All your courses" }).click();
+      await expect(lena).toHaveURL(`${baseURL}/learn`);
+      await expect(lena.getByRole("heading", { name: "Your courses", level: 1 })).toBeVisible();
+      await expect(lena.getByRole("link", { name: "Forklift safety", exact: true })).toBeVisible();
+      await expect(lena.getByRole("link", { name: "Knots for sailors", exact: true })).toBeVisible();
+      await lena.context().close();
     });
 
     test(`a sales lead invites an existing user to the company, who signs in from the resent link and lands in it; a revoked link says so (${name})`, async ({

@@ -1,34 +1,40 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { screenshot, VIEWPORTS } from "./helpers";
+import { answerConfirm, screenshot, VIEWPORTS } from "./helpers";
 import { createCompany, createProduct, customerPage, openSidePanel, overflowsSideways, proposalsApi } from "./proposals-helpers";
 
 /**
- * What a new salesperson meets around a proposal's status (issue 28, docs/decisions/042): one word
- * for each status on the list's tabs, the editor's badge, its version timeline and the customer's
- * page; another company's editor address is the not-found page; an empty list leads to the
- * content library. At desktop and phone width.
+ * What a new salesperson meets around a proposal's status (issues 28 and 38, docs/decisions/042):
+ * one word for each status on the list's tabs, the editor's badge, its Versions panel, its
+ * refusals and the customer's page; another company's editor address is the not-found page; an
+ * empty list leads to the content library. At desktop and phone width.
  */
+
+/** A new proposal of the company, sent to Rita (no mail): its uuid. */
+async function sentProposal(page: Page, companyId: number, title: string) {
+  const uuid = (
+    await proposalsApi(page, "POST", "/v3/proposals", {
+      company_id: companyId,
+      language: "en",
+      title_md: title,
+      recipient: { first_name: "Rita", last_name: "Customer", email: "rita@customer.example" },
+    })
+  ).proposal.uuid as string;
+  await proposalsApi(page, "POST", `/v3/proposals/${uuid}/send`, { notify_recipient: false });
+  return uuid;
+}
+
+/** The next version of a sent proposal: a draft in its series. */
+const newVersion = async (page: Page, companyId: number, uuid: string) =>
+  (await proposalsApi(page, "POST", `/v3/proposals/${uuid}`, { company_id: companyId, language: "en" })).proposal.uuid as string;
 
 /** The three proposals of one company, each sent to a customer and then left, declined or accepted. */
 async function answeredProposals(page: Page) {
   const company = await createCompany(page, "Sunny Roofs AB");
-  const sent = async (title: string) => {
-    const uuid = (
-      await proposalsApi(page, "POST", "/v3/proposals", {
-        company_id: company.id,
-        language: "en",
-        title_md: title,
-        recipient: { first_name: "Rita", last_name: "Customer", email: "rita@customer.example" },
-      })
-    ).proposal.uuid as string;
-    await proposalsApi(page, "POST", `/v3/proposals/${uuid}/send`, { notify_recipient: false });
-    return uuid;
-  };
-  const open = await sent("Roof repair");
-  const declined = await sent("Solar panels");
+  const open = await sentProposal(page, company.id, "Roof repair");
+  const declined = await sentProposal(page, company.id, "Solar panels");
   await proposalsApi(page, "POST", `/v3/proposals/${declined}/reject`);
-  const accepted = await sent("Gutters");
+  const accepted = await sentProposal(page, company.id, "Gutters");
   await proposalsApi(page, "POST", `/v3/proposals/${accepted}/accept`);
   return {
     company,
@@ -84,7 +90,7 @@ for (const { name, viewport } of VIEWPORTS) {
         await expect(page.getByText(`This proposal was ${p.label.toLowerCase()} and can no longer be edited.`)).toBeVisible();
         await openSidePanel(page);
         const timeline = page.getByRole("navigation", { name: "Versions of this proposal" });
-        await expect(timeline.getByRole("link", { name: /^v1 / })).toContainText(word);
+        await expect(timeline.getByRole("link", { name: new RegExp(`^v1 ${p.label} `) })).toBeVisible();
         await screenshot(page, `proposal-status-${p.api}-editor-${name}`);
 
         await customer.goto(`/p/${p.uuid}`);
@@ -95,6 +101,65 @@ for (const { name, viewport } of VIEWPORTS) {
       }
       await expect(page.getByRole("toolbar", { name: "Proposal actions" }).getByRole("button", { name: /rejected/i })).toHaveCount(0);
       await customer.context().close();
+    });
+
+    test(`the Versions panel names each version's status as the list and the editor's badge do, never in the API's words (${name})`, async ({
+      page,
+      signUpAndSignIn,
+    }) => {
+      await signUpAndSignIn("Sam Sales");
+      const company = await createCompany(page, "Sunny Roofs AB");
+      // v1 sent, then replaced by v2; v2 declined; v3 the draft made from it.
+      const v1 = await sentProposal(page, company.id, "Roof repair");
+      const v2 = await newVersion(page, company.id, v1);
+      await proposalsApi(page, "POST", `/v3/proposals/${v2}/send`, { notify_recipient: false });
+      await proposalsApi(page, "POST", `/v3/proposals/${v2}/reject`);
+      const v3 = await newVersion(page, company.id, v2);
+      const versions = [
+        { uuid: v1, version: 1, label: "Replaced", api: "replaced" },
+        { uuid: v2, version: 2, label: "Declined", api: "rejected" },
+        { uuid: v3, version: 3, label: "Draft", api: "draft" },
+      ];
+      for (const v of versions) {
+        expect((await proposalsApi(page, "GET", `/v3/proposals/${v.uuid}`)).data.status, `v${v.version} in the API`).toBe(v.api);
+      }
+
+      await page.goto(`/proposals?company=${company.id}`);
+      const series = page.getByRole("region", { name: "Roof repair: 3 versions" });
+      for (const v of versions) {
+        await expect(series.getByRole("link", { name: new RegExp(`Roof repair v${v.version}\\b`) })).toContainText(v.label);
+      }
+
+      await page.goto(`/proposals/${v3}/edit`);
+      await expect(page.getByText("Status: Draft", { exact: true })).toBeVisible();
+      await openSidePanel(page);
+      const timeline = page.getByRole("navigation", { name: "Versions of this proposal" });
+      await expect(timeline.getByRole("link")).toHaveCount(3);
+      await expect(timeline.getByRole("link", { name: /^v1 Replaced / })).toBeVisible();
+      await expect(timeline.getByRole("link", { name: /^v2 Declined from v1 / })).toBeVisible();
+      await expect(timeline.getByRole("link", { name: /^v3 Draft from v2 / })).toHaveAttribute("aria-current", "page");
+      await expect(timeline).not.toContainText(/\b(active|rejected)\b/i);
+      expect(await overflowsSideways(page)).toBe(false);
+      await screenshot(page, `proposal-versions-panel-${name}`);
+    });
+
+    test(`a refusal says the status in the same word: marking accepted what was declined meanwhile says it is declined (${name})`, async ({
+      page,
+      signUpAndSignIn,
+    }) => {
+      await signUpAndSignIn("Sam Sales");
+      const company = await createCompany(page, "Sunny Roofs AB");
+      const uuid = await sentProposal(page, company.id, "Gutters");
+      await page.goto(`/proposals/${uuid}/edit`);
+      await page.getByRole("toolbar", { name: "Proposal actions" }).getByRole("button", { name: "Mark accepted" }).click();
+      await expect(page.getByRole("dialog")).toContainText("v1 will be marked accepted on the customer's behalf.");
+      // Meanwhile a colleague marks it declined.
+      await proposalsApi(page, "POST", `/v3/proposals/${uuid}/reject`);
+      await answerConfirm(page, "Mark accepted");
+      const refusal = page.getByRole("alert").filter({ hasText: "cannot be accepted" });
+      await expect(refusal).toHaveText("A proposal that is declined cannot be accepted");
+      expect((await proposalsApi(page, "GET", `/v3/proposals/${uuid}`)).data.status).toBe("rejected");
+      expect(await overflowsSideways(page)).toBe(false);
     });
 
     test(`another company's proposal, or none, is the not-found page with 404; the owners still edit it (${name})`, async ({

@@ -6,7 +6,8 @@ import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { ProgressBar } from "./progress-bar";
 import { useLearnCourses } from "./queries";
 
-export function LearnHome() {
+/** The user's courses with their progress; with `workspace`, only that workspace's. */
+export function LearnHome({ workspace }: { workspace?: { id: string; name: string } }) {
   const courses = useLearnCourses();
   if (courses.isPending) {
     return (
@@ -18,17 +19,22 @@ export function LearnHome() {
     );
   }
   if (courses.isError) return <Alert>Could not load your courses: {courses.error.message}</Alert>;
-  if (courses.data.length === 0) {
+  const shown = workspace ? courses.data.filter((c) => c.workspace.id === workspace.id) : courses.data;
+  if (shown.length === 0) {
     return (
       <div className="rounded-xl border border-dashed border-slate-300 p-12 text-center">
-        <p className="font-medium">No courses for you yet</p>
-        <p className="mt-1 text-sm text-slate-500">When a course is published in one of your workspaces, it appears here.</p>
+        <p className="font-medium">{workspace ? `No courses in ${workspace.name} yet` : "No courses for you yet"}</p>
+        <p className="mt-1 text-sm text-slate-500">
+          {workspace
+            ? "When a course is published there, it appears here."
+            : "When a course is published in one of your workspaces, it appears here."}
+        </p>
       </div>
     );
   }
   return (
     <ul className="grid gap-4 sm:grid-cols-2">
-      {courses.data.map((c) => {
+      {shown.map((c) => {
         const started = c.completed_count > 0 || c.last_viewed_at;
         const done = c.lesson_count > 0 && c.completed_count === c.lesson_count;
         return (

@@ -38,7 +38,8 @@ function assertUsable(row: Row) {
  * Accepts an invitation for the signed-in user, whose email must be the invited one (403
  * otherwise, naming both). The user becomes a member with the invitation's role, the invitation
  * is marked accepted, and the address counts as verified: the link reached it. Of two accepts at
- * once, one claims the invitation and the other finds it accepted.
+ * once, one claims the invitation and the other finds it accepted. `path` is where the member
+ * goes next, by the role they now have (./targets.ts `targetPath`).
  */
 export async function acceptInvitation(tx: Tx, token: string, user: { id: string; email: string }): Promise<AcceptedInvitation> {
   const row = await findByToken(tx, token);
@@ -61,9 +62,9 @@ export async function acceptInvitation(tx: Tx, token: string, user: { id: string
     throw new AppError("conflict", "This invitation cannot be used any more.", { reason: "accepted" });
   }
   const target = await targetOf(tx, row);
-  await joinTarget(tx, target, user.id, row.role);
+  const role = await joinTarget(tx, target, user.id, row.role);
   await tx.user.updateMany({ where: { id: user.id, emailVerifiedAt: null }, data: { emailVerifiedAt: now } });
-  return { invitationId: row.id, email: row.email, role: row.role, target, path: targetPath(target) };
+  return { invitationId: row.id, email: row.email, role: row.role, target, path: targetPath(target, role) };
 }
 
 /**

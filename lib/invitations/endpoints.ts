@@ -17,7 +17,7 @@ const Accepted = z
       id: z.union([z.uuid(), z.number().int()]).describe("A workspace's uuid or a company's numeric id"),
       name: z.string(),
     }),
-    url: z.string().describe("Where the app shows it: the workspace's home or the company's proposals"),
+    url: z.string().describe("Where the app shows it: Learn (a workspace's learner), the workspace's home, or the company's proposals"),
   })
   .meta({ id: "AcceptedInvitation" });
 

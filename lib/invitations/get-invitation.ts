@@ -33,7 +33,7 @@ export async function getInvitationByToken(db: Db, token: string): Promise<Invit
     role: row.role,
     status: invitationStatus(row),
     target,
-    path: targetPath(target),
+    path: targetPath(target, row.role),
     invitedByName: row.invitedBy.name,
     expiresAt: row.expiresAt,
     hasAccount: Boolean(account),

@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/db/client";
 import type { CompanyRole, WorkspaceRole } from "@/lib/generated/prisma/enums";
+import { onlyLearnsAs } from "@/lib/workspaces/home-path";
 
 /**
  * What an invitation invites to: a team workspace (with a workspace role) or a company (with a
@@ -15,9 +16,15 @@ export const COMPANY_INVITATION_ROLES = ["owner", "member"] as const satisfies r
 export const targetWhere = (target: InvitationTarget) =>
   target.kind === "workspace" ? { workspaceId: target.id } : { companyId: target.id };
 
-/** Where an accepted invitation leads: the workspace's home, or the company's proposals. */
-export const targetPath = (target: InvitationTarget) =>
-  target.kind === "workspace" ? `/?workspace=${target.id}` : `/proposals?company=${target.id}`;
+/**
+ * Where an accepted invitation leads, for the role the member has there: the company's proposals;
+ * the workspace's home for its authors and admins; Learn showing the workspace's courses for a
+ * learner, who has nothing to author there (the same rule as sign-in's start, lib/workspaces/home-path.ts).
+ */
+export function targetPath(target: InvitationTarget, role: string) {
+  if (target.kind === "company") return `/proposals?company=${target.id}`;
+  return onlyLearnsAs(role as WorkspaceRole) ? `/learn?workspace=${target.id}` : `/?workspace=${target.id}`;
+}
 
 /**
  * Holds the target's row until the transaction ends: two requests inviting the same address to
@@ -46,25 +53,27 @@ export async function membersAmong(tx: Tx, target: InvitationTarget, emails: str
 }
 
 /**
- * Makes the user a member with the invitation's role. Someone who became a member meanwhile (added
- * directly) keeps the role they have; a disabled company member is enabled again with this role.
+ * Makes the user a member with the invitation's role, and answers the role they have now. Someone
+ * who became a member meanwhile (added directly) keeps the role they have; a disabled company
+ * member is enabled again with this role.
  */
-export async function joinTarget(tx: Tx, target: InvitationTarget, userId: string, role: string) {
+export async function joinTarget(tx: Tx, target: InvitationTarget, userId: string, role: string): Promise<string> {
   if (target.kind === "workspace") {
-    await tx.membership.upsert({
+    const member = await tx.membership.upsert({
       where: { workspaceId_userId: { workspaceId: target.id, userId } },
       create: { workspaceId: target.id, userId, role: role as WorkspaceRole },
       update: {},
     });
-    return;
+    return member.role;
   }
   const existing = await tx.companyMember.findUnique({ where: { companyId_userId: { companyId: target.id, userId } } });
-  if (existing && !existing.disabled) return;
+  if (existing && !existing.disabled) return existing.role;
   await tx.companyMember.upsert({
     where: { companyId_userId: { companyId: target.id, userId } },
     create: { companyId: target.id, userId, role: role as CompanyRole },
     update: { disabled: false, role: role as CompanyRole },
   });
+  return role;
 }
 
 /** The target an invitation row names, with its name now. */

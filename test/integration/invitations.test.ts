@@ -115,7 +115,8 @@ describe("[INVITATIONS] a team workspace's admin invites by email", () => {
       email,
       role: "learner",
       target: { kind: "workspace", id: team.workspace.id, name: team.workspace.name },
-      url: `/?workspace=${team.workspace.id}`,
+      // A learner lands in Learn, on the workspace's courses.
+      url: `/learn?workspace=${team.workspace.id}`,
     });
     const db = await getDb();
     const user = await db.user.findUniqueOrThrow({ where: { email } });
@@ -181,11 +182,36 @@ describe("[INVITATIONS] a team workspace's admin invites by email", () => {
     const res = await app(invitee.key).post(`/invitations/${token}/accept`);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.target).toEqual({ kind: "workspace", id: team.workspace.id, name: team.workspace.name });
+    expect(res.body.url).toBe(`/?workspace=${team.workspace.id}`);
     expect((await membershipOf(team.workspace.id, invitee.user.id))?.role).toBe("admin");
     // The link reached the address: it counts as verified.
     expect((await db.user.findUniqueOrThrow({ where: { id: invitee.user.id } })).emailVerifiedAt).not.toBeNull();
     const history = await db.auditEvent.findFirst({ where: { operation: "accept_invitation", actorUserId: invitee.user.id } });
     expect(history?.targetId).not.toBe(token);
+  });
+
+  it("[INVITATIONS] accepting leads a learner to Learn on the workspace's courses, an author to the workspace's home, by the role they have once joined", async () => {
+    const team = await seedTeam(server);
+    const accept = async (role: string, before?: (invitee: { user: { email: string } }) => Promise<void>) => {
+      const invitee = await seedUser();
+      await invite(team.admin, team.workspace.id, [invitee.user.email], role);
+      const token = await tokenMailedTo(invitee.user.email);
+      await before?.(invitee);
+      const res = await app(invitee.key).post(`/invitations/${token}/accept`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.url;
+    };
+    expect(await accept("learner")).toBe(`/learn?workspace=${team.workspace.id}`);
+    expect(await accept("author")).toBe(`/?workspace=${team.workspace.id}`);
+    // Invited as a learner, but made an author meanwhile: the role they have decides.
+    const madeAuthor = async (invitee: { user: { email: string } }) => {
+      const added = await app(team.admin.key).post(`/workspaces/${team.workspace.id}/members`, {
+        email: invitee.user.email,
+        role: "author",
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+    };
+    expect(await accept("learner", madeAuthor)).toBe(`/?workspace=${team.workspace.id}`);
   });
 
   it("[INVITATIONS] two accepts of one link at once: one joins, the other is told it was accepted; one membership", async () => {

@@ -599,7 +599,7 @@ export interface components {
                 id: string | number;
                 name: string;
             };
-            /** @description Where the app shows it: the workspace's home or the company's proposals */
+            /** @description Where the app shows it: Learn (a workspace's learner), the workspace's home, or the company's proposals */
             url: string;
         };
         Block: {

@@ -1,11 +1,13 @@
 import { AppError } from "@/lib/api/errors";
 import type { ProposalStatus } from "@/lib/generated/prisma/enums";
+import { statusWord } from "./status-labels";
 
 /**
  * What a proposal's status allows (contract.md): the status changes, which statuses are edited in
  * place, which may get a new version, and what each refusal says. The API refuses by these rules
  * (./lifecycle.ts, ./update-proposal.ts, ./edit-block.ts, ./versions.ts) and the editor shows its
  * controls by them (components/proposals/editor/*), so this module imports nothing server-only.
+ * A refusal names the status in people's words (./status-labels.ts): the editor shows it as it is.
  */
 
 /** A status as read: an active proposal past its expiry reads as expired (./read-model.ts `statusOf`). */
@@ -26,11 +28,11 @@ export type Transition = keyof typeof TRANSITIONS;
 
 export const canTransition = (action: Transition, status: string) => (TRANSITIONS[action].from as readonly string[]).includes(status);
 
-const DONE: Record<Transition, string> = { send: "sent", accept: "accepted", reject: "rejected", withdraw: "withdrawn" };
-
-/** 409 NOT_EDITABLE unless TRANSITIONS lets `action` leave `status`. */
-export function assertTransition(action: Transition, status: string) {
-  if (!canTransition(action, status)) throw new AppError("not_editable", `A proposal that is ${status} cannot be ${DONE[action]}`);
+/** 409 NOT_EDITABLE unless TRANSITIONS lets `action` leave `status`: "A proposal that is declined cannot be accepted". */
+export function assertTransition(action: Transition, status: ReadStatus) {
+  if (!canTransition(action, status)) {
+    throw new AppError("not_editable", `A proposal that is ${statusWord(status)} cannot be ${statusWord(TRANSITIONS[action].to)}`);
+  }
 }
 
 /** Drafts and templates are edited in place; any other status changes only through a new version. */
@@ -47,22 +49,25 @@ export const canGetNewVersion = (status: string) => !isWithdrawn(status);
 const companyMismatch = () => new AppError("company_mismatch", "company_id does not match the proposal's company");
 
 /** PATCH's checks after the body (contract.md): company mismatch, then withdrawn, then not draft/template. */
-export function assertEditable(row: { companyId: number; status: string }, companyId: number) {
+export function assertEditable(row: { companyId: number; status: ReadStatus }, companyId: number) {
   if (companyId !== row.companyId) throw companyMismatch();
   if (isWithdrawn(row.status)) throw new AppError("proposal_withdrawn", "This proposal is withdrawn");
   if (!isEditableStatus(row.status)) {
-    throw new AppError("not_editable", `A ${row.status} proposal cannot be edited: create a new version with POST /v3/proposals/{uuid}`);
+    throw new AppError(
+      "not_editable",
+      `A proposal that is ${statusWord(row.status)} cannot be edited: create a new version with POST /v3/proposals/{uuid}`,
+    );
   }
 }
 
 /** What the refusal of a partial edit names: one block's customisations, or the data values. */
 const PARTIAL_EDIT_REFUSALS = {
-  block: (status: string) => `A ${status} proposal cannot be edited`,
-  data: (status: string) => `The data of a ${status} proposal cannot change`,
+  block: (status: ReadStatus) => `A proposal that is ${statusWord(status)} cannot be edited`,
+  data: (status: ReadStatus) => `The data of a proposal that is ${statusWord(status)} cannot change`,
 };
 
 /** The partial edits (one block, the data values): 409 NOT_EDITABLE unless draft or template. */
-export function assertEditableStatus(status: string, edit: keyof typeof PARTIAL_EDIT_REFUSALS) {
+export function assertEditableStatus(status: ReadStatus, edit: keyof typeof PARTIAL_EDIT_REFUSALS) {
   if (!isEditableStatus(status)) throw new AppError("not_editable", PARTIAL_EDIT_REFUSALS[edit](status));
 }
 
