@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  clampHeight,
-  isStartTime,
-  isWebUrl,
-  parseGlossary,
-  parseImage,
-  parseInteractive,
-  parseMarkdown,
-  parseVideo,
-  parseYouTubeInput,
-  videoProblem,
-  wholeSeconds,
-  YOUTUBE_ID,
-  youTubeEmbedUrl,
-} from "@/lib/authoring/blocks/block-content";
-import { svgDataUrl } from "./media-blocks";
+import { isStartTime, isWebUrl, parseYouTubeInput, wholeSeconds, YOUTUBE_ID, youTubeEmbedUrl } from "@/lib/authoring/blocks/block-content";
+import { parseGlossary } from "@/lib/authoring/blocks/types/glossary";
+import { parseImage } from "@/lib/authoring/blocks/types/image";
+import { clampHeight, parseInteractive } from "@/lib/authoring/blocks/types/interactive";
+import { parseMarkdown } from "@/lib/authoring/blocks/types/text";
+import { parseVideo, videoProblem } from "@/lib/authoring/blocks/types/video";
+import { svgDataUrl } from "./types/image/view";
 
 describe("block content parsers", () => {
   it("[BLOCKS] shapes that do not match their type parse to null, so the block renders empty", () => {

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
-import { loadMermaid } from "@/components/blocks/diagram-block";
+import { loadMermaid } from "@/components/blocks/types/diagram/view";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import type { PublishChecksDto } from "@/lib/client/types";

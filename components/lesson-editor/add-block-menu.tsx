@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { BLOCK_MENU, type MenuBlockType } from "./block-types";
+import { BLOCK_MENU, type BlockTypeName } from "@/lib/authoring/blocks/types/registry";
 
 /** A menu button (WAI-ARIA menu pattern): arrows, Home and End move, Escape closes. */
 export function AddBlockMenu({
@@ -10,7 +10,7 @@ export function AddBlockMenu({
   placement,
   align = "left",
 }: {
-  onPick: (type: MenuBlockType) => void;
+  onPick: (type: BlockTypeName) => void;
   disabled?: boolean;
   /** Where the new block will go, e.g. "after block 3", shown in the menu. */
   placement: string;

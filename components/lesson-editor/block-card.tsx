@@ -4,62 +4,17 @@ import { useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { BlockView } from "@/components/blocks/block-view";
+import { blockEditorOf } from "@/components/blocks/types/editors";
 import { ConflictChoiceDialog } from "@/components/conflicts/conflict-dialog";
 import { GripIcon } from "@/components/ui/icons";
-import {
-  blockTypeLabel,
-  parseDiagram,
-  parseGlossary,
-  parseImage,
-  parseInteractive,
-  parseMarkdown,
-  parseScenario,
-  parseVideo,
-  parseVisual,
-} from "@/lib/authoring/blocks/block-content";
-import {
-  DiagramForm,
-  GlossaryForm,
-  ImageForm,
-  InteractiveForm,
-  MarkdownForm,
-  QuestionRefForm,
-  QuizRefForm,
-  ScenarioForm,
-  VideoForm,
-  VisualForm,
-  type ContentFormProps,
-} from "./block-forms";
-import { blockSummary } from "./block-types";
+import { blockTypeLabel, contentFitsType } from "@/lib/authoring/blocks/types/registry";
+import { parseMarkdown } from "@/lib/authoring/blocks/types/text";
 import { versionText } from "./block-versions";
 import { useCollapsedBlocks } from "./collapsed-blocks";
+import { blockSummary } from "./describe-block";
 import type { BlockDto, QuestionDto, QuizSummaryDto } from "./queries";
 import { SaveErrorBar, SaveIndicator } from "./save-indicator";
 import { useBlockSave } from "./use-block-save";
-
-const CONTENT_FORMS: Record<string, (props: ContentFormProps) => ReactNode> = {
-  text: (p) => <MarkdownForm label="Text (Markdown)" {...p} />,
-  example: (p) => <MarkdownForm label="Example (Markdown)" {...p} />,
-  scenario: ScenarioForm,
-  glossary: GlossaryForm,
-  image: ImageForm,
-  video: VideoForm,
-  diagram: DiagramForm,
-  interactive: InteractiveForm,
-  visual: VisualForm,
-};
-
-const CONTENT_PARSERS: Record<string, (content: unknown) => unknown> = {
-  text: parseMarkdown,
-  example: parseMarkdown,
-  scenario: parseScenario,
-  glossary: parseGlossary,
-  image: parseImage,
-  video: parseVideo,
-  diagram: parseDiagram,
-  interactive: parseInteractive,
-  visual: parseVisual,
-};
 
 export type BlockCardActions = {
   /** Saves what is unsaved, then deletes (to the trash). */
@@ -99,7 +54,9 @@ export function BlockCard({
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id });
 
   const number = index + 1;
-  const isContentType = block.type in CONTENT_FORMS;
+  // The type's form (./types/editors.ts); none for a type this editor does not know.
+  const editor = blockEditorOf(block.type);
+  const isContentType = editor?.kind === "content";
   // Every save says which version it is based on (If-Match); a refusal shows both versions.
   const autosave = useBlockSave({ block, number, keepsBackup: isContentType, onChangedElsewhere: actions.onChangedElsewhere });
   const draft = autosave.value;
@@ -116,52 +73,21 @@ export function BlockCard({
   }, [autoFocus, block.id, setCollapsed]);
 
   const label = blockTypeLabel(block.type);
-  const preview: BlockDto =
-    block.type === "question"
-      ? {
-          ...block,
-          question_role: draft.question_role ?? block.question_role,
-          question:
-            draft.question_id === block.question_id
-              ? block.question
-              : (bank.data?.find((q) => q.id === draft.question_id) ?? block.question),
-        }
-      : block.type === "quiz"
-        ? {
-            ...block,
-            quiz:
-              draft.quiz_id === block.quiz_id
-                ? block.quiz
-                : (() => {
-                    const q = quizzes.data?.find((x) => x.id === draft.quiz_id);
-                    return q ? { id: q.id, title: q.title } : block.quiz;
-                  })(),
-          }
-        : { ...block, content: draft.content };
+  const lists = { bank, quizzes };
+  const preview: BlockDto = editor?.kind === "reference" ? editor.preview(block, draft, lists) : { ...block, content: draft.content };
   const summary = blockSummary(preview);
 
   let form: ReactNode;
-  if (block.type === "question") {
-    form = (
-      <QuestionRefForm
-        projectId={projectId}
-        questionId={draft.question_id ?? ""}
-        current={preview.question}
-        role={draft.question_role ?? "practice"}
-        onChange={(patch) => autosave.setValue((d) => ({ ...d, ...patch }), { immediate: true })}
-      />
-    );
-  } else if (block.type === "quiz") {
-    form = (
-      <QuizRefForm
-        projectId={projectId}
-        quizId={draft.quiz_id ?? ""}
-        quizzes={quizzes}
-        onChange={(quiz_id) => autosave.setValue((d) => ({ ...d, quiz_id }), { immediate: true })}
-      />
-    );
-  } else if (isContentType) {
-    const matches = CONTENT_PARSERS[block.type](draft.content) !== null;
+  if (editor?.kind === "reference") {
+    form = editor.form({
+      projectId,
+      draft,
+      preview,
+      lists,
+      onChange: (patch) => autosave.setValue((d) => ({ ...d, ...patch }), { immediate: true }),
+    });
+  } else if (editor) {
+    const matches = contentFitsType(block.type, draft.content);
     form = (
       <>
         {!matches ? (
@@ -169,7 +95,7 @@ export function BlockCard({
             The stored content of this block does not fit its type, so learners see it empty. Filling in this form replaces it.
           </p>
         ) : null}
-        {CONTENT_FORMS[block.type]({ content: draft.content, onChange: (content) => autosave.setValue((d) => ({ ...d, content })) })}
+        {editor.form({ content: draft.content, onChange: (content) => autosave.setValue((d) => ({ ...d, content })) })}
       </>
     );
   } else {
@@ -279,7 +205,7 @@ export function BlockCard({
         {isCollapsed ? (
           // Collapsed: the block as learners see it; a text block is edited right there.
           <section id={bodyId} ref={bodyRef} aria-label={`Preview of block ${number}`} className="p-4">
-            {MARKDOWN_TYPES.has(block.type) ? (
+            {editor?.kind === "content" && editor.editsMarkdownInPlace ? (
               <TextInPlace
                 number={number}
                 preview={<BlockView block={preview} />}
@@ -303,9 +229,6 @@ export function BlockCard({
     </li>
   );
 }
-
-/** Blocks whose whole content is one Markdown text, which the collapsed card edits in place. */
-const MARKDOWN_TYPES = new Set(["text", "example"]);
 
 /** The rendered text; "Edit text" (or a double click) turns it into its Markdown, "Done" back. */
 function TextInPlace({

@@ -2,13 +2,12 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
+import { isQuestionRole, questionOptionLabel } from "@/components/blocks/types/question/editor";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LoadingText } from "@/components/ui/loading-placeholder";
 import { Modal } from "@/components/ui/modal";
 import { QUESTION_ROLE_LABELS } from "@/lib/authoring/blocks/block-content";
-import { questionOptionLabel } from "./block-forms";
-import { isQuestionRole } from "./block-types";
 import { SelectField } from "./form-controls";
 import type { CourseOutlineDto, QuestionDto, QuestionRole, QuizSummaryDto } from "./queries";
 

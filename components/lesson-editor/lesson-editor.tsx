@@ -4,7 +4,7 @@ import { useMemo, useState } from "react";
 import { ItemHistory } from "@/components/history/item-history";
 import { Alert } from "@/components/ui/alert";
 import { ApiClientError } from "@/lib/client/api";
-import { describeBlock } from "./block-types";
+import { describeBlock } from "./describe-block";
 import { MoveBlockDialog, NewQuestionBlockDialog, NewQuizBlockDialog } from "./dialogs";
 import { EditorSkeleton } from "./editor-skeleton";
 import { errorText } from "./error-text";

@@ -1,9 +1,9 @@
 "use client";
 
 import { Alert } from "@/components/ui/alert";
+import type { BlockTypeName } from "@/lib/authoring/blocks/types/registry";
 import { AddBlockMenu } from "./add-block-menu";
 import { AlsoEditedNotice } from "./also-edited-notice";
-import type { MenuBlockType } from "./block-types";
 
 /**
  * The bar that stays on top while the author scrolls: add a block (and where it goes), how many
@@ -24,7 +24,7 @@ export function LessonToolbar({
   placement: string;
   isAdding: boolean;
   isDisabled: boolean;
-  onPick: (type: MenuBlockType) => void;
+  onPick: (type: BlockTypeName) => void;
   /** Offered while new blocks would go somewhere other than the end. */
   onAddAtEnd?: () => void;
   /** Undefined until the blocks are read. */

@@ -5,8 +5,8 @@ import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable"
 import { useState, type ComponentProps } from "react";
 import { useSortableA11y, useSortableSensors, type ReorderWording } from "@/components/ui/use-sortable-a11y";
 import { BlockCard, type BlockCardActions } from "./block-card";
-import { describeBlock } from "./block-types";
 import { CollapseAll } from "./collapse-all";
+import { describeBlock } from "./describe-block";
 import type { BlockDto } from "./queries";
 
 type CardProps = ComponentProps<typeof BlockCard>;

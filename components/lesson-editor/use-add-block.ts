@@ -1,8 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { blockTypeLabel } from "@/lib/authoring/blocks/block-content";
-import { defaultContent, type MenuBlockType } from "./block-types";
+import { blockTypeDefinition, blockTypeLabel, type BlockTypeName } from "@/lib/authoring/blocks/types/registry";
 import { errorText } from "./error-text";
 import { useCreateBlock, type BlockDto, type NewBlock } from "./queries";
 
@@ -38,14 +37,15 @@ export function useAddBlock({
     return block;
   }
 
-  function pick(type: MenuBlockType) {
+  function pick(type: BlockTypeName) {
     onError(undefined);
-    if (type === "question" || type === "quiz") {
+    const definition = blockTypeDefinition(type);
+    if (definition?.reference) {
       setPickerError(undefined);
-      setPicker(type);
+      setPicker(definition.reference);
       return;
     }
-    addBlock({ type, content: defaultContent(type) }).catch((e) =>
+    addBlock({ type, content: definition?.content.initial() }).catch((e) =>
       onError(`Couldn't add the ${blockTypeLabel(type).toLowerCase()} block: ${errorText(e)}`),
     );
   }

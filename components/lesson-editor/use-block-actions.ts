@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useMemo, useState, type Dispatch, type SetStateAction } from "react";
 import { useToast } from "@/components/ui/toast";
 import type { BlockCardActions } from "./block-card";
-import { describeBlock } from "./block-types";
+import { describeBlock } from "./describe-block";
 import { errorText } from "./error-text";
 import { useDeleteBlock, useMoveBlockToLesson, useRestoreBlock, type BlockDto } from "./queries";
 

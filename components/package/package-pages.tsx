@@ -1,240 +1,28 @@
 // The pages of a course package (lib/authoring/exchange/package/write-package.ts), rendered to
-// static HTML with the app's own block renderers. Next's route handlers cannot render React to
-// HTML, so this file is bundled by `npm run package:assets` (React and the other packages left
-// external) and write-package loads that bundle from disk. Its scripts come from assets/player.js.
+// static HTML with the app's own block renderers (each type's package view:
+// components/blocks/types/package-views.tsx). Next's route handlers cannot render React to HTML,
+// so this file is bundled by `npm run package:assets` (React and the other packages left external)
+// and write-package loads that bundle from disk. Its scripts come from assets/player.js.
 // These are plain static pages, not Next pages: their <head> and scripts are written as they are.
 /* eslint-disable @next/next/no-head-element, @next/next/no-sync-scripts */
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { BlockNote, Caption } from "@/components/blocks/block-note";
-import { Markdown } from "@/components/blocks/markdown";
-import { ImageBlock, VideoBlock } from "@/components/blocks/media-blocks";
-import { ExampleBlock, GlossaryBlock, TextBlock, VisualBlock } from "@/components/blocks/text-blocks";
-import {
-  parseDiagram,
-  parseImage,
-  parseInteractive,
-  parseScenario,
-  parseVideo,
-  QUESTION_INSTRUCTIONS,
-  QUESTION_ROLE_LABELS,
-  YOUTUBE_ID,
-} from "@/lib/authoring/blocks/block-content";
+import { BlockNote } from "@/components/blocks/block-note";
+import { packageViewOf } from "@/components/blocks/types/package-views";
 import {
   scriptJson,
-  type KeyedQuestion,
   type LessonData,
   type LessonPageProps,
   type PackageBlock,
   type PageRenderers,
   type ShellPageProps,
 } from "@/lib/authoring/exchange/package/package-data";
+import { PRIMARY, SECONDARY } from "./buttons";
 
-const BUTTON =
-  "inline-flex items-center justify-center rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50";
-const PRIMARY = `${BUTTON} bg-brand-600 text-white hover:bg-brand-700`;
-const SECONDARY = `${BUTTON} bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`;
-
-/** The learner reader's scenario, with its answer behind <details>: a static page has no Reveal state. */
-function ScenarioBlock({ content }: { content: unknown }) {
-  const c = parseScenario(content);
-  if (!c) return <BlockNote />;
-  return (
-    <section aria-label="Scenario" className="rounded-md border border-indigo-200 bg-indigo-50/60 px-4 py-3">
-      <p className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-indigo-800">Scenario</p>
-      {c.body.trim() ? Markdown({ children: c.body }) : <p className="text-xs text-indigo-800">Empty scenario.</p>}
-      {c.reveal.trim() ? (
-        <details className="mt-3 rounded-md border border-indigo-100 bg-white px-3 py-2">
-          <summary className="cursor-pointer text-sm font-medium text-indigo-900">Reveal</summary>
-          <div className="mt-2">{Markdown({ children: c.reveal })}</div>
-        </details>
-      ) : null}
-    </section>
-  );
-}
-
-/** An image block; a picture copied into the package is shown from there, like ImageBlock shows it. */
-function PackageImage({ block }: { block: PackageBlock }) {
-  const c = parseImage(block.content);
-  if (!c || c.source.type !== "url" || !block.local_image) return ImageBlock({ content: block.content });
-  return (
-    <figure>
-      <img
-        src={block.local_image}
-        alt={c.alt}
-        loading="lazy"
-        className="mx-auto h-auto max-h-[32rem] max-w-full rounded-md object-contain"
-      />
-      <Caption>{c.caption}</Caption>
-    </figure>
-  );
-}
-
-/** The learner reader's video; a YouTube video also gets a written link, for when the embed cannot play. */
-function PackageVideo({ content }: { content: unknown }) {
-  const c = parseVideo(content);
-  const video = VideoBlock({ content });
-  if (!c || c.source.type !== "youtube" || !YOUTUBE_ID.test(c.source.id)) return video;
-  const watch = `https://www.youtube.com/watch?v=${encodeURIComponent(c.source.id)}${c.source.start ? `&t=${c.source.start}s` : ""}`;
-  return (
-    <>
-      {video}
-      <p className="mt-2 text-sm">
-        <a href={watch} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-2">
-          Watch “{c.title.trim() || "the video"}” on YouTube
-        </a>
-      </p>
-    </>
-  );
-}
-
-/** Drawn in the browser by the bundled Mermaid (assets/mermaid.min.js), with the app's settings. */
-function PackageDiagram({ content }: { content: unknown }) {
-  const c = parseDiagram(content);
-  if (!c) return <BlockNote />;
-  if (!c.source.code.trim()) return <BlockNote>No diagram code yet.</BlockNote>;
-  return (
-    <figure>
-      <div
-        data-mermaid-code={c.source.code}
-        data-label={c.caption.trim() || "Diagram"}
-        className="flex min-h-20 justify-center overflow-x-auto text-sm text-slate-600 [&_svg]:h-auto [&_svg]:max-w-full"
-      >
-        Drawing the diagram…
-      </div>
-      <Caption>{c.caption}</Caption>
-    </figure>
-  );
-}
-
-/**
- * Author HTML in a sandboxed frame: scripts run, but with an opaque origin (no allow-same-origin),
- * so they cannot reach the package's pages or the LMS's runtime.
- */
-function PackageInteractive({ content }: { content: unknown }) {
-  const c = parseInteractive(content);
-  if (!c) return <BlockNote />;
-  if (!c.source.code.trim()) return <BlockNote>No HTML yet.</BlockNote>;
-  return (
-    <figure>
-      <iframe
-        sandbox="allow-scripts"
-        srcDoc={c.source.code}
-        title={c.title.trim() || "Interactive content"}
-        height={c.height}
-        referrerPolicy="no-referrer"
-        className="w-full rounded-md border border-slate-200 bg-white"
-        style={{ height: c.height }}
-      />
-      <Caption>{c.caption}</Caption>
-    </figure>
-  );
-}
-
-/** A question's options as radios or checkboxes; `name` keeps each question's radios a group of their own. */
-function Choices({ question, name }: { question: KeyedQuestion; name: string }) {
-  const type = question.question_type === "multiple_choice" ? "checkbox" : "radio";
-  return (
-    <div className="space-y-2">
-      {question.options.map((o, i) => (
-        <label
-          key={o.id}
-          data-option-id={o.id}
-          className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm text-slate-800 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50 data-[correct=true]:border-emerald-600 data-[correct=true]:bg-emerald-50"
-        >
-          <input type={type} name={name} value={o.id} id={`${name}-${i}`} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600" />
-          <span>{o.label}</span>
-        </label>
-      ))}
-    </div>
-  );
-}
-
-function QuestionFieldset({ question, name, children }: { question: KeyedQuestion; name: string; children?: ReactNode }) {
-  return (
-    <fieldset data-question-id={question.id} className="space-y-3">
-      <legend className="w-full text-base font-medium text-slate-900">{question.prompt}</legend>
-      <p className="text-xs text-slate-600">{QUESTION_INSTRUCTIONS[question.question_type] ?? "Choose an answer."}</p>
-      <Choices question={question} name={name} />
-      {children}
-    </fieldset>
-  );
-}
-
-/** A practice question, checked in place against the key the package carries. */
-function PackageQuestion({ block }: { block: PackageBlock }) {
-  if (!block.question) return <BlockNote>This question is no longer available.</BlockNote>;
-  return (
-    <form data-practice={block.question.id} className="space-y-3 rounded-md border border-slate-200 bg-white px-4 py-3">
-      <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
-        {QUESTION_ROLE_LABELS[block.question_role ?? ""] ?? "Question"}
-      </p>
-      <QuestionFieldset question={block.question} name={`q-${block.id}`} />
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={SECONDARY}>
-          Check answer
-        </button>
-        <p role="status" className="text-sm font-medium" />
-      </div>
-    </form>
-  );
-}
-
-/** A quiz, scored in the package by the server's rule; the final quiz says passed or not with completion=quiz. */
-function PackageQuiz({ block, completion, passingScore }: { block: PackageBlock; completion: string; passingScore: number }) {
-  const quiz = block.quiz;
-  if (!quiz) return <BlockNote>This quiz is no longer available.</BlockNote>;
-  const title = quiz.title.trim() || "Quiz";
-  return (
-    <form
-      aria-label={title}
-      data-quiz-index={quiz.index}
-      data-question-ids={quiz.questions.map((q) => q.id).join(" ")}
-      data-passing-score={quiz.is_final && completion === "quiz" ? passingScore : undefined}
-      className="space-y-5 rounded-lg border border-slate-200 bg-white p-4"
-    >
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-      {quiz.questions.length === 0 ? <p className="text-sm text-slate-600">This quiz has no questions.</p> : null}
-      {quiz.questions.map((q) => (
-        <QuestionFieldset key={q.id} question={q} name={`quiz-${block.id}-${q.id}`} />
-      ))}
-      <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" className={PRIMARY}>
-          Submit answers
-        </button>
-        <p role="status" className="text-sm font-medium text-slate-900" />
-      </div>
-    </form>
-  );
-}
-
+/** A block with its type's package view; a type this server does not know is the small note. */
 function renderPackageBlock(block: PackageBlock, props: LessonPageProps): ReactNode {
-  switch (block.type) {
-    case "text":
-      return TextBlock({ content: block.content });
-    case "example":
-      return ExampleBlock({ content: block.content });
-    case "scenario":
-      return ScenarioBlock({ content: block.content });
-    case "glossary":
-      return GlossaryBlock({ content: block.content });
-    case "image":
-      return PackageImage({ block });
-    case "video":
-      return PackageVideo({ content: block.content });
-    case "diagram":
-      return PackageDiagram({ content: block.content });
-    case "interactive":
-      return PackageInteractive({ content: block.content });
-    case "question":
-      return PackageQuestion({ block });
-    case "quiz":
-      return PackageQuiz({ block, completion: props.completion, passingScore: props.passing_score });
-    case "visual":
-      return VisualBlock({ content: block.content });
-    default:
-      return <BlockNote />;
-  }
+  const view = packageViewOf(block.type);
+  return view ? view(block, props) : <BlockNote />;
 }
 
 function PackageBlockView({ block, props }: { block: PackageBlock; props: LessonPageProps }) {

@@ -2,20 +2,10 @@ import { z } from "zod";
 import { atLeastOne, DateTime } from "@/lib/api/schemas";
 import { Position } from "@/lib/authoring/common-schemas";
 import { QuestionDetail } from "../questions/schemas";
+import { BLOCK_TYPES } from "./types/registry";
 
-export const BLOCK_TYPES = [
-  "text",
-  "image",
-  "diagram",
-  "video",
-  "example",
-  "question",
-  "quiz",
-  "scenario",
-  "glossary",
-  "interactive",
-  "visual",
-] as const;
+// The API's list of block types is the registry's (./types/registry.ts), in its order.
+export { BLOCK_TYPES };
 export const BlockType = z.enum(BLOCK_TYPES);
 export const QuestionRole = z.enum(["practice", "checkpoint", "assessment", "review"]);
 

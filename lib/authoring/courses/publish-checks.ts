@@ -1,5 +1,6 @@
 import type { Caller } from "@/lib/api/authenticate";
-import { parseDiagram, videoProblem } from "@/lib/authoring/blocks/block-content";
+import { parseDiagram } from "@/lib/authoring/blocks/types/diagram";
+import { videoProblem } from "@/lib/authoring/blocks/types/video";
 import type { Tx } from "@/lib/db/client";
 import { getCourseOrThrow } from "../load";
 import { childrenVisibleTo } from "../visibility";

@@ -1,5 +1,6 @@
 import { AppError, type ValidationIssue } from "@/lib/api/errors";
-import { isWebUrl, parseImage } from "@/lib/authoring/blocks/block-content";
+import { isWebUrl } from "@/lib/authoring/blocks/block-content";
+import { parseImage } from "@/lib/authoring/blocks/types/image";
 import type { Db } from "@/lib/db/client";
 import { fetchAll } from "@/lib/files/fetch-all";
 import { FetchRefused } from "@/lib/files/fetch-url";

@@ -2,10 +2,10 @@
 
 import type MermaidModule from "mermaid";
 import { useEffect, useState } from "react";
+import { useBlockEnvironment } from "@/components/blocks/block-environment";
+import { BlockNote, Caption } from "@/components/blocks/block-note";
 import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
-import { parseDiagram } from "@/lib/authoring/blocks/block-content";
-import { useBlockEnvironment } from "./block-environment";
-import { BlockNote, Caption } from "./block-note";
+import { parseDiagram } from "@/lib/authoring/blocks/types/diagram";
 
 type Mermaid = typeof MermaidModule;
 

@@ -1,10 +1,10 @@
 "use client";
 
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useBlockEnvironment, type LoadedQuiz } from "@/components/blocks/block-environment";
+import { BlockNote } from "@/components/blocks/block-note";
 import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import type { BlockLike } from "@/lib/authoring/blocks/block-content";
-import { useBlockEnvironment, type LoadedQuiz } from "./block-environment";
-import { BlockNote } from "./block-note";
 
 // The player is fetched with the quiz it plays (as Mermaid with a diagram): a lesson without a quiz
 // never downloads it.

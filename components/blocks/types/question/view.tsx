@@ -1,12 +1,12 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useBlockEnvironment } from "@/components/blocks/block-environment";
+import { BlockNote } from "@/components/blocks/block-note";
 import { ChoiceGroup } from "@/components/quiz/choice-group";
 import { Button } from "@/components/ui/button";
 import { QUESTION_INSTRUCTIONS, QUESTION_ROLE_LABELS, type BlockLike, type QuestionView } from "@/lib/authoring/blocks/block-content";
 import { scoreAnswer } from "@/lib/authoring/quizzes/scoring";
-import { useBlockEnvironment } from "./block-environment";
-import { BlockNote } from "./block-note";
 
 function isQuestion(q: unknown): q is QuestionView {
   const v = q as QuestionView | null;
