@@ -1,10 +1,10 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { roleHelp, roleLabel } from "@/components/members/role-labels";
 import type { SessionUser } from "@/lib/auth/session";
 import type { InvitationView } from "@/lib/invitations/get-invitation";
 import { formatUtc } from "@/lib/mail/templates/invitation-parts";
 import { AcceptButton, SignInToAccept, SignOutToSwitch, SignUpToAccept } from "./invitation-actions";
-import { ROLE_LABELS, roleLabel } from "./role-labels";
 
 function Page({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -39,11 +39,11 @@ export function UnknownInvitation() {
 export function InvitationPage({ token, invitation, user }: { token: string; invitation: InvitationView; user: SessionUser | null }) {
   const { target, email } = invitation;
   const what = target.kind === "workspace" ? `the workspace ${target.name}` : `the company ${target.name}`;
-  const role = ROLE_LABELS[invitation.role];
+  const help = roleHelp(invitation.role);
   const summary = (
     <p className={p}>
       {invitation.invitedByName} invited <strong>{email}</strong> to {what} as <strong>{roleLabel(invitation.role)}</strong>
-      {role ? ` (${role.help})` : ""}.
+      {help ? ` (${help})` : ""}.
     </p>
   );
   const isInvitee = user?.email.toLowerCase() === email;

@@ -1,13 +1,13 @@
 "use client";
 
 import { useId, useState, type FormEvent } from "react";
+import { roleLabel } from "@/components/members/role-labels";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
 import { ApiClientError } from "@/lib/client/api";
-import { roleLabel } from "./role-labels";
 
 /** An open invitation as both members pages show it (each service's times made a Date). */
 export type OpenInvitation = {
@@ -19,8 +19,6 @@ export type OpenInvitation = {
   invitedBy: string;
   delivery: string | null;
 };
-
-type Role = { value: string; label: string };
 
 const DELIVERY: Record<string, { text: string; tone: "ok" | "wait" | "bad" }> = {
   queued: { text: "Mail being sent", tone: "wait" },
@@ -53,7 +51,8 @@ export function InvitationsSection({
   resend,
   revoke,
 }: {
-  roles: Role[];
+  /** The roles offered, in the order the menu lists them (named by ../members/role-labels). */
+  roles: readonly string[];
   defaultRole: string;
   invitations: OpenInvitation[] | undefined;
   isLoading: boolean;
@@ -151,9 +150,9 @@ export function InvitationsSection({
             defaultValue={defaultRole}
             className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
           >
-            {roles.map((r) => (
-              <option key={r.value} value={r.value}>
-                {r.label}
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {roleLabel(role)}
               </option>
             ))}
           </select>

@@ -1,12 +1,13 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { XIcon } from "./icons";
+import { useModalDialog } from "./use-modal-dialog";
 
 /**
- * The app's one modal, on the native <dialog> element: the browser traps focus, makes the page
- * behind inert, closes on Escape and gives focus back to what opened it. It is named by its title
- * and described by its description, so `getByRole("dialog", { name })` finds it.
+ * The app's one modal, on the native <dialog> element (./use-modal-dialog): the page behind is
+ * inert, Tab stays inside, Escape closes and focus goes back to what opened it. It is named by its
+ * title and described by its description, so `getByRole("dialog", { name })` finds it.
  */
 export function Modal({
   open,
@@ -32,20 +33,9 @@ export function Modal({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog({ open, onClose });
   const titleId = useId();
   const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // The browser focuses the first control (Close); a modal may name a better start.
-      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const frame =
     size === "side"
@@ -54,18 +44,11 @@ export function Modal({
 
   return (
     <dialog
-      ref={ref}
+      {...dialog}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={() => {
-        if (open) onClose();
-      }}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
       onClick={(event) => {
-        if (closeOnBackdrop && event.target === ref.current) onClose();
+        if (closeOnBackdrop && event.target === event.currentTarget) onClose();
       }}
       className={`${frame} bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 open:flex open:flex-col`}
     >

@@ -4,7 +4,7 @@ import { InvitationsSection } from "@/components/invitations/invitations-section
 import { useWorkspaceInvitationMutations, useWorkspaceInvitations, type WorkspaceInvitationRole } from "./invitation-queries";
 
 /** A team workspace's invitations, on its members page (admins only). */
-export function WorkspaceInvitations({ workspaceId, roles }: { workspaceId: string; roles: { value: string; label: string }[] }) {
+export function WorkspaceInvitations({ workspaceId, roles }: { workspaceId: string; roles: readonly string[] }) {
   const invitations = useWorkspaceInvitations(workspaceId);
   const { invite, resend, revoke } = useWorkspaceInvitationMutations(workspaceId);
   return (

@@ -9,7 +9,7 @@ import { useToast } from "@/components/ui/toast";
 import { proposalPdfUrl } from "@/lib/client/api";
 import { MAX_REMINDER_DAYS, MIN_REMINDER_DAYS, reminderAtUnix } from "@/lib/proposals/proposals/reminder";
 import { statusWord } from "@/lib/proposals/proposals/status-labels";
-import { canGetNewVersion, canTransition, isEditableStatus } from "@/lib/proposals/proposals/status-rules";
+import { statusAllows } from "@/lib/proposals/proposals/status-rules";
 import { errorMessage, formatDate } from "./format";
 import type { LifecycleAction, ProposalDto, SendOptions, useProposalWrites } from "./queries";
 import { useProposalDelivery } from "./use-delivery";
@@ -85,7 +85,7 @@ export function ActionsBar({
   }
 
   const buttons: Array<{ label: string; onClick: () => void; variant?: "primary" | "secondary" | "danger" }> = [];
-  if (canTransition("send", status)) {
+  if (statusAllows("send", status)) {
     buttons.push({
       label: "Send",
       variant: "primary",
@@ -95,7 +95,7 @@ export function ActionsBar({
       },
     });
   }
-  if (canTransition("accept", status)) {
+  if (statusAllows("accept", status)) {
     buttons.push({
       label: `Mark ${statusWord("accepted")}`,
       onClick: () =>
@@ -106,7 +106,7 @@ export function ActionsBar({
         }),
     });
   }
-  if (canTransition("reject", status)) {
+  if (statusAllows("reject", status)) {
     buttons.push({
       label: `Mark ${statusWord("rejected")}`,
       onClick: () =>
@@ -118,7 +118,7 @@ export function ActionsBar({
         }),
     });
   }
-  if (canTransition("withdraw", status)) {
+  if (statusAllows("withdraw", status)) {
     buttons.push({
       label: "Withdraw",
       variant: "danger",
@@ -132,7 +132,7 @@ export function ActionsBar({
     });
   }
   // A draft or template is edited in place: it needs no new version.
-  if (!isEditableStatus(status) && canGetNewVersion(status)) {
+  if (!statusAllows("edit", status) && statusAllows("newVersion", status)) {
     buttons.push({ label: "New version", variant: "primary", onClick: () => void go(writes.newVersion.mutateAsync({})) });
   }
   if (status === "template") {
@@ -157,29 +157,31 @@ export function ActionsBar({
       },
     });
   }
-  buttons.push(
-    proposal.archived_at
-      ? {
-          label: "Unarchive",
-          onClick: () =>
-            void run("unarchive", {
-              title: `Unarchive v${proposal.version}?`,
-              body: "It shows in the proposals list again.",
-              confirmLabel: "Unarchive",
-            }),
-        }
-      : {
-          label: "Archive",
-          onClick: () =>
-            void run("archive", {
-              title: `Archive v${proposal.version}?`,
-              body:
-                "It will be hidden from the proposals list (shown again with “Archived”). The customer's link keeps working." +
-                (status === "draft" ? " An archived next-version draft is no longer reused: New version makes a fresh one." : ""),
-              confirmLabel: "Archive",
-            }),
-        },
-  );
+  if (statusAllows("archive", status)) {
+    buttons.push(
+      proposal.archived_at
+        ? {
+            label: "Unarchive",
+            onClick: () =>
+              void run("unarchive", {
+                title: `Unarchive v${proposal.version}?`,
+                body: "It shows in the proposals list again.",
+                confirmLabel: "Unarchive",
+              }),
+          }
+        : {
+            label: "Archive",
+            onClick: () =>
+              void run("archive", {
+                title: `Archive v${proposal.version}?`,
+                body:
+                  "It will be hidden from the proposals list (shown again with “Archived”). The customer's link keeps working." +
+                  (status === "draft" ? " An archived next-version draft is no longer reused: New version makes a fresh one." : ""),
+                confirmLabel: "Archive",
+              }),
+          },
+    );
+  }
 
   return (
     <div className="space-y-2">

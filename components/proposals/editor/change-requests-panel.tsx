@@ -1,7 +1,7 @@
 "use client";
 
 import { Button } from "@/components/ui/button";
-import { canGetNewVersion } from "@/lib/proposals/proposals/status-rules";
+import { isOpen, statusAllows } from "@/lib/proposals/proposals/status-rules";
 import { formatTime } from "./format";
 import type { ProposalDto } from "./queries";
 
@@ -31,14 +31,14 @@ export function ChangeRequestsPanel({
 }) {
   if (!requests.length) return null;
   const customer = proposal.recipient_name || proposal.recipient_email || "The customer";
-  const isOpen = !source && (proposal.status === "active" || proposal.status === "expired");
+  const isOpenHere = !source && isOpen(proposal.status);
   const heading = source
     ? `${customer} asked for changes to v${source.version}`
     : `${customer} asked for changes${requests.length > 1 ? ` (${requests.length})` : ""}`;
   return (
     <section
       aria-label="Change requests"
-      className={`space-y-3 rounded-lg border p-4 ${isOpen ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-slate-50"}`}
+      className={`space-y-3 rounded-lg border p-4 ${isOpenHere ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-slate-50"}`}
     >
       <h2 className="text-base font-semibold break-words text-slate-900">{heading}</h2>
       <ol className="space-y-2">
@@ -51,9 +51,9 @@ export function ChangeRequestsPanel({
           </li>
         ))}
       </ol>
-      {isOpen ? (
+      {isOpenHere ? (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          {canGetNewVersion(proposal.status) ? (
+          {statusAllows("newVersion", proposal.status) ? (
             <Button type="button" onClick={onNewVersion} disabled={isBusy}>
               New version
             </Button>

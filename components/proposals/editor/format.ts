@@ -1,5 +1,6 @@
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
 import { reminderAtUnix } from "@/lib/proposals/proposals/reminder";
+import { statusAllows, type ReadStatus } from "@/lib/proposals/proposals/status-rules";
 export { formatMoney, STATUS_STYLES } from "../format";
 
 /** A UNIX time as a short date and time in the browser's locale. */
@@ -14,13 +15,13 @@ export const formatDate = (seconds: number) => new Date(seconds * 1000).toLocale
  * it was mailed, or when it will be while the proposal is open; nothing otherwise.
  */
 export function reminderNote(p: {
-  status: string;
+  status: ReadStatus;
   expires_at: number | null;
   reminder_days_before: number | null;
   reminder_sent_at: number | null;
 }): string {
   if (p.reminder_sent_at !== null) return ` · Reminder mailed ${formatTime(p.reminder_sent_at)}`;
-  if (p.status !== "active" || p.reminder_days_before === null || p.expires_at === null) return "";
+  if (!statusAllows("remind", p.status) || p.reminder_days_before === null || p.expires_at === null) return "";
   const days = p.reminder_days_before;
   return ` · Reminder on ${formatDate(reminderAtUnix(p.expires_at, days))} (${days} day${days === 1 ? "" : "s"} before)`;
 }

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { SaveErrorBar, SaveIndicator } from "@/components/lesson-editor/save-indicator";
 import { useAutosave } from "@/components/lesson-editor/use-autosave";
 import { DESCRIPTION_CLASSES } from "@/components/proposals/recipient/proposal-description";
@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button";
 import { LoadingText } from "@/components/ui/loading-placeholder";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
 import { statusDescription, statusLabel, statusWord } from "@/lib/proposals/proposals/status-labels";
-import { canGetNewVersion, isEditableStatus } from "@/lib/proposals/proposals/status-rules";
+import { isOpen, statusAllows } from "@/lib/proposals/proposals/status-rules";
 import { toPublicView, type PublicView } from "@/lib/proposals/public/public-view";
 import { ActionsBar } from "./actions-bar";
 import { AttachmentsSection } from "./attachments-section";
@@ -28,6 +28,7 @@ import { useProposal, useProposalWrites, useSeries, useSourceProposal, type Prop
 import { RecipientSection } from "./recipient-section";
 import { SettingsSection } from "./settings-section";
 import { ShareLink } from "./share-link";
+import { SidePanel } from "./side-panel";
 import { dataDiff, dataToDraft, VariablesPanel, type DataDraft } from "./variables-panel";
 import { VersionTimeline } from "./version-timeline";
 
@@ -59,7 +60,7 @@ type Mode = "edit" | "customer";
 type Width = "desktop" | "phone";
 
 function Editor({ proposal }: { proposal: ProposalDto }) {
-  const isReadOnly = !isEditableStatus(proposal.status);
+  const isReadOnly = !statusAllows("edit", proposal.status);
   const writes = useProposalWrites(proposal);
   const series = useSeries(proposal.company_id, proposal.series_uuid);
   const [textIssues, setTextIssues] = useState<ApiIssue[]>([]);
@@ -207,9 +208,9 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
         <section aria-label="This proposal" className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
           <p className="text-sm text-slate-800">
             This proposal was {whatHappened(proposal.status)} and can no longer be edited.
-            {canGetNewVersion(proposal.status) ? " Make a new version to change it." : ""}
+            {statusAllows("newVersion", proposal.status) ? " Make a new version to change it." : ""}
           </p>
-          {proposal.status === "active" || proposal.status === "expired" ? (
+          {isOpen(proposal.status) ? (
             <ShareLink
               uuid={proposal.uuid}
               path={proposal.url}
@@ -423,69 +424,4 @@ function CustomerFrame({ width, children }: { width: Width; children: ReactNode 
       {children}
     </section>
   );
-}
-
-/**
- * Recipient, variables, language, tax, expiry, background, attachments, versions and history: beside
- * the page on a wide screen, a drawer on a phone ("Recipient and settings").
- */
-function SidePanel({ isOpen, onClose, children }: { isOpen: boolean; onClose: () => void; children: ReactNode }) {
-  const close = useRef<HTMLButtonElement>(null);
-  // Open: focus moves into the drawer; closed (Close or Escape): back to what opened it, not lost on the page.
-  useEffect(() => {
-    if (!isOpen) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    close.current?.focus();
-    return () => opener?.focus();
-  }, [isOpen]);
-  return (
-    <aside
-      aria-label="Recipient and settings"
-      role={isOpen ? "dialog" : undefined}
-      aria-modal={isOpen ? true : undefined}
-      onKeyDown={(e) => {
-        if (!isOpen) return;
-        if (e.key === "Escape") onClose();
-        if (e.key === "Tab") keepFocusInside(e);
-      }}
-      className={
-        isOpen
-          ? "fixed inset-0 z-40 flex justify-end bg-slate-900/40 lg:static lg:z-auto lg:block lg:bg-transparent"
-          : "hidden min-w-0 lg:block"
-      }
-    >
-      <div className="h-full w-full max-w-md space-y-8 overflow-y-auto bg-white p-4 shadow-xl lg:sticky lg:top-4 lg:h-auto lg:max-h-[calc(100vh-2rem)] lg:max-w-none lg:rounded-lg lg:shadow-none lg:ring-1 lg:ring-slate-200">
-        <div className="flex items-center justify-between lg:hidden">
-          <h2 className="text-base font-semibold text-slate-900">Recipient and settings</h2>
-          <button
-            ref={close}
-            type="button"
-            onClick={onClose}
-            className="rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-          >
-            Close
-          </button>
-        </div>
-        {children}
-      </div>
-    </aside>
-  );
-}
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Tab and Shift+Tab wrap around inside the open drawer: as a modal dialog, it keeps the focus. */
-function keepFocusInside(event: KeyboardEvent<HTMLElement>) {
-  const inside = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-  if (!inside.length) return;
-  const first = inside[0];
-  const last = inside[inside.length - 1];
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
 }

@@ -1,4 +1,5 @@
 import { hasChoices } from "@/lib/proposals/proposals/block-choices";
+import { isAnswerable, statusAllows } from "@/lib/proposals/proposals/status-rules";
 import type { ChangesSinceViewed } from "@/lib/proposals/public/changes-since-viewed";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
 import { ProposalHistory } from "../proposal-history";
@@ -13,10 +14,11 @@ import { RespondForm } from "./respond-form";
 
 /**
  * The proposal as its customer sees it at /p/{uuid}: on screen, on a phone and on paper. `changes`:
- * what changed since the version the customer last viewed, summarised at the top. Where the
- * customer has something to choose (an active proposal with optional items or quantity ranges),
- * the offer is live, inside a BuyerChoicesProvider (./buyer-choices.tsx) that the answer shares.
- * Rendered on the server and brought to life in the browser by its own small script, without the
+ * what changed since the version the customer last viewed, summarised at the top. What the
+ * customer may do (answer, choose, ask for changes) is what the status allows by the rules the
+ * server refuses by (lib/proposals/proposals/status-rules.ts). Where they have something to
+ * choose (optional items or quantity ranges), the offer is live, inside a BuyerChoicesProvider
+ * (./buyer-choices.tsx) that the answer shares. Rendered on the server and brought to life in the browser by its own small script, without the
  * app's framework (./hydrate.tsx, pages/p/[uuid].tsx, docs/decisions/049): it may use no
  * next/* module, and its links are plain anchors.
  */
@@ -29,7 +31,7 @@ export function RecipientPage({
   isPreview: boolean;
   changes?: ChangesSinceViewed | null;
 }) {
-  const isChoosing = proposal.status === "active" && hasChoices(proposal);
+  const isChoosing = statusAllows("choose", proposal.status) && hasChoices(proposal);
   const page = (
     <main className="recipient-page mx-auto max-w-3xl pb-16 sm:px-6 sm:pt-8">
       {isPreview ? (
@@ -48,12 +50,10 @@ export function RecipientPage({
         }
         bottom={
           <>
-            {proposal.status === "active" ? (
-              <>
-                <RespondForm uuid={proposal.uuid} companyName={proposal.company.name} isPreview={isPreview} />
-                <ChangeRequestForm proposal={proposal} isPreview={isPreview} />
-              </>
+            {isAnswerable(proposal.status) ? (
+              <RespondForm uuid={proposal.uuid} companyName={proposal.company.name} isPreview={isPreview} />
             ) : null}
+            {statusAllows("askForChanges", proposal.status) ? <ChangeRequestForm proposal={proposal} isPreview={isPreview} /> : null}
             <Keep proposal={proposal} />
             <div className="print:hidden">
               <ProposalHistory

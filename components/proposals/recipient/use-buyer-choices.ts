@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { buyerChoiceProblem, choicesOf, type BuyerChoice } from "@/lib/proposals/proposals/block-choices";
+import { statusAllows } from "@/lib/proposals/proposals/status-rules";
 import { ChoicesError, saveChoices, type ChoiceInput } from "@/lib/proposals/public/choices-client";
 import type { PublicView } from "@/lib/proposals/public/public-view";
 import type { PublicProposal } from "@/lib/proposals/public/schemas";
@@ -40,7 +41,7 @@ export function withChoices<P extends PublicView>(proposal: P, choices: Record<s
  * member of the sending company) choices stay on the page and are never saved.
  */
 export function useBuyerChoices(proposal: PublicProposal, { isPreview }: { isPreview: boolean }) {
-  const canChoose = proposal.status === "active";
+  const canChoose = statusAllows("choose", proposal.status);
   // The page's data is read once: after a refused save or an answer the page reloads.
   const [choices, setChoices] = useState(() => choicesFrom(proposal));
   const [status, setStatus] = useState<ChoicesSaveStatus>("idle");

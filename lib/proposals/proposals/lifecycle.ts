@@ -5,11 +5,12 @@ import { lockProposal, readProposal } from "./get-proposal";
 import { contentColumns } from "./proposal-columns";
 import { editorUrl, statusOf } from "./read-model";
 import { reminderAt } from "./reminder";
-import { assertTransition, TRANSITIONS, type Transition } from "./status-rules";
+import { assertArchivable, assertTransition, TRANSITIONS, type Transition } from "./status-rules";
 
 /*
  * The status changes. Which change may leave which status, and what a refusal says, is the table
- * TRANSITIONS in ./status-rules.ts, beside the other status rules the editor also reads.
+ * STATUS_RULES with its TRANSITIONS in ./status-rules.ts: the same rules the customer's answer
+ * (../public/respond-to-proposal.ts) and both screens read.
  */
 
 /**
@@ -88,9 +89,10 @@ export async function changeStatus(tx: Tx, uuid: string, action: Exclude<Transit
   return { data };
 }
 
-/** archive / unarchive: sets or clears archived_at, whatever the status. */
+/** archive / unarchive: sets or clears archived_at, in any status the rule `archive` allows (all of them). */
 export async function setArchived(tx: Tx, uuid: string, archived: boolean) {
   const row = await lockProposal(tx, uuid);
+  assertArchivable(statusOf(row), archived);
   if (archived !== (row.archivedAt !== null)) {
     await tx.proposal.update({ where: { id: uuid }, data: { archivedAt: archived ? new Date() : null } });
   }

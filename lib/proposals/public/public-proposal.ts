@@ -5,7 +5,8 @@ import type { Db, Tx } from "@/lib/db/client";
 import { isCompanyMember } from "../access";
 import { listProposalEvents } from "../events/list-events";
 import { recipientActor, recordProposalEvent } from "../events/record-event";
-import { findProposalRow, toProposalDto, type ProposalRow } from "../proposals/read-model";
+import { findProposalRow, statusOf, toProposalDto, type ProposalRow } from "../proposals/read-model";
+import { statusAllows } from "../proposals/status-rules";
 import { changesSinceViewed, type ChangesSinceViewed } from "./changes-since-viewed";
 import { notifyStaff } from "./notify-staff";
 import { toPublicView } from "./public-view";
@@ -17,16 +18,14 @@ import type { PublicProposal } from "./schemas";
  * not show.
  */
 
-/** Drafts and templates are the company's work in progress: for a recipient they do not exist. */
-const HIDDEN = new Set(["draft", "template"]);
-
 /**
- * A sent proposal by uuid, or 404. An archived one stays viewable: archiving files it away for
- * the sales staff, and the link the customer was sent must not break.
+ * A proposal its customer may see by uuid, or 404: drafts and templates are the company's work in
+ * progress (the rule `view`, ../proposals/status-rules.ts). An archived one stays viewable:
+ * archiving files it away for the sales staff, and the link the customer was sent must not break.
  */
 export async function getViewableRow(tx: Tx, uuid: string): Promise<ProposalRow> {
   const row = await findProposalRow(tx, uuid);
-  if (!row || HIDDEN.has(row.status)) throw notFound("Proposal");
+  if (!row || !statusAllows("view", statusOf(row))) throw notFound("Proposal");
   return row;
 }
 

@@ -2,13 +2,10 @@ import { AppError } from "@/lib/api/errors";
 import { toUnix } from "@/lib/api/schemas";
 import type { Db } from "@/lib/db/client";
 import { recipientActor, recordProposalEvent } from "../events/record-event";
-import { lockProposal } from "../proposals/get-proposal";
-import { statusOf } from "../proposals/read-model";
 import type { ProposalDto } from "../proposals/schemas";
 import { MAX_CHANGE_REQUESTS } from "./change-request-rules";
+import { lockAnswerableProposal } from "./lock-answerable-proposal";
 import { notifyStaff } from "./notify-staff";
-import { getViewableRow } from "./public-proposal";
-import { closedMessage } from "./respond-to-proposal";
 import type { ChangeRequestBody } from "./schemas";
 
 type ChangeRequestDto = ProposalDto["change_requests"][number];
@@ -21,21 +18,18 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
  * `changes_requested` (which queues the `proposal.changes_requested` webhook) and mailed to its
  * creator and contact person, all in one transaction. The proposal stays active.
  *
- * Refused, with nothing written: a proposal that is not active (409, as an answer would be), the
- * same message again (a replay: 400 conflict), and more than MAX_CHANGE_REQUESTS on one proposal
- * (each mails its staff; past that the customer has the sender's address). The row lock queues
- * two requests sent together, so a double submit is one request and one refusal.
+ * Refused, with nothing written: a proposal whose status does not allow `askForChanges`
+ * (../proposals/status-rules.ts; 409, as an answer would be), the same message again (a replay:
+ * 400 conflict), and more than MAX_CHANGE_REQUESTS on one proposal (each mails its staff; past
+ * that the customer has the sender's address). The row lock queues two requests sent together
+ * (./lock-answerable-proposal.ts), so a double submit is one request and one refusal.
  */
 export async function requestChanges(db: Db, uuid: string, body: ChangeRequestBody): Promise<{ data: ChangeRequestDto }> {
   const message = body.message.replace(/\r\n?/g, "\n");
   const name = body.name ?? "";
   return db.$transaction(
     async (tx) => {
-      await getViewableRow(tx, uuid);
-      await lockProposal(tx, uuid);
-      const row = await getViewableRow(tx, uuid);
-      const status = statusOf(row);
-      if (status !== "active") throw new AppError("not_editable", closedMessage(status, row.expiresAt));
+      const { row } = await lockAnswerableProposal(tx, uuid, "askForChanges");
       const earlier = await tx.proposalChangeRequest.findMany({
         where: { proposalId: uuid },
         select: { message: true, createdAt: true },

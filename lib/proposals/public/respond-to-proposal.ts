@@ -1,13 +1,12 @@
 import type { RequestClient } from "@/lib/api/endpoint";
-import { AppError } from "@/lib/api/errors";
 import { toUnix } from "@/lib/api/schemas";
 import type { Db } from "@/lib/db/client";
 import { ensureAcceptancePdf } from "../acceptance/acceptance-pdf";
 import { recordAcceptance } from "../acceptance/record-acceptance";
 import { recipientActor, recordProposalEvent } from "../events/record-event";
-import { lockProposal } from "../proposals/get-proposal";
 import { json } from "../proposals/proposal-columns";
-import { statusOf } from "../proposals/read-model";
+import { TRANSITIONS } from "../proposals/status-rules";
+import { lockAnswerableProposal } from "./lock-answerable-proposal";
 import { notifyStaff } from "./notify-staff";
 import { getViewableRow, toPublicProposal } from "./public-proposal";
 import type { PublicProposal } from "./schemas";
@@ -17,30 +16,11 @@ export type RecipientResponse = { action: "accept"; name: string; client?: Reque
 
 type Signature = { name: string; email: string; signed_at: number };
 
-const isoDate = (d: Date) => d.toISOString().slice(0, 10);
-
-/** Why a recipient can no longer answer, choose or ask for changes, in words the page can show as they are. */
-export function closedMessage(status: string, expiresAt: Date | null): string {
-  switch (status) {
-    case "accepted":
-      return "This proposal has already been accepted";
-    case "rejected":
-      return "This proposal has already been declined";
-    case "expired":
-      return `This proposal expired on ${expiresAt ? isoDate(expiresAt) : "its expiry date"}: ask the sender for a new one`;
-    case "replaced":
-      return "This proposal has been replaced by a newer version: answer the current one, or ask the sender to send it to you";
-    case "withdrawn":
-      return "The sender has withdrawn this proposal";
-    default:
-      return `A ${status} proposal cannot be answered`;
-  }
-}
-
 /**
- * The recipient accepts (signing with their typed name) or rejects an active proposal. The row
- * lock makes two answers arriving together queue up: the second sees the first's status and is
- * refused (409), so a proposal is never both accepted and rejected, nor signed twice.
+ * The recipient accepts (signing with their typed name) or rejects a proposal whose status allows
+ * it, by the same transitions as the staff's (../proposals/status-rules.ts). The row lock makes two
+ * answers arriving together queue up (./lock-answerable-proposal.ts): the second sees the first's
+ * status and is refused (409), so a proposal is never both accepted and rejected, nor signed twice.
  *
  * A plain transaction, not write(): the audit trail names a user of the app, and the recipient
  * is not one. Their answer is recorded on the proposal itself (status, status_changed_at, and
@@ -52,21 +32,16 @@ export function closedMessage(status: string, expiresAt: Date | null): string {
 export async function respondToProposal(db: Db, uuid: string, response: RecipientResponse): Promise<{ data: PublicProposal }> {
   const answer = await db.$transaction(
     async (tx) => {
-      await getViewableRow(tx, uuid);
-      await lockProposal(tx, uuid);
-      // Read again under the lock, with the recipient: what a concurrent answer wrote is seen here.
-      const row = await getViewableRow(tx, uuid);
-      const now = new Date();
-      const status = statusOf(row, now);
-      if (status !== "active") throw new AppError("not_editable", closedMessage(status, row.expiresAt));
+      const { row, now } = await lockAnswerableProposal(tx, uuid, response.action);
       // What the recipient saw and is accepting: the page as it reads before the answer changes it.
       const seen = response.action === "accept" ? await toPublicProposal(tx, row, now) : null;
+      const { to } = TRANSITIONS[response.action];
       if (response.action === "accept") {
         const signature: Signature = { name: response.name, email: row.recipient?.email ?? "", signed_at: toUnix(now) };
         const signatures = [...((row.signatures ?? []) as Signature[]), signature];
-        await tx.proposal.update({ where: { id: uuid }, data: { status: "accepted", statusChangedAt: now, signatures: json(signatures) } });
+        await tx.proposal.update({ where: { id: uuid }, data: { status: to, statusChangedAt: now, signatures: json(signatures) } });
       } else {
-        await tx.proposal.update({ where: { id: uuid }, data: { status: "rejected", statusChangedAt: now } });
+        await tx.proposal.update({ where: { id: uuid }, data: { status: to, statusChangedAt: now } });
       }
       const updated = await getViewableRow(tx, uuid);
       await notifyStaff(
@@ -75,7 +50,7 @@ export async function respondToProposal(db: Db, uuid: string, response: Recipien
         response.action === "accept" ? { kind: "proposal_accepted", signerName: response.name } : { kind: "proposal_rejected" },
       );
       await recordProposalEvent(tx, updated, {
-        type: response.action === "accept" ? "accepted" : "rejected",
+        type: to,
         actor: recipientActor(updated.recipient, response.action === "accept" ? response.name : undefined),
       });
       if (response.action === "accept" && seen) {

@@ -1,18 +1,18 @@
-import { AppError, validationError } from "@/lib/api/errors";
+import { validationError } from "@/lib/api/errors";
 import type { Db } from "@/lib/db/client";
 import { recipientActor, recordProposalEvent } from "../events/record-event";
 import { applyBuyerChoices } from "../proposals/block-choices";
 import type { StoredBlock } from "../proposals/blocks";
-import { lockProposal } from "../proposals/get-proposal";
-import { statusOf, toProposalDto } from "../proposals/read-model";
+import { toProposalDto } from "../proposals/read-model";
+import { lockAnswerableProposal } from "./lock-answerable-proposal";
 import { getViewableRow, toPublicProposal } from "./public-proposal";
-import { closedMessage } from "./respond-to-proposal";
 import type { ChoicesBody, PublicProposal } from "./schemas";
 
 /**
  * POST /api/public/proposals/{uuid}/choices: the recipient includes or leaves out optional blocks
- * and chooses quantities within their ranges (docs/decisions/035-buyer-choices.md). Only an active
- * proposal takes choices; an answer (acceptance) then freezes them with the blocks.
+ * and chooses quantities within their ranges (docs/decisions/035-buyer-choices.md), while the
+ * proposal's status allows `choose` (../proposals/status-rules.ts); an acceptance then freezes
+ * them with the blocks.
  *
  * The row lock orders concurrent saves: each applies its changes to the blocks as the one before it
  * left them, so two saves naming different blocks both stay, and a save arriving after an
@@ -23,13 +23,7 @@ import type { ChoicesBody, PublicProposal } from "./schemas";
 export async function saveBuyerChoices(db: Db, uuid: string, body: ChoicesBody): Promise<{ data: PublicProposal }> {
   return db.$transaction(
     async (tx) => {
-      await getViewableRow(tx, uuid);
-      await lockProposal(tx, uuid);
-      // Read under the lock, with the recipient: what a concurrent save or answer wrote is seen here.
-      const row = await getViewableRow(tx, uuid);
-      const now = new Date();
-      const status = statusOf(row, now);
-      if (status !== "active") throw new AppError("not_editable", closedMessage(status, row.expiresAt));
+      const { row, now } = await lockAnswerableProposal(tx, uuid, "choose");
       const { blocks, changes, issues } = applyBuyerChoices(row.blocks as StoredBlock[], body.blocks);
       if (issues.length) throw validationError(issues, "Your choice could not be saved");
       if (!changes.length) return { data: await toPublicProposal(tx, row, now) };
