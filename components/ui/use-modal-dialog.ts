@@ -34,6 +34,12 @@ export function useModalDialog({ open, onClose }: { open: boolean; onClose: () =
     },
     onKeyDown: (event: KeyboardEvent<HTMLDialogElement>) => {
       if (event.key === "Tab") keepFocusInside(event);
+      // A search field takes the browser's Escape to clear itself, and no close request comes:
+      // Escape closes the dialog wherever the focus is in it, unless a control inside used it.
+      else if (event.key === "Escape" && !event.defaultPrevented && isOwnTarget(event)) {
+        event.preventDefault();
+        onClose();
+      }
     },
   };
 }
@@ -45,10 +51,14 @@ const FOCUSABLE =
  * Tab from the last control wraps to the first, Shift+Tab from the first to the last: the browser
  * would hand the focus to its own controls (the address bar) between the two.
  */
+/** The key was pressed in this dialog, not in a dialog opened from inside it. */
+const isOwnTarget = (event: KeyboardEvent<HTMLDialogElement>) =>
+  event.target instanceof Element && event.target.closest("dialog") === event.currentTarget;
+
 function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
   const dialog = event.currentTarget;
   // A dialog opened from inside this one keeps its own focus.
-  if (event.defaultPrevented || !(event.target instanceof Element) || event.target.closest("dialog") !== dialog) return;
+  if (event.defaultPrevented || !isOwnTarget(event)) return;
   const inside = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (el) => el.closest("dialog") === dialog && el.getClientRects().length > 0,
   );
