@@ -1,10 +1,18 @@
 // Runs once when the server starts: open (and migrate) the database before the first request.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { criticalSettingErrors, dataDir, invalidSettings } = await import("@/lib/env");
+  // A malformed critical setting would otherwise fall back to something else (mail logged, never
+  // sent): stop before serving. npm start checks the same before it builds; this also sees .env files.
+  const errors = criticalSettingErrors();
+  if (errors.length) {
+    for (const error of errors) console.error(`[env] ${error}`);
+    console.error("[env] Not starting: fix or unset what is named above (docs/configuration.md).");
+    process.exit(1);
+  }
+  for (const problem of invalidSettings()) console.warn(`[env] ${problem}`);
   const { getDb, dbKind } = await import("@/lib/db/client");
   const { authSecret } = await import("@/lib/auth/secret");
-  const { dataDir, invalidSettings } = await import("@/lib/env");
-  for (const problem of invalidSettings()) console.warn(`[env] ${problem}`);
   authSecret();
   try {
     await getDb();
@@ -13,13 +21,9 @@ export async function register() {
   } catch (error) {
     console.error(`[db] not ready: ${(error as Error).message}`);
   }
-  // Mail written while the database was away waits in the outbox; the worker retries until it answers.
-  const { startMailWorker } = await import("@/lib/mail/worker");
-  startMailWorker();
-  // Webhook deliveries wait in their table the same way (docs/decisions/034).
-  const { startWebhookWorker } = await import("@/lib/webhooks/worker");
-  startWebhookWorker();
-  // Reminders and expiries that fall due: each proposal taken by one instance (docs/decisions/037).
-  const { startProposalSweeper } = await import("@/lib/proposals/expiry/sweeper");
-  startProposalSweeper();
+  // Background work: mail, webhook deliveries, the proposal sweep (lib/jobs, docs/decisions/052).
+  // What was written while the database was away waits in its table; the worker retries until it answers.
+  const { BACKGROUND_WORK } = await import("@/lib/jobs/kinds");
+  const { startJobWorker } = await import("@/lib/jobs/worker");
+  startJobWorker(BACKGROUND_WORK);
 }

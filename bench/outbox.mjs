@@ -2,12 +2,12 @@
 // second the app's mail worker hands to an SMTP server, and how many webhook deliveries a second
 // its webhook worker POSTs to a receiver, with every one counted at the far end: none lost, none
 // twice. The sinks are real servers on loopback in this process (smtp-server, node:http); the app
-// runs its own worker loops as it does in production (MAIL_POLL_MS and the rest at their defaults).
+// runs its own job worker as it does in production (JOBS_POLL_MS and the rest at their defaults).
 //
 // A batch of `OUTBOX_COUNT` mails (then deliveries) is written by one set-based INSERT, copies of
 // the ones the app itself wrote (the owner's sign-up mail; a proposal's body as a proposal.sent
 // event's data), and the clock runs from the first arrival to the last: the workers' drain, not
-// their wait for the next poll (reported apart as `pickup_ms`, at most MAIL_POLL_MS). Then the same
+// their wait for the next poll (reported apart as `pickup_ms`, at most JOBS_POLL_MS). Then the same
 // with a second app server on the same database: two workers sharing one outbox.
 //
 // Part of `npm run bench` (bench/phases/outbox.mjs); alone, on a fresh PostgreSQL database:

@@ -69,3 +69,46 @@ test("[DOCS] on a phone the reference fits the screen and the services' navigati
   expect(await overflowsSideways(page)).toBe(false);
   await screenshot(page, "phone-api-reference");
 });
+
+test("[DOCS] the user guide says what each role finds where, and the docs' navigation leads between the guides", async ({ page }) => {
+  await page.goto("/docs/api");
+  await page.getByRole("link", { name: "User guide" }).click();
+  await expect(page).toHaveURL(/\/docs\/guide$/);
+  await expect(page).toHaveTitle(/^User guide/);
+  await expect(page.getByRole("heading", { name: "Using Coursewright", level: 1 })).toBeVisible();
+  for (const role of ["Everyone", "Accounts", "Authors", "Learners", "Agents", "Sales staff", "Proposals API", "Webhooks", "APIs"]) {
+    await expect(page.getByRole("heading", { name: role, level: 2 })).toBeVisible();
+  }
+  await expect(page.getByText(/"Forgot password\?" on the sign-in page mails a link to choose a new password/)).toBeVisible();
+  const files = page.getByRole("table").getByRole("row", { name: /hosted images and files/ });
+  await expect(files.getByRole("cell").last()).toHaveText("/api/files/<uuid>");
+
+  const docs = page.getByRole("navigation", { name: "Documentation" });
+  await expect(docs.getByRole("link")).toHaveText(["User guide", "API reference", "Webhooks", "Moving courses"]);
+  await expect(docs.getByRole("link", { name: "User guide" })).toHaveAttribute("aria-current", "page");
+  // The guide's own links lead to the other guides too.
+  await page.getByRole("main").getByRole("article").getByRole("link", { name: "Moving courses" }).click();
+  await expect(page).toHaveURL(/\/docs\/course-exchange$/);
+  await page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "Webhooks", exact: true }).click();
+  await expect(page).toHaveURL(/\/docs\/webhooks$/);
+  const webhooksNav = page.getByRole("navigation", { name: "Documentation" });
+  await expect(webhooksNav.getByRole("link", { name: "Webhooks", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(webhooksNav.getByRole("link", { name: "Your company's webhooks" })).toHaveAttribute("href", "/proposals/webhooks");
+  await page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "User guide" }).click();
+  await expect(page.getByRole("heading", { name: "Using Coursewright", level: 1 })).toBeVisible();
+  await screenshot(page, "user-guide");
+});
+
+test("[DOCS] on a phone the user guide fits the screen, its table of endpoints included", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/docs/guide");
+  await expect(page.getByRole("heading", { name: "Using Coursewright", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: "API reference" })).toBeVisible();
+  const table = page.getByRole("table");
+  await table.scrollIntoViewIfNeeded();
+  await expect(table.getByRole("row", { name: /as a SCORM 1\.2, SCORM 2004 or cmi5 package/ })).toBeVisible();
+  expect(await overflowsSideways(page)).toBe(false);
+  const box = await table.boundingBox();
+  expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  await screenshot(page, "phone-user-guide");
+});

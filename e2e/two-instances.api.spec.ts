@@ -204,7 +204,7 @@ if (POSTGRES) {
     test.beforeAll(async () => {
       await admin(POSTGRES, (c) => c.query(`CREATE DATABASE "${dbName}"`));
       smtp = await startSmtpServer();
-      // What several instances share: the database and the session secret (README: set AUTH_SECRET
+      // What several instances share: the database and the session secret (docs/configuration.md: set AUTH_SECRET
       // when several instances share a database). Each has its own disk (DATA_DIR).
       const shared = {
         DATABASE_URL: dbUrl.toString(),

@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { env, invalidSettings, SETTINGS, type SettingName } from "./env";
+import { criticalSettingErrors, env, invalidSettings, SETTINGS, type SettingName } from "./env";
+import {
+  CONFIGURATION_COMMAND,
+  CONFIGURATION_DOC,
+  configurationReference,
+  documentedVariables,
+  readmeWithFirstSettings,
+} from "./env-reference";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -59,9 +66,20 @@ describe("[ENV] settings", () => {
     expect(strays).toEqual([]);
   });
 
-  it("each one is documented in the README's Configuration table", () => {
-    const missing = (Object.keys(SETTINGS) as SettingName[]).filter((name) => !configuration().includes(`\`${name}\``));
-    expect(missing).toEqual([]);
+  it("each one says what it does, and docs/configuration.md is what `npm run docs:config` writes from them", () => {
+    const undocumented = (Object.keys(SETTINGS) as SettingName[]).filter((name) => SETTINGS[name].doc.trim().length < 10);
+    expect(undocumented).toEqual([]);
+    const committed = fs.readFileSync(path.join(root, CONFIGURATION_DOC), "utf8");
+    expect(committed === configurationReference(), `${CONFIGURATION_DOC} is stale: run \`${CONFIGURATION_COMMAND}\` and commit it.`).toBe(
+      true,
+    );
+    for (const name of Object.keys(SETTINGS)) expect(committed).toContain(`| \`${name}\` |`);
+  });
+
+  it("the README's table of the first settings is what `npm run docs:config` writes too", () => {
+    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+    expect(readme === readmeWithFirstSettings(readme), `README.md's settings table is stale: run \`${CONFIGURATION_COMMAND}\`.`).toBe(true);
+    expect(readme).toContain(CONFIGURATION_DOC);
   });
 
   it("so is every variable the scripts, the benchmark and the tests read themselves", () => {
@@ -71,12 +89,13 @@ describe("[ENV] settings", () => {
       "vitest.config.ts",
       "next.config.ts",
     ];
+    const documented = documentedVariables();
     const undocumented = new Set<string>();
     for (const file of files) {
       const text = fs.readFileSync(path.join(root, file), "utf8");
       for (const [, dotted, quoted] of text.matchAll(/process\.env(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[["'`]([^"'`]+)["'`]\])/g)) {
         const name = dotted ?? quoted;
-        if (!configuration().includes(`\`${name}\``)) undocumented.add(`${name} (${file})`);
+        if (!documented.has(name)) undocumented.add(`${name} (${file})`);
       }
     }
     expect(files.length).toBeGreaterThan(50);
@@ -84,12 +103,49 @@ describe("[ENV] settings", () => {
   });
 });
 
-/** The README's Configuration section: the app's settings, then the variables of the scripts and tests. */
-function configuration(): string {
-  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
-  const start = readme.indexOf("## Configuration");
-  return readme.slice(start, readme.indexOf("\n## ", start + 5));
-}
+describe("[ENV] critical settings", () => {
+  it("a malformed one is named with what it must look like, its password hidden, and is never replaced by its default", () => {
+    const source = {
+      SMTP_URL: "smpt://bob:hunter2@mail.example.com:587",
+      APP_URL: "courses.example.com",
+      DATABASE_URL: "mysql://root@db/app",
+      STORAGE_URL: "https://bucket.example.com",
+      REDIS_URL: "127.0.0.1:6379",
+      API_RATE_LIMIT: "lots",
+    };
+    const errors = criticalSettingErrors(source);
+    expect(errors).toEqual([
+      'DATABASE_URL="mysql://root@db/app" is not valid: expected postgresql://user:pass@host:5432/db',
+      'STORAGE_URL="https://bucket.example.com" is not valid: expected s3://bucket or s3://bucket/prefix',
+      expect.stringMatching(/^REDIS_URL="127\.0\.0\.1:6379" is not valid: expected redis:\/\//),
+      'SMTP_URL="smpt://bob:***@mail.example.com:587" is not valid: expected smtp://… or smtps://…, e.g. smtp://user:pass@mail.example.com:587',
+      expect.stringMatching(/^APP_URL="courses\.example\.com" is not valid: expected the app's public origin, http:\/\/ or https:\/\//),
+    ]);
+    expect(errors.join("\n")).not.toContain("hunter2");
+    // Only the others fall back, with a warning.
+    expect(invalidSettings(source)).toEqual(['API_RATE_LIMIT="lots" is not valid: using 600']);
+    // Read anyway (the admin command line, a test), it throws with the same message: never "log mail, never send".
+    expect(() => env("SMTP_URL", source)).toThrow(errors[3]);
+    expect(() => env("DATABASE_URL", source)).toThrow(/^DATABASE_URL=/);
+  });
+
+  it("well-formed, unset or empty ones stop nothing", () => {
+    expect(criticalSettingErrors({})).toEqual([]);
+    const wellFormed = {
+      SMTP_URL: " smtps://mail.example.com:465 ",
+      APP_URL: "https://courses.example.com",
+      DATABASE_URL: "postgres://app@db.internal/coursewright?sslmode=require",
+      STORAGE_URL: "s3://course-files/tenant-a",
+      REDIS_URL: "rediss://cache.internal:6380/2",
+    };
+    expect(criticalSettingErrors(wellFormed)).toEqual([]);
+    expect(env("SMTP_URL", wellFormed)).toBe("smtps://mail.example.com:465");
+    expect(env("DATABASE_URL", { DATABASE_URL: "postgresql:///coursewright?host=/var/run/postgresql" })).toMatch(/^postgresql:/);
+    expect(env("REDIS_URL", { REDIS_URL: "/run/redis/redis.sock" })).toBe("/run/redis/redis.sock");
+    expect(criticalSettingErrors({ SMTP_URL: "", APP_URL: "   " })).toEqual([]);
+    expect(criticalSettingErrors({ SMTP_URL: "smtp://" })).toEqual([expect.stringMatching(/^SMTP_URL="smtp:\/\/" is not valid/)]);
+  });
+});
 
 /** Every script and test file under `dir`, whatever it is written in. */
 function codeFiles(dir: string): string[] {

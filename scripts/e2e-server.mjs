@@ -42,7 +42,7 @@ const port = process.env.E2E_PORT || "3100";
 const mailbox = await startMailbox(port);
 env.SMTP_URL = mailbox.smtpUrl;
 env.APP_URL = `http://127.0.0.1:${port}`;
-env.MAIL_POLL_MS = "500";
+env.JOBS_POLL_MS = "500";
 const closeDb = cleanup;
 cleanup = async () => {
   await mailbox.close().catch(() => {});

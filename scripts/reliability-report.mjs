@@ -44,6 +44,12 @@ const PROOFS = [
     (p) =>
       `${sum(p, "events")} events committed; ${sum(p, "acknowledged_once")} acknowledged once, ${sum(p, "lost")} lost, ${sum(p, "acknowledged_twice")} acknowledged twice (${sum(p, "copies")} copies received, the extra ones with the same event id)`,
   ],
+  [
+    "proposal-sweeper",
+    "reminders and expiries across crashes and instances",
+    (p) =>
+      `${sum(p, "proposals")} proposals falling due; ${sum(p, "announced_once")} mailed once (${sum(p, "announced_before_kill")} before a SIGKILL mid-sweep), ${sum(p, "lost")} lost, ${sum(p, "twice")} twice`,
+  ],
   ["two-instances", "checks across instances", (p) => `${sum(p, "requests")} requests, ${sum(p, "checks")} checks`],
   [
     "untrusted-content",
@@ -64,8 +70,9 @@ const halfDone = sum("crash-safety", "half_done");
 const ran = sum("untrusted-content", "ran_in_app_origin");
 const mailLost = sum("mail-outbox", "lost") + sum("mail-outbox", "twice");
 const webhooksLost = sum("webhooks", "lost") + sum("webhooks", "acknowledged_twice");
+const sweepsLost = sum("proposal-sweeper", "lost") + sum("proposal-sweeper", "twice");
 console.log(
   `  lost: ${lost}, half done: ${halfDone}, ran in the app's origin: ${ran}, mail lost or sent twice: ${mailLost}, ` +
-    `webhook events lost or acknowledged twice: ${webhooksLost}`,
+    `webhook events lost or acknowledged twice: ${webhooksLost}, reminders and expiries lost or mailed twice: ${sweepsLost}`,
 );
-process.exit(lost || halfDone || ran || mailLost || webhooksLost ? 1 : 0);
+process.exit(lost || halfDone || ran || mailLost || webhooksLost || sweepsLost ? 1 : 0);

@@ -1,8 +1,19 @@
 // npm start: build when needed, then serve on PORT (default 3000). The server migrates the
 // database as it starts (embedded PGlite under DATA_DIR, or DATABASE_URL).
 import { spawn } from "node:child_process";
+import { tsImport } from "tsx/esm/api";
 import { ensureBuild } from "./ensure-build.mjs";
 import { nextStartArgs, serverEnv } from "./server-command.mjs";
+
+// A malformed critical setting stops the start before a build is made for nothing (lib/env.ts; the
+// server checks again as it starts, instrumentation.ts).
+const { criticalSettingErrors } = await tsImport("../lib/env.ts", import.meta.url);
+const errors = criticalSettingErrors(process.env);
+if (errors.length) {
+  for (const error of errors) console.error(`[env] ${error}`);
+  console.error("[env] Not starting: fix or unset what is named above (docs/configuration.md).");
+  process.exit(1);
+}
 
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 ensureBuild();

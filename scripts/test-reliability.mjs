@@ -32,6 +32,7 @@ failed |= run([
   "e2e/crash-safety.api.spec.ts",
   "e2e/two-instances.api.spec.ts",
   "e2e/webhooks.api.spec.ts",
+  "e2e/proposal-sweeper.api.spec.ts",
   "e2e/untrusted-content.ui.spec.ts",
   "e2e/security-headers.api.spec.ts",
 ]);

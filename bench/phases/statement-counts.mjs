@@ -15,7 +15,7 @@ export async function countStatements({ dbUrl }, { auth, t2k, blocks, siblingLes
     const counted = await startApp({
       env: {
         DATABASE_URL: Object.assign(new URL(dbUrl), { host: `127.0.0.1:${proxy.port}` }).toString(),
-        MAIL_WORKER: "off",
+        JOBS_WORKER: "off",
         PROPOSAL_SWEEP_MS: "0",
       },
       name: "counted",

@@ -26,6 +26,14 @@ const components: Components = {
   a: ({ node: _node, ...props }) => <a className="font-medium text-brand-700 underline underline-offset-2" {...props} />,
   ul: ({ node: _node, ...props }) => <ul className="my-3 list-disc space-y-1 pl-6 text-slate-800" {...props} />,
   ol: ({ node: _node, ...props }) => <ol className="my-3 list-decimal space-y-1 pl-6 text-slate-800" {...props} />,
+  // Code in a table (long paths) may break anywhere, so the table still fits a phone's width.
+  table: ({ node: _node, ...props }) => (
+    <table className="my-4 w-full border-collapse text-sm text-slate-800 [&_code]:wrap-anywhere" {...props} />
+  ),
+  th: ({ node: _node, ...props }) => (
+    <th className="border-b border-slate-300 px-2 py-1.5 text-left align-bottom font-semibold" {...props} />
+  ),
+  td: ({ node: _node, ...props }) => <td className="border-b border-slate-200 px-2 py-1.5 align-top" {...props} />,
   code: ({ node: _node, ...props }) => <code className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.85em] break-words" {...props} />,
   pre: ({ node }) => {
     const code = (node as HastNode | undefined)?.children?.find((child) => child.tagName === "code");

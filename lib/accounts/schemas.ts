@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RANDOM_TOKEN_PATTERN } from "@/lib/security/token-format";
 import { EMAIL_AS_PASSWORD, isPasswordLikeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, weakPasswordReason } from "./password-policy";
 
 export const emailSchema = z
@@ -49,10 +50,8 @@ export const SignUpResponse = CheckInboxResponse;
 
 export const PasswordResetRequest = z.object({ email: emailSchema }).meta({ id: "PasswordResetRequest" });
 
-/** What a mailed link carries: 32 random bytes, base64url (lib/accounts/tokens.ts). */
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export const tokenSchema = z.string().regex(TOKEN_PATTERN, { message: "This is not a link we sent: ask for a new one" });
+/** What a mailed link carries: a random token (lib/security/tokens.ts). */
+export const tokenSchema = z.string().regex(RANDOM_TOKEN_PATTERN, { message: "This is not a link we sent: ask for a new one" });
 
 export const PasswordResetConfirm = z.object({ token: tokenSchema, password: passwordSchema }).meta({ id: "PasswordResetConfirm" });
 

@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import type { UserTokenPurpose } from "@/lib/generated/prisma/client";
-import { TOKEN_PATTERN } from "./schemas";
+import { RANDOM_TOKEN_PATTERN } from "@/lib/security/token-format";
+import { hashToken, randomToken } from "@/lib/security/tokens";
 
 export type { UserTokenPurpose };
 
@@ -14,8 +14,8 @@ export const TOKEN_LIFETIME_SECONDS: Record<UserTokenPurpose, number> = {
   email_verification: 7 * 24 * 60 * 60,
 };
 
-/** What the database keeps of a token: its SHA-256, so a copy of the table opens no account. */
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+/** What the database keeps of a token (lib/security/tokens.ts): its SHA-256, so a copy of the table opens no account. */
+export { hashToken };
 
 export type IssuedToken = { token: string; expiresAt: Date };
 
@@ -25,7 +25,7 @@ export type IssuedToken = { token: string; expiresAt: Date };
  * mail's link opens anything.
  */
 export async function issueToken(tx: Tx, userId: string, purpose: UserTokenPurpose, now = new Date()): Promise<IssuedToken> {
-  const token = randomBytes(32).toString("base64url");
+  const token = randomToken();
   const expiresAt = new Date(now.getTime() + TOKEN_LIFETIME_SECONDS[purpose] * 1000);
   await tx.userToken.deleteMany({ where: { userId, purpose, usedAt: null } });
   await tx.userToken.create({ data: { userId, purpose, tokenHash: hashToken(token), expiresAt } });
@@ -41,7 +41,7 @@ export type TokenState =
 
 /** What a link's token is now, without using it: the pages say which of these it is. */
 export async function tokenState(tx: Tx, token: string, purpose: UserTokenPurpose, now = new Date()): Promise<TokenState> {
-  if (!TOKEN_PATTERN.test(token)) return { state: "unknown" };
+  if (!RANDOM_TOKEN_PATTERN.test(token)) return { state: "unknown" };
   const row = await tx.userToken.findUnique({ where: { tokenHash: hashToken(token) } });
   if (!row || row.purpose !== purpose) return { state: "unknown" };
   if (row.usedAt) return { state: "used", userId: row.userId };
@@ -56,7 +56,7 @@ export async function tokenState(tx: Tx, token: string, purpose: UserTokenPurpos
  * Null when the token opens nothing.
  */
 export async function consumeToken(tx: Tx, token: string, purpose: UserTokenPurpose, now = new Date()): Promise<string | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
+  if (!RANDOM_TOKEN_PATTERN.test(token)) return null;
   const used = await tx.userToken.updateManyAndReturn({
     where: { tokenHash: hashToken(token), purpose, usedAt: null, expiresAt: { gt: now } },
     data: { usedAt: now },

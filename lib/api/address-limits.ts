@@ -1,13 +1,12 @@
 import { env } from "@/lib/env";
-import { knownSpent } from "./limiter-store";
-import { countAgainst, limitEach, limiterOptions, tooManyRequests, type Budget } from "./rate-limit";
+import { countAgainst, knownSpent, limitEach, tooManyRequests, type Budget } from "./rate-limit";
 
 /**
  * Limits per client address (lib/api/client-address.ts) where there is no account to count
  * against: the recipient's public page, answers and change requests (the proposal's uuid is the only secret, so
  * whoever has an address may try any number of them), and API keys that fail (a guesser has no
  * key of its own to be limited by). Read from the environment at each call; counted where the API
- * rate limits are (lib/api/limiter-store.ts), so every instance shares them.
+ * rate limits are (./rate-limit.ts), so every instance shares them.
  */
 export function addressLimitConfig() {
   const publicWindow = env("PUBLIC_RATE_LIMIT_WINDOW");
@@ -65,7 +64,7 @@ export async function isNewView(proposalId: string, address: string): Promise<bo
  */
 export function refuseKeysPastFailures(address: string): void {
   const budget = addressLimitConfig().key_failure;
-  const ms = knownSpent(limiterOptions(budget), address);
+  const ms = knownSpent({ budget, key: address });
   if (ms === 0) return;
   throw tooManyRequests(budget, { consumedPoints: budget.points, msBeforeNext: ms }, "Too many failed API keys from your address");
 }

@@ -32,7 +32,7 @@ type CacheState = {
   capacity: number;
   /** Builds under way, by scope and tag: requests for the same one share it. */
   building: Map<string, Promise<Built>>;
-  inTurn: LimitFunction;
+  limitBuilds: LimitFunction;
 };
 // Next.js may load this module more than once in one process: one cache per process.
 const state: CacheState = ((globalThis as { __answerCache?: CacheState }).__answerCache ??= {
@@ -41,7 +41,7 @@ const state: CacheState = ((globalThis as { __answerCache?: CacheState }).__answ
   building: new Map(),
   // Builds at once, at most: a big tree's rows and its buffer are tens of megabytes, and more builds
   // side by side than there are cores only add memory, not throughput. The rest wait their turn.
-  inTurn: pLimit(env("TREE_BUILDS")),
+  limitBuilds: pLimit(env("TREE_BUILDS")),
 });
 
 /**
@@ -82,7 +82,7 @@ export function buildOnce(scope: string, tag: string, build: () => Promise<Built
   let building = state.building.get(key);
   if (!building) {
     building = state
-      .inTurn(build)
+      .limitBuilds(build)
       .then((built) => {
         if (built.current) keepAnswer(scope, tag, built.body);
         return built;

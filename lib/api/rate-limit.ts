@@ -1,14 +1,19 @@
+import { DbUnavailableError } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { clientAddress } from "./client-address";
 import { AppError } from "./errors";
-import { consumeEach, forgetLimiters, type Consumed, type LimiterOptions } from "./limiter-store";
+import { clear, countEach, forgetLimits, knownSpent as knownSpentKey, readEach, type Consumed } from "./limit-store";
 
 /**
- * Request limits for API keys and agent (MCP) calls, per key and per client address, in a fixed
- * window. Read from the environment at each call, so a deployment (or a test) changes them
- * without a restart. Browser sessions are not limited here: the pages' own requests (autosave,
- * previews) come in bursts, and sign-in throttling guards how a session is obtained. The counts
- * are shared by every instance (lib/api/limiter-store.ts).
+ * The app's one limits API: budgets counted per key (an API key, a client address, an account)
+ * in a fixed window, in the store every instance shares (lib/api/limit-store.ts). API keys and
+ * agents, recipients' pages and answers, failed keys (./address-limits.ts), account mails, sign-in
+ * and sign-up (lib/auth/throttle.ts) all count through it.
+ *
+ * API keys and agent (MCP) calls are limited per key and per client address. Read from the
+ * environment at each call, so a deployment (or a test) changes them without a restart. Browser
+ * sessions are not limited here: the pages' own requests (autosave, previews) come in bursts, and
+ * sign-in throttling guards how a session is obtained.
  */
 export function rateLimitConfig() {
   return {
@@ -18,8 +23,10 @@ export function rateLimitConfig() {
   };
 }
 
-/** Tests: forget this process's limiter objects, as a freshly started instance would have none. */
-export const forgetRateLimiters = forgetLimiters;
+export type { Consumed };
+
+/** Tests: forget this process's counts and batches, as a freshly started instance would have none. */
+export const forgetRateLimiters = forgetLimits;
 
 export type RateLimitHeaders = Record<string, string>;
 
@@ -49,14 +56,18 @@ export class RateLimitedError extends AppError {
 }
 
 /** So many points per window for each key (an API key, an address), its counts named by `name`. */
-export type Budget = { name: string; points: number; windowSeconds: number };
+export type Budget = {
+  name: string;
+  points: number;
+  windowSeconds: number;
+  /** Once a key goes past its points, it stays spent this long from then (sign-in's lockout). Such counts are exact. */
+  lockoutSeconds?: number;
+};
+
+export type Counted = { budget: Budget; key: string };
 
 // A count belongs to its window's length: changing the window starts new counts.
-export const limiterOptions = ({ name, points, windowSeconds }: Budget): LimiterOptions => ({
-  keyPrefix: `${name}_${windowSeconds}s`,
-  points,
-  duration: windowSeconds,
-});
+const storeKey = ({ budget, key }: Counted) => `${budget.name}_${budget.windowSeconds}s:${key}`;
 
 /** The 429 for a budget spent, `msBeforeNext` before its window ends. */
 export function tooManyRequests(budget: Budget, spent: Consumed, message = "Too many requests"): RateLimitedError {
@@ -65,19 +76,32 @@ export function tooManyRequests(budget: Budget, spent: Consumed, message = "Too 
   return new RateLimitedError(`${message}: try again in ${retryAfter} s`, { ...headers, "retry-after": String(retryAfter) });
 }
 
-export type Counted = { budget: Budget; key: string };
+/** Runs a call to the store; 503 when it cannot be reached, so nothing goes uncounted. */
+async function reaching<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    // The database not being ready yet is said by GET /api/health; anything else is worth a log line.
+    if (!(error instanceof DbUnavailableError)) console.error("[rate-limit]", error);
+    throw new AppError("not_configured", "The service is not available: its rate-limit store cannot be reached.");
+  }
+}
 
 /**
  * Counts one point against each budget's key, in one round trip to the store, and answers the
- * counts; 503 when the store cannot be reached, so nothing goes uncounted.
+ * counts; 503 when the store cannot be reached.
  */
 export async function countAgainst(items: Counted[]): Promise<Consumed[]> {
-  try {
-    return await consumeEach(items.map(({ budget, key }) => ({ options: limiterOptions(budget), key })));
-  } catch (error) {
-    console.error("[rate-limit]", error);
-    throw new AppError("not_configured", "The service is not available: its rate-limit store cannot be reached.");
-  }
+  return reaching(() =>
+    countEach(
+      items.map((item) => ({
+        key: storeKey(item),
+        points: item.budget.points,
+        windowSeconds: item.budget.windowSeconds,
+        lockoutSeconds: item.budget.lockoutSeconds,
+      })),
+    ),
+  );
 }
 
 /** The same, and 429 for the first budget spent past its points. */
@@ -88,6 +112,22 @@ export async function limitEach(items: Counted[]): Promise<Consumed[]> {
   });
   return counted;
 }
+
+/** Each budget's count of its key now, without counting (null when it has none in its window); 503 when the store cannot be reached. */
+export async function readCounts(items: Counted[]): Promise<(Consumed | null)[]> {
+  return reaching(() => readEach(items.map(storeKey)));
+}
+
+/** Forgets a key's count of a budget (a right password clears the account's failures). */
+export async function clearCount(item: Counted): Promise<void> {
+  await reaching(() => clear(storeKey(item)));
+}
+
+/**
+ * Milliseconds until the window ends of a count this instance has seen spend its budget, or 0:
+ * no round trip, for refusing a request before doing any work for it (lib/api/limit-store.ts).
+ */
+export const knownSpent = (item: Counted) => knownSpentKey(storeKey(item));
 
 /**
  * Counts one request by an API key (or an agent) against its key's and its address's budget, in

@@ -138,7 +138,7 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = ((req: Request, ctx: RouteContext) => Promise<Response>) & { endpoint: AnyEndpoint; service: Service };
 
 export type RouteOptions = {
-  /** Runs before anything else and may answer instead: sign-up's count per address (lib/auth/throttle-response.ts). */
+  /** Runs before anything else and may answer instead: sign-up's count per address (lib/app/throttle-response.ts). */
   before?: (req: Request) => Promise<Response | null>;
 };
 

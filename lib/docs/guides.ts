@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /** The user guides under docs/ that the app shows at /docs/<name>: one file each, also readable in the repository. */
-const GUIDES = { webhooks: "webhooks.md", "course-exchange": "course-exchange.md" } as const;
+const GUIDES = { guide: "guide.md", webhooks: "webhooks.md", "course-exchange": "course-exchange.md" } as const;
 
 export type GuideName = keyof typeof GUIDES;
 

@@ -1,19 +1,21 @@
-import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
+import { RANDOM_TOKEN_PATTERN } from "@/lib/security/token-format";
+import { hashToken, randomToken } from "@/lib/security/tokens";
 
 /**
- * An invitation's link carries a token: 32 random bytes, base64url (43 characters). Only its
- * SHA-256 is stored, so the table alone opens no invitation.
+ * An invitation's link carries a random token (lib/security/tokens.ts). Only its SHA-256 is
+ * stored, so the table alone opens no invitation.
  */
 export function newInvitationToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString("base64url");
-  return { token, tokenHash: hashInvitationToken(token) };
+  const token = randomToken();
+  return { token, tokenHash: hashToken(token) };
 }
 
-export const hashInvitationToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+/** What the invitations table keeps of a token. */
+export const hashInvitationToken = hashToken;
 
 /** A token as it arrives in a path: anything else names no invitation (404). */
-export const InvitationToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, "Not an invitation token");
+export const InvitationToken = z.string().regex(RANDOM_TOKEN_PATTERN, "Not an invitation token");
 
 /** How long an invitation's link is valid, from when it was last sent. */
 export const INVITATION_VALID_DAYS = 7;

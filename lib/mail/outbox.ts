@@ -1,9 +1,9 @@
 import { AppError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import type { MailStatus } from "@/lib/generated/prisma/client";
+import { jobWakes } from "@/lib/jobs/poll-loop";
 import type { MailContent } from "./content";
 import { oneLine, renderMail } from "./render";
-import { wakeMailWorker } from "./wake";
 
 /** Every kind of mail the app sends: the template's name, kept with each mail in the outbox. */
 export type MailKind =
@@ -32,6 +32,9 @@ export type OutgoingMail = {
   /** At most one mail is ever written per key: a second enqueue with it writes nothing. */
   dedupeKey?: string;
 };
+
+/** The name of the mail jobs (worker.ts): this instance's loop is woken by that name when a mail is written. */
+export const MAIL_JOBS = "mail";
 
 /** The largest mail the outbox takes, HTML and text together. */
 export const MAX_MAIL_BYTES = 100 * 1024;
@@ -71,7 +74,7 @@ export async function enqueueMail(tx: Tx, mail: OutgoingMail): Promise<string | 
       ${rendered.html}, ${mail.content.action?.url ?? null}, ${mail.dedupeKey ?? null})
     ON CONFLICT (dedupe_key) DO NOTHING
     RETURNING id`;
-  if (rows.length) wakeMailWorker();
+  if (rows.length) jobWakes.wake(MAIL_JOBS);
   return rows[0]?.id ?? null;
 }
 

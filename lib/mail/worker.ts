@@ -1,21 +1,20 @@
-import net from "node:net";
-import nodemailer, { type Transporter } from "nodemailer";
-import addressparser from "nodemailer/lib/addressparser";
-import SMTPPool from "nodemailer/lib/smtp-pool";
-import { getDb, type Db } from "@/lib/db/client";
+import type { Transporter } from "nodemailer";
+import type { Db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import type { StoredHeaders } from "./outbox";
-import { startPollLoop } from "./poll-loop";
-import { mailWake } from "./wake";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { runDueJobs, type JobKind } from "@/lib/jobs/queue";
+import { MAIL_JOBS, type StoredHeaders } from "./outbox";
+import { openSmtpTransport } from "./smtp-transport";
 
 /**
- * The outbox's worker: it sends what the app's actions wrote to `mail_outbox` (outbox.ts).
+ * The mail jobs: what the app's actions wrote to `mail_outbox` (outbox.ts), sent by the job worker
+ * (lib/jobs; docs/decisions/030, 052).
  *
- * - A mail is claimed by one statement that locks its row with FOR UPDATE SKIP LOCKED and marks it
- *   `sending` with a lease: two instances never claim the same mail, and no transaction stays open
- *   while the SMTP server talks (the embedded database has one connection).
- * - Sent: `sent`. Refused for good (a 5xx answer) or out of attempts: `failed`, with the last error.
- *   Otherwise `pending` again after a backoff (MAIL_RETRY_BASE_SECONDS, doubling, at most 24 hours).
+ * - A mail being sent is `sending`, leased for MAIL_LEASE_SECONDS: two instances never claim the
+ *   same mail, and no transaction stays open while the SMTP server talks.
+ * - Sent: `sent`. Refused for good (a 5xx answer) or out of attempts (MAIL_MAX_ATTEMPTS): `failed`,
+ *   with the last error. Otherwise `pending` again after a backoff (MAIL_RETRY_BASE_SECONDS, doubling,
+ *   at most 24 hours).
  * - An instance killed while sending leaves the mail `sending`; once its lease ends another worker
  *   (or this one after a restart) takes it over. So a crash delays mail, and never loses it. The
  *   only mail that can go out twice is one the SMTP server accepted in the instant before the crash,
@@ -36,69 +35,21 @@ type Claimed = {
   attempts: number;
 };
 
-const MAX_BACKOFF_MS = 24 * 60 * 60 * 1000;
+/** What the mails of one run share: the SMTP server, and one pool of connections to it, opened at the first mail. */
+type Session = { smtpUrl: string | undefined; transport?: Transporter };
+
 // A batch's mails go out at once, each on a connection of its own: none waits behind another, so
-// each is handed over well within its lease (connection, greeting and answer timeouts: 50 s at most).
+// each is handed over well within its lease.
 const BATCH = 10;
-// Batches sent side by side in one drain: while one waits for its slowest mail, the other sends.
+// Batches sent side by side in one run: while one waits for its slowest mail, the other sends.
 const LANES = 2;
-const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-/** How long after its `attempts`-th failed attempt a mail is tried again. */
-export function retryDelayMs(attempts: number, base = env("MAIL_RETRY_BASE_SECONDS") * 1000): number {
-  return Math.min(MAX_BACKOFF_MS, base * 2 ** Math.max(0, attempts - 1));
-}
-
-/** Claims up to `limit` mails that are due (or whose sender's lease ran out) for this worker. */
-async function claimDueMail(db: Db, limit: number): Promise<Claimed[]> {
-  const lease = env("MAIL_LEASE_SECONDS");
-  return db.$queryRaw<Claimed[]>`
-    UPDATE mail_outbox SET status = 'sending', attempts = attempts + 1, lease_until = now() + make_interval(secs => ${lease}::float8)
-    WHERE id IN (
-      SELECT id FROM mail_outbox
-      WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND lease_until < now())
-      ORDER BY next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE SKIP LOCKED)
-    RETURNING id, kind, to_address, headers, subject, text_body, html_body, link, attempts`;
-}
-
-/**
- * A connection to the SMTP server with Nagle's algorithm off. A mail's last segment (the end of its
- * body) is a small write after the headers; with Nagle on it waited for the server's delayed ACK,
- * 40 ms per mail on Linux, longer than the rest of the exchange on a local relay.
- */
-function connectWithoutDelay(options: SMTPPool.Options, callback: (error: Error | null, socket?: { connection: net.Socket }) => void) {
-  // nodemailer's defaults for a URL without them.
-  const socket = net.connect({ host: options.host || "localhost", port: options.port || (options.secure ? 465 : 587), noDelay: true });
-  const fail = (error: Error) => {
-    socket.destroy();
-    callback(error);
-  };
-  socket.setTimeout(TIMEOUTS.connectionTimeout, () => fail(Object.assign(new Error("Connection timeout"), { code: "ETIMEDOUT" })));
-  socket.once("error", fail);
-  socket.once("connect", () => {
-    socket.setTimeout(0);
-    socket.removeListener("error", fail);
-    callback(null, { connection: socket });
-  });
-}
-
-/**
- * The transport of one drain: a connection per mail in flight, each kept for the following mails (a new
- * connection per mail cost a TCP handshake, the server's greeting, EHLO and QUIT, and servers
- * often wait before greeting), and closed once the outbox is empty, so no connection idles
- * between polls. SMTP_URL's query can set nodemailer's options (smtps://…?tls.servername=…).
- */
-const openTransport = (url: string): Transporter =>
-  nodemailer.createTransport(new SMTPPool({ url, pool: true, maxConnections: BATCH * LANES, ...TIMEOUTS, getSocket: connectWithoutDelay }));
-
-/** MAIL_FROM split into its name and address ("Coursewright <no-reply@example.com>"). */
+/** MAIL_FROM split into its name and address ("Coursewright <no-reply@example.com>", or the address alone). */
 export function mailFrom(): { name: string; address: string } {
-  const raw = env("MAIL_FROM");
-  const [parsed] = addressparser(raw, { flatten: true });
-  const address = parsed?.address || "no-reply@localhost";
-  return { name: parsed?.name || "Coursewright", address };
+  const raw = env("MAIL_FROM").trim();
+  const named = /^(?:"((?:[^"\\]|\\.)*)"|([^"<>]*?))\s*<([^<>\s]+@[^<>\s]+)>$/.exec(raw);
+  if (named) return { name: (named[1]?.replace(/\\(.)/g, "$1") ?? named[2]).trim() || "Coursewright", address: named[3] };
+  return { name: "Coursewright", address: /^[^\s<>"]+@[^\s<>"]+$/.test(raw) ? raw : "no-reply@localhost" };
 }
 
 async function send(transport: Transporter, mail: Claimed): Promise<string> {
@@ -127,88 +78,43 @@ async function send(transport: Transporter, mail: Claimed): Promise<string> {
   return String(info.messageId ?? `<${mail.id}@${domain}>`);
 }
 
-const isPermanent = (error: unknown) => {
-  const code = (error as { responseCode?: number }).responseCode;
-  return typeof code === "number" && code >= 500 && code < 600;
+export const mailJobs: JobKind<Claimed, Session> = {
+  name: MAIL_JOBS,
+  table: {
+    name: "mail_outbox",
+    statusType: "MailStatus",
+    idType: "uuid",
+    running: "sending",
+    returning: Prisma.sql`id, kind, to_address, headers, subject, text_body, html_body, link, attempts`,
+    hasLastError: true,
+  },
+  leaseSeconds: () => env("MAIL_LEASE_SECONDS"),
+  retry: { baseSeconds: () => env("MAIL_RETRY_BASE_SECONDS"), maxAttempts: () => env("MAIL_MAX_ATTEMPTS") },
+  batch: BATCH,
+  lanes: LANES,
+  open: () => ({ smtpUrl: env("SMTP_URL") }),
+  close: (session) => session.transport?.close(),
+  run: async (mail, session) => {
+    if (!session.smtpUrl) {
+      console.log(`[mail] not sent (no SMTP_URL): to ${mail.to_address}: "${mail.subject}"${mail.link ? ` ${mail.link}` : ""}`);
+      return { done: "logged" };
+    }
+    const messageId = await send((session.transport ??= openSmtpTransport(session.smtpUrl, BATCH * LANES)), mail);
+    return { done: "sent", set: Prisma.sql`sent_at = now(), last_error = NULL, message_id = ${messageId}` };
+  },
+  // A 5xx answer: the server refuses the mail for good.
+  isPermanent: (error) => {
+    const code = (error as { responseCode?: number }).responseCode;
+    return typeof code === "number" && code >= 500 && code < 600;
+  },
+  describe: (mail) => `${mail.kind} to ${mail.to_address}`,
+  starting: () => {
+    if (!env("SMTP_URL")) console.log("[mail] No SMTP_URL set: mail is kept in the outbox and printed here, not sent");
+  },
 };
-
-async function settle(db: Db, mail: Claimed, outcome: { messageId: string } | { error: unknown }) {
-  // Only the claim that holds the mail settles it: `attempts` fences off a claim whose lease ran out.
-  if ("messageId" in outcome) {
-    await db.$executeRaw`
-      UPDATE mail_outbox SET status = 'sent', sent_at = now(), lease_until = NULL, last_error = NULL, message_id = ${outcome.messageId}
-      WHERE id = ${mail.id}::uuid AND status = 'sending' AND attempts = ${mail.attempts}`;
-    return;
-  }
-  const message = String((outcome.error as Error)?.message ?? outcome.error).slice(0, 1000);
-  const giveUp = isPermanent(outcome.error) || mail.attempts >= env("MAIL_MAX_ATTEMPTS");
-  const retryAt = new Date(Date.now() + retryDelayMs(mail.attempts));
-  await db.$executeRaw`
-    UPDATE mail_outbox SET status = ${giveUp ? "failed" : "pending"}::"MailStatus", lease_until = NULL, last_error = ${message},
-      next_attempt_at = ${retryAt}
-    WHERE id = ${mail.id}::uuid AND status = 'sending' AND attempts = ${mail.attempts}`;
-  console.warn(
-    `[mail] ${mail.kind} to ${mail.to_address} ${giveUp ? "failed for good" : `will be retried at ${retryAt.toISOString()}`}: ${message}`,
-  );
-}
-
-async function logInstead(db: Db, mail: Claimed) {
-  console.log(`[mail] not sent (no SMTP_URL): to ${mail.to_address}: "${mail.subject}"${mail.link ? ` ${mail.link}` : ""}`);
-  await db.$executeRaw`
-    UPDATE mail_outbox SET status = 'logged', lease_until = NULL WHERE id = ${mail.id}::uuid AND status = 'sending' AND attempts = ${mail.attempts}`;
-}
 
 /**
  * Sends every mail that is due now, in batches, and returns how many it settled (sent, logged,
- * failed or put back for a retry). The worker's loop calls it; tests call it to deliver at once.
+ * failed or put back for a retry). The worker's loop does the same; tests call it to deliver at once.
  */
-export async function deliverDueMail(db?: Db): Promise<number> {
-  const conn = db ?? (await getDb());
-  const url = env("SMTP_URL");
-  let transport: Transporter | undefined;
-  let settled = 0;
-  const lane = async () => {
-    for (;;) {
-      const batch = await claimDueMail(conn, BATCH);
-      if (!batch.length) return;
-      await Promise.all(
-        batch.map(async (mail) => {
-          if (!url) await logInstead(conn, mail);
-          else {
-            try {
-              await settle(conn, mail, { messageId: await send((transport ??= openTransport(url)), mail) });
-            } catch (error) {
-              await settle(conn, mail, { error });
-            }
-          }
-          settled++;
-        }),
-      );
-    }
-  };
-  try {
-    await Promise.all(Array.from({ length: LANES }, lane));
-    return settled;
-  } finally {
-    transport?.close();
-  }
-}
-
-let running: { stop: () => Promise<void> } | undefined;
-
-/**
- * Starts this instance's worker (instrumentation.ts, when the server starts): it looks for due mail
- * every MAIL_POLL_MS, and at once when this instance writes a mail. MAIL_WORKER=off leaves it off.
- */
-export function startMailWorker(): { stop: () => Promise<void> } | undefined {
-  if (running || !env("MAIL_WORKER")) return running;
-  if (!env("SMTP_URL")) console.log("[mail] No SMTP_URL set: mail is kept in the outbox and printed here, not sent");
-  const loop = startPollLoop({ name: "mail", run: () => deliverDueMail(), wake: mailWake });
-  running = {
-    stop: () => {
-      running = undefined;
-      return loop.stop();
-    },
-  };
-  return running;
-}
+export const deliverDueMail = (db?: Db): Promise<number> => runDueJobs(mailJobs, db);

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { authSecret } from "@/lib/auth/secret";
 import { NOTIFICATION_KINDS } from "./kinds";
 import { readUnsubscribeToken, unsubscribeLink, unsubscribeToken } from "./unsubscribe-token";
 
@@ -49,5 +50,25 @@ describe("[UNSUBSCRIBE] the signed token of a notification mail's link", () => {
     expect(link.origin).toBe("https://courses.example.com");
     expect(link.pathname).toBe("/unsubscribe");
     expect(readUnsubscribeToken(link.searchParams.get("token")!)).not.toBeNull();
+  });
+});
+
+describe("[UNSUBSCRIBE] links mailed before the claims were JSON", () => {
+  const firstFormat = (userId: string, kind: string, secret = authSecret()) =>
+    `${Buffer.from(`${userId}.${kind}`).toString("base64url")}.${createHmac("sha256", secret)
+      .update(`notification-unsubscribe\u0000${userId}\u0000${kind}`)
+      .digest("base64url")}`;
+
+  it("still name their user and kind: such links never expire", () => {
+    const userId = randomUUID();
+    for (const kind of NOTIFICATION_KINDS) expect(readUnsubscribeToken(firstFormat(userId, kind))).toEqual({ userId, kind });
+  });
+
+  it("are refused when altered or signed elsewhere", () => {
+    const userId = randomUUID();
+    const [payload, signature] = firstFormat(userId, "proposal_viewed").split(".");
+    expect(readUnsubscribeToken(`${Buffer.from(`${userId}.proposal_accepted`).toString("base64url")}.${signature}`)).toBeNull();
+    expect(readUnsubscribeToken(`${payload}.${signature.slice(0, -1)}${signature.endsWith("A") ? "B" : "A"}`)).toBeNull();
+    expect(readUnsubscribeToken(firstFormat(userId, "proposal_viewed", "another app's secret"))).toBeNull();
   });
 });

@@ -1,38 +1,42 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { authSecret } from "@/lib/auth/secret";
+import { z } from "zod";
 import { appLink } from "@/lib/mail/app-url";
-import { isNotificationKind, type NotificationKind } from "./kinds";
+import { isSignature, purposeSignature, readClaims, signClaims } from "@/lib/security/tokens";
+import { isNotificationKind, NOTIFICATION_KINDS, type NotificationKind } from "./kinds";
 
 /**
  * The token of a notification mail's unsubscribe link: which user and which kind, signed with the
- * auth secret (HMAC-SHA256), so the link needs no table and no sign-in, and cannot be altered to
- * name another user or kind. It does not expire: an old mail's link must keep working (RFC 8058).
- * A new AUTH_SECRET makes older links invalid; the account page still turns mails off.
+ * auth secret for this purpose (lib/security/tokens.ts), so the link needs no table and no sign-in,
+ * and cannot be altered to name another user or kind. It does not expire: an old mail's link must
+ * keep working (RFC 8058). A new AUTH_SECRET makes older links invalid; the account page still
+ * turns mails off.
  */
+
+const PURPOSE = "notification-unsubscribe";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function signature(userId: string, kind: NotificationKind): Buffer {
-  return createHmac("sha256", authSecret()).update(`notification-unsubscribe\u0000${userId}\u0000${kind}`).digest();
-}
+const Claims = z.strictObject({ purpose: z.literal(PURPOSE), user_id: z.string().regex(UUID), kind: z.enum(NOTIFICATION_KINDS) });
 
-export function unsubscribeToken(userId: string, kind: NotificationKind): string {
-  const payload = Buffer.from(`${userId}.${kind}`).toString("base64url");
-  return `${payload}.${signature(userId, kind).toString("base64url")}`;
+export const unsubscribeToken = (userId: string, kind: NotificationKind) => signClaims(PURPOSE, { user_id: userId, kind });
+
+/**
+ * A link mailed before the claims were JSON (docs/decisions/053): base64url("user.kind") + "." +
+ * the purpose's HMAC over `user NUL kind`. Such links never expire, so they are read for good.
+ */
+function readFirstFormat(token: string): { userId: string; kind: NotificationKind } | null {
+  const [payload, signed, ...rest] = token.split(".");
+  if (!payload || !signed || rest.length) return null;
+  const [userId, kind, ...more] = Buffer.from(payload, "base64url").toString("utf8").split(".");
+  if (more.length || !UUID.test(userId ?? "") || kind === undefined || !isNotificationKind(kind)) return null;
+  if (!isSignature(signed, purposeSignature(PURPOSE, `${userId}\u0000${kind}`))) return null;
+  if (Buffer.from(`${userId}.${kind}`).toString("base64url") !== payload) return null;
+  return { userId, kind };
 }
 
 /** The user and kind a token names, or null for a token that is malformed or not signed by this app. */
 export function readUnsubscribeToken(token: string): { userId: string; kind: NotificationKind } | null {
-  const [payload, signed, ...rest] = token.split(".");
-  if (!payload || !signed || rest.length) return null;
-  const [userId, kind, ...more] = Buffer.from(payload, "base64url").toString("utf8").split(".");
-  if (more.length || !UUID.test(userId ?? "") || !isNotificationKind(kind ?? "")) return null;
-  const expected = signature(userId, kind as NotificationKind);
-  const given = Buffer.from(signed, "base64url");
-  // base64url decoding skips characters it does not know: the token must be exactly what we wrote.
-  if (given.length !== expected.length || given.toString("base64url") !== signed || !timingSafeEqual(given, expected)) return null;
-  if (Buffer.from(`${userId}.${kind}`).toString("base64url") !== payload) return null;
-  return { userId, kind: kind as NotificationKind };
+  const claims = readClaims(PURPOSE, token, Claims);
+  return claims ? { userId: claims.user_id, kind: claims.kind } : readFirstFormat(token);
 }
 
 /**

@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
+import { jobWakes } from "@/lib/jobs/poll-loop";
 import type { ProposalDto } from "@/lib/proposals/proposals/schemas";
-import { wakeWebhookWorker } from "./wake";
 
-/**
- * The events an endpoint may subscribe to. `proposal.expired` and `proposal.changes_requested` are
- * accepted now and emitted once expiry and change requests exist (issue 27).
- */
+/** The events an endpoint may subscribe to: each one is emitted (lib/proposals/events/record-event.ts). */
 export const WEBHOOK_EVENTS = [
   "proposal.sent",
   "proposal.viewed",
@@ -18,6 +15,9 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+/** The name of the delivery jobs (worker.ts): this instance's loop is woken by that name when a delivery is written. */
+export const WEBHOOK_JOBS = "webhooks";
 
 /** What POST /v3/webhooks/{id}/test sends: to no endpoint unasked. */
 export const TEST_EVENT = "webhook.test";
@@ -38,7 +38,7 @@ export async function insertDelivery(tx: Tx, endpointId: number, payload: Webhoo
     INSERT INTO webhook_deliveries (endpoint_id, event_id, type, payload)
     VALUES (${endpointId}, ${payload.id}::uuid, ${payload.type}, ${JSON.stringify(payload)}::jsonb)
     RETURNING id`;
-  wakeWebhookWorker();
+  jobWakes.wake(WEBHOOK_JOBS);
   return row.id;
 }
 

@@ -1,29 +1,29 @@
-import { getDb, type Db, type Tx } from "@/lib/db/client";
+import type { Db, Tx } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { runDueJobs, type JobKind } from "@/lib/jobs/queue";
 import { appLink } from "@/lib/mail/app-url";
 import { enqueueMail, isMailAddress } from "@/lib/mail/outbox";
-import { startPollLoop } from "@/lib/mail/poll-loop";
 import { webhookDisabledMail } from "@/lib/mail/templates/webhook-disabled";
+import { WEBHOOK_JOBS } from "./events";
 import { postWebhook, type PostOptions, type PostOutcome } from "./post-webhook";
-import { webhookWake } from "./wake";
 
 /**
- * Delivers what enqueueWebhookEvent wrote to `webhook_deliveries` (docs/decisions/034), with the
- * mail worker's design (docs/decisions/030):
+ * The delivery jobs: what enqueueWebhookEvent wrote to `webhook_deliveries` (docs/decisions/034),
+ * attempted by the job worker (lib/jobs; docs/decisions/052).
  *
- * - A delivery is claimed by one UPDATE whose subquery locks it FOR UPDATE SKIP LOCKED, counts the
- *   attempt and leases it (its next_attempt_at moves past the lease): two instances never claim
- *   one delivery, and no transaction stays open while the receiver answers.
+ * - A delivery being attempted stays `pending`, leased for WEBHOOK_LEASE_SECONDS (its next_attempt_at
+ *   moves past the lease): two instances never claim one delivery, and no transaction stays open
+ *   while the receiver answers. Only deliveries of endpoints that are on are claimed.
  * - A 2xx answer: `delivered`. Anything else (an error status, a redirect, no answer in 10 s, a
- *   refused address): tried again after 30 s (WEBHOOK_RETRY_BASE_SECONDS), doubling, until 24 hours after the delivery was
- *   created (the last try comes then), then `failed`. Settling is fenced by the attempt number.
+ *   refused address): tried again after 30 s (WEBHOOK_RETRY_BASE_SECONDS), doubling, until 24 hours
+ *   after the delivery was created (the last try comes then), then `failed`.
  * - Every attempt is logged in `webhook_attempts`. An endpoint whose last 20 attempts failed is
  *   turned off and its company's owners are mailed; a success resets the count.
  */
 
 export const WEBHOOK_RETRY_FOR_HOURS = 24;
 export const WEBHOOK_DISABLE_AFTER_FAILURES = 20;
-const BATCH = 10;
 
 type Claimed = {
   id: number;
@@ -35,32 +35,11 @@ type Claimed = {
   secret: string;
 };
 
-/** How long after its `attempts`-th failed attempt a delivery is tried again (WEBHOOK_RETRY_BASE_SECONDS, doubling). */
-export const webhookRetryDelaySeconds = (attempts: number, base = env("WEBHOOK_RETRY_BASE_SECONDS")) =>
-  base * 2 ** Math.max(0, Math.min(attempts - 1, 20));
-
-async function claimDueDeliveries(db: Db, limit: number): Promise<Claimed[]> {
-  const lease = env("WEBHOOK_LEASE_SECONDS");
-  const rows = await db.$queryRaw<Claimed[]>`
-    UPDATE webhook_deliveries d
-    SET attempts = d.attempts + 1,
-        lease_until = now() + make_interval(secs => ${lease}::float8),
-        next_attempt_at = now() + make_interval(secs => ${lease}::float8)
-    FROM webhook_endpoints e
-    WHERE e.id = d.endpoint_id AND d.id IN (
-      SELECT dd.id FROM webhook_deliveries dd JOIN webhook_endpoints ee ON ee.id = dd.endpoint_id
-      WHERE dd.status = 'pending' AND dd.next_attempt_at <= now() AND ee.enabled
-      ORDER BY dd.next_attempt_at
-      LIMIT ${limit}
-      FOR UPDATE OF dd SKIP LOCKED)
-    RETURNING d.id, d.endpoint_id, d.event_id::text AS event_id, d.payload::text AS body, d.attempts, e.url, e.secret`;
-  return rows.map((r) => ({ ...r, id: Number(r.id), endpoint_id: Number(r.endpoint_id), attempts: Number(r.attempts) }));
-}
-
 /** An attempt's duration as its int column holds it. */
 const durationMs = (outcome: PostOutcome) => Math.min(outcome.durationMs, 2_147_483_647);
 
-async function logAttempt(tx: Tx, delivery: Claimed, outcome: PostOutcome) {
+/** The attempt logged, the endpoint's count of failures in a row raised, and the endpoint turned off at 20. */
+async function countFailure(tx: Tx, delivery: Claimed, outcome: PostOutcome) {
   await tx.webhookAttempt.create({
     data: {
       deliveryId: delivery.id,
@@ -69,42 +48,12 @@ async function logAttempt(tx: Tx, delivery: Claimed, outcome: PostOutcome) {
       error: outcome.error?.slice(0, 1000) ?? null,
     },
   });
-}
-
-async function settle(db: Db, delivery: Claimed, outcome: PostOutcome) {
-  if (outcome.ok) {
-    // One statement, so one round trip and no transaction held open: the attempt logged, the
-    // delivery settled, the endpoint's failure count reset. Its row is written (and locked, which
-    // the batch's other settles would wait for) only when the count is not 0 already.
-    await db.$executeRaw`
-      WITH logged AS (
-        INSERT INTO webhook_attempts (delivery_id, status_code, duration_ms, error)
-        VALUES (${delivery.id}, ${outcome.statusCode}, ${durationMs(outcome)}, NULL)),
-      settled AS (
-        UPDATE webhook_deliveries SET status = 'delivered', lease_until = NULL
-        WHERE id = ${delivery.id} AND status = 'pending' AND attempts = ${delivery.attempts})
-      UPDATE webhook_endpoints SET consecutive_failures = 0 WHERE id = ${delivery.endpoint_id} AND consecutive_failures <> 0`;
-    return;
-  }
-  await db.$transaction(async (tx) => {
-    await logAttempt(tx, delivery, outcome);
-    const delay = webhookRetryDelaySeconds(delivery.attempts);
-    // The last try is at 24 hours; a failure at or after it fails the delivery for good.
-    await tx.$executeRaw`
-      UPDATE webhook_deliveries
-      SET lease_until = NULL,
-          status = CASE WHEN now() >= created_at + make_interval(hours => ${WEBHOOK_RETRY_FOR_HOURS}::int)
-                   THEN 'failed'::"WebhookDeliveryStatus" ELSE 'pending'::"WebhookDeliveryStatus" END,
-          next_attempt_at = LEAST(now() + make_interval(secs => ${delay}::float8),
-                                  created_at + make_interval(hours => ${WEBHOOK_RETRY_FOR_HOURS}::int))
-      WHERE id = ${delivery.id} AND status = 'pending' AND attempts = ${delivery.attempts}`;
-    await tx.$executeRaw`UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1 WHERE id = ${delivery.endpoint_id}`;
-    const disabled = await tx.$queryRaw<{ company_id: number; url: string; consecutive_failures: number }[]>`
-      UPDATE webhook_endpoints SET enabled = false, disabled_at = now()
-      WHERE id = ${delivery.endpoint_id} AND enabled AND consecutive_failures >= ${WEBHOOK_DISABLE_AFTER_FAILURES}
-      RETURNING company_id, url, consecutive_failures`;
-    if (disabled.length) await mailOwners(tx, disabled[0], outcome.error);
-  });
+  await tx.$executeRaw`UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1 WHERE id = ${delivery.endpoint_id}`;
+  const disabled = await tx.$queryRaw<{ company_id: number; url: string; consecutive_failures: number }[]>`
+    UPDATE webhook_endpoints SET enabled = false, disabled_at = now()
+    WHERE id = ${delivery.endpoint_id} AND enabled AND consecutive_failures >= ${WEBHOOK_DISABLE_AFTER_FAILURES}
+    RETURNING company_id, url, consecutive_failures`;
+  if (disabled.length) await mailOwners(tx, disabled[0], outcome.error);
 }
 
 /** Tells the company's owners (active, with a verified address) that an endpoint was turned off. */
@@ -132,41 +81,45 @@ async function mailOwners(tx: Tx, endpoint: { company_id: number; url: string; c
   }
 }
 
+/** A run's deliveries share the request options (tests shorten the timeout). */
+export const webhookJobs: JobKind<Claimed, PostOptions> = {
+  name: WEBHOOK_JOBS,
+  table: {
+    name: "webhook_deliveries",
+    statusType: "WebhookDeliveryStatus",
+    idType: "int4",
+    running: "pending",
+    returning: Prisma.sql`id, endpoint_id, event_id::text AS event_id, payload::text AS body, attempts,
+      (SELECT e.url FROM webhook_endpoints e WHERE e.id = j.endpoint_id) AS url,
+      (SELECT e.secret FROM webhook_endpoints e WHERE e.id = j.endpoint_id) AS secret`,
+    eligible: Prisma.sql`EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.id = q.endpoint_id AND e.enabled)`,
+    hasLastError: false,
+  },
+  // At least 15 s, longer than an attempt may take: a delivery under way is never claimed again.
+  leaseSeconds: () => env("WEBHOOK_LEASE_SECONDS"),
+  retry: { baseSeconds: () => env("WEBHOOK_RETRY_BASE_SECONDS"), retryForHours: WEBHOOK_RETRY_FOR_HOURS },
+  // One batch's receivers are called together: a slow one does not hold up the others.
+  batch: 10,
+  open: () => ({}),
+  run: async (delivery, post) => {
+    const outcome = await postWebhook(delivery.url, delivery.secret, delivery.event_id, delivery.body, post);
+    if (!outcome.ok) return { failed: outcome.error ?? "failed", also: (tx) => countFailure(tx, delivery, outcome) };
+    // Settled in one statement with the attempt logged and the endpoint's count reset (its row is
+    // written, and locked, which the batch's other settles would wait for, only when not 0 already).
+    return {
+      done: "delivered",
+      with: Prisma.sql`
+        logged AS (
+          INSERT INTO webhook_attempts (delivery_id, status_code, duration_ms, error)
+          VALUES (${delivery.id}, ${outcome.statusCode}, ${durationMs(outcome)}, NULL)),
+        reset AS (
+          UPDATE webhook_endpoints SET consecutive_failures = 0 WHERE id = ${delivery.endpoint_id} AND consecutive_failures <> 0)`,
+    };
+  },
+};
+
 /**
  * Attempts every delivery that is due now, in batches, and returns how many it settled. The
- * worker's loop calls it; tests call it to deliver at once (`post` options reach postWebhook).
+ * worker's loop does the same; tests call it to deliver at once (`post` options reach postWebhook).
  */
-export async function deliverDueWebhooks(db?: Db, post: PostOptions = {}): Promise<number> {
-  const conn = db ?? (await getDb());
-  let settled = 0;
-  for (;;) {
-    const batch = await claimDueDeliveries(conn, BATCH);
-    if (!batch.length) return settled;
-    // One batch's receivers are called together: a slow one does not hold up the others.
-    await Promise.all(
-      batch.map(async (delivery) => {
-        const outcome = await postWebhook(delivery.url, delivery.secret, delivery.event_id, delivery.body, post);
-        await settle(conn, delivery, outcome);
-        settled++;
-      }),
-    );
-  }
-}
-
-let running: { stop: () => Promise<void> } | undefined;
-
-/**
- * Starts this instance's webhook worker beside the mail worker (instrumentation.ts): it looks
- * every MAIL_POLL_MS and at once when this instance writes a delivery. MAIL_WORKER=off stops both.
- */
-export function startWebhookWorker(): { stop: () => Promise<void> } | undefined {
-  if (running || !env("MAIL_WORKER")) return running;
-  const loop = startPollLoop({ name: "webhooks", run: () => deliverDueWebhooks(), wake: webhookWake });
-  running = {
-    stop: () => {
-      running = undefined;
-      return loop.stop();
-    },
-  };
-  return running;
-}
+export const deliverDueWebhooks = (db?: Db, post: PostOptions = {}): Promise<number> => runDueJobs(webhookJobs, db, post);

@@ -2,10 +2,13 @@ import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/api/errors";
 import { getDb, type Db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { backoffMs } from "@/lib/jobs/backoff";
+import { jobWakes } from "@/lib/jobs/poll-loop";
+import { startJobWorker } from "@/lib/jobs/worker";
 import type { MailContent } from "@/lib/mail/content";
-import { enqueueMail, listMail, MAX_MAIL_BYTES } from "@/lib/mail/outbox";
-import { mailWake } from "@/lib/mail/wake";
-import { deliverDueMail, retryDelayMs, startMailWorker } from "@/lib/mail/worker";
+import { enqueueMail, listMail, MAIL_JOBS, MAX_MAIL_BYTES } from "@/lib/mail/outbox";
+import { deliverDueMail, mailJobs } from "@/lib/mail/worker";
 import { startSmtpServer, type TestSmtpServer } from "../smtp";
 
 let db: Db;
@@ -39,7 +42,8 @@ async function row(id: string) {
 
 /** The shipped values of the worker's pace (an empty variable is its default: lib/env.ts). */
 function withDefaultPace() {
-  for (const name of ["MAIL_WORKER", "MAIL_POLL_MS", "MAIL_RETRY_BASE_SECONDS", "MAIL_MAX_ATTEMPTS"]) vi.stubEnv(name, "");
+  for (const name of ["JOBS_WORKER", "JOBS_POLL_MS", "MAIL_WORKER", "MAIL_POLL_MS", "MAIL_RETRY_BASE_SECONDS", "MAIL_MAX_ATTEMPTS"])
+    vi.stubEnv(name, "");
 }
 
 /** Commits a mail and answers how long after the commit the SMTP server had it. */
@@ -213,11 +217,11 @@ describe("[MAIL] the outbox", () => {
   it("the worker, at its default pace, picks a committed mail up within 5 seconds, even one another instance wrote", async () => {
     vi.stubEnv("SMTP_URL", smtp.url);
     withDefaultPace();
-    const worker = startMailWorker();
+    const worker = startJobWorker({ kinds: [mailJobs], schedules: [] });
     expect(worker).toBeDefined();
     // A mail another instance commits wakes nobody here: only the poll finds it. Untie this
     // instance's wake so that its own mails are found the same way, the slower of the two.
-    mailWake.set(undefined);
+    jobWakes.set(MAIL_JOBS, undefined);
     try {
       // A pause before each commit lets the run in progress end: the commit then lands while the
       // worker sleeps a whole poll, the longest a mail can wait to be found.
@@ -234,7 +238,7 @@ describe("[MAIL] the outbox", () => {
 
   it("at the default settings retries first within a minute, then doubles the wait up to a day and no more", () => {
     withDefaultPace();
-    const delays = Array.from({ length: 40 }, (_, i) => retryDelayMs(i + 1));
+    const delays = Array.from({ length: 40 }, (_, i) => backoffMs(i + 1, env("MAIL_RETRY_BASE_SECONDS") * 1000));
     expect(delays[0]).toBeGreaterThan(0);
     expect(delays[0]).toBeLessThanOrEqual(60_000);
     for (let i = 1; i < delays.length; i++) expect(delays[i]).toBe(Math.min(2 * delays[i - 1], 24 * 60 * 60 * 1000));
@@ -258,10 +262,10 @@ describe("[MAIL] the outbox", () => {
   });
 
   it("backs off exponentially from 30 seconds up to a day", () => {
-    expect(retryDelayMs(1, 30_000)).toBe(30_000);
-    expect(retryDelayMs(2, 30_000)).toBe(60_000);
-    expect(retryDelayMs(5, 30_000)).toBe(480_000);
-    expect(retryDelayMs(40, 30_000)).toBe(24 * 60 * 60 * 1000);
+    expect(backoffMs(1, 30_000)).toBe(30_000);
+    expect(backoffMs(2, 30_000)).toBe(60_000);
+    expect(backoffMs(5, 30_000)).toBe(480_000);
+    expect(backoffMs(40, 30_000)).toBe(24 * 60 * 60 * 1000);
   });
 
   it("takes over a mail whose sender crashed mid-send once its lease ends, and sends it once", async () => {

@@ -10,7 +10,7 @@ import { seedUser } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";
 import { expectServiceError } from "../services";
 
-/** The Redis these machines run (docs: README, REDIS_URL). */
+/** The Redis these machines run (docs/configuration.md, TEST_REDIS_URL). */
 const REDIS_URL = process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379/15";
 
 let server: TestServer;

@@ -21,6 +21,13 @@ export default function ApiDocsPage() {
           Each is described by an OpenAPI 3.1 document and offered to AI agents as tools over MCP.
         </p>
         <p className="max-w-3xl text-slate-700">
+          What authors, learners, sales staff and agents find where in the app, and its own endpoints: see the{" "}
+          <a href="/docs/guide" className="font-medium text-brand-700 underline underline-offset-2">
+            User guide
+          </a>
+          .
+        </p>
+        <p className="max-w-3xl text-slate-700">
           The proposals service also calls you: see{" "}
           <a href="/docs/webhooks" className="font-medium text-brand-700 underline underline-offset-2">
             Webhooks

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { DocsNav } from "@/components/docs/docs-nav";
 import { Guide } from "@/components/docs/guide";
 import { readGuide } from "@/lib/docs/guides";
 
@@ -8,14 +9,11 @@ export const metadata = { title: "Webhooks" };
 export default function WebhooksGuidePage() {
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
-      <nav aria-label="Documentation" className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-        <Link href="/docs/api" className="font-medium text-brand-700 underline underline-offset-2">
-          API reference
-        </Link>
+      <DocsNav current="/docs/webhooks">
         <Link href="/proposals/webhooks" className="font-medium text-brand-700 underline underline-offset-2">
           Your company&apos;s webhooks
         </Link>
-      </nav>
+      </DocsNav>
       <Guide markdown={readGuide("webhooks")} />
     </main>
   );

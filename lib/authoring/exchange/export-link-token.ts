@@ -1,15 +1,14 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { AppError } from "@/lib/api/errors";
-import { authSecret } from "@/lib/auth/secret";
+import { isSignedFor, readClaims, signClaims } from "@/lib/security/tokens";
 import { EXPORT_FORMATS, type ExportOptions } from "./schemas";
 
 /**
  * The token of an export link (docs/decisions/046-export-links.md): which course, for which user,
- * in which form, until when, signed with the auth secret (HMAC-SHA256) under its own purpose, so a
- * link needs no table, cannot be altered to name another course, user or form, and is never taken
- * for another kind of signed token. It is the credential of GET /exports/{token}: whoever holds it
- * may download that one export, as often as they like, until it expires.
+ * in which form, until when, signed with the auth secret under its own purpose (lib/security/tokens.ts),
+ * so a link needs no table, cannot be altered to name another course, user or form, and is never
+ * taken for another kind of signed token. It is the credential of GET /exports/{token}: whoever
+ * holds it may download that one export, as often as they like, until it expires.
  */
 
 const PURPOSE = "course-export";
@@ -34,12 +33,9 @@ const Claims = z.strictObject({
 });
 export type ExportLinkClaims = z.infer<typeof Claims>;
 
-const sign = (payload: string) => createHmac("sha256", authSecret()).update(`${PURPOSE}\u0000${payload}`).digest();
-
 /** Signs the claims as they are given: tests sign a past `exp` to see an expired link refused. */
 export function signExportToken(claims: Omit<ExportLinkClaims, "purpose"> & { purpose?: string }): string {
-  const payload = Buffer.from(JSON.stringify({ purpose: PURPOSE, ...claims })).toString("base64url");
-  return `${payload}.${sign(payload).toString("base64url")}`;
+  return signClaims(PURPOSE, claims);
 }
 
 export function exportTokenFor(courseId: string, userId: string, options: ExportOptions, now = Date.now()) {
@@ -50,14 +46,7 @@ export function exportTokenFor(courseId: string, userId: string, options: Export
 const invalid = () => new AppError("not_found", "Export link not found: it is not one this app made, or it was altered");
 
 /** Whether this app signed the token (for any claims, expired or not): a link of ours, whatever host it came by. */
-export function isSignedHere(token: string): boolean {
-  const [payload, signed, ...rest] = token.split(".");
-  if (!payload || !signed || rest.length) return false;
-  const expected = sign(payload);
-  const given = Buffer.from(signed, "base64url");
-  // base64url decoding skips characters it does not know: the token must be exactly what we wrote.
-  return given.length === expected.length && given.toString("base64url") === signed && timingSafeEqual(given, expected);
-}
+export const isSignedHere = (token: string) => isSignedFor(PURPOSE, token);
 
 /**
  * The claims of a token this app signed for a course export and that has not expired. Anything
@@ -65,18 +54,10 @@ export function isSignedHere(token: string): boolean {
  * with a message that tells an expired link from a wrong one.
  */
 export function readExportToken(token: string, now = Date.now()): ExportLinkClaims {
-  if (!isSignedHere(token)) throw invalid();
-  const [payload] = token.split(".");
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-  } catch {
-    throw invalid();
-  }
-  const claims = Claims.safeParse(decoded);
-  if (!claims.success) throw invalid();
-  if (claims.data.exp * 1000 <= now) {
+  const claims = readClaims(PURPOSE, token, Claims);
+  if (!claims) throw invalid();
+  if (claims.exp * 1000 <= now) {
     throw new AppError("not_found", "This export link has expired (links last 15 minutes): ask for a new one with export_course");
   }
-  return claims.data;
+  return claims;
 }

@@ -1,4 +1,6 @@
 import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import type { Schedule } from "@/lib/jobs/schedule";
 import { appLink } from "@/lib/mail/app-url";
 import { enqueueMail, isMailAddress } from "@/lib/mail/outbox";
 import { proposalReminderMail } from "@/lib/mail/templates/proposal-reminder";
@@ -24,6 +26,8 @@ import { formatDay } from "../public/presentation";
  * leaves the proposal for the next sweep, and after it nothing is left to do. One proposal per
  * transaction: one that fails (logged) does not hold back the others, and is skipped for the
  * rest of that sweep.
+ *
+ * The job worker runs the sweep every PROPOSAL_SWEEP_MS (`proposalSweep`, lib/jobs/kinds.ts).
  */
 
 /** At most this many of each per sweep; the rest wait for the next tick. */
@@ -51,6 +55,13 @@ export async function sweepProposals(db?: Db, now = new Date()): Promise<SweepRe
   );
   return { reminded, expired };
 }
+
+/** The sweep as the job worker's schedule: instances sharing a database sweep in turn, once per PROPOSAL_SWEEP_MS; 0 leaves an instance out. */
+export const proposalSweep: Schedule = {
+  name: "proposal-sweep",
+  everyMs: () => env("PROPOSAL_SWEEP_MS"),
+  run: () => sweepProposals(),
+};
 
 /** Claims one due proposal at a time, each in its own transaction with what it causes. */
 async function each(

@@ -8,7 +8,7 @@ import { registerPdfFonts } from "./fonts";
 import { ProposalPdf, type Certificate, type PdfImage } from "./proposal-document";
 
 /** PDFs drawn at once per instance; the rest wait their turn. A PDF with images is tens of megabytes while it is drawn. */
-const inTurn = pLimit(2);
+const limitDrawing = pLimit(2);
 
 /** At most this many images are embedded in one PDF; the rest are named as on the web page only. */
 const MAX_IMAGES = 60;
@@ -43,7 +43,7 @@ export type PdfInput = { proposal: FrozenProposal; statusLine?: string | null; c
 export async function renderProposalPdf(tx: Tx, { proposal, statusLine, certificate }: PdfInput): Promise<Buffer> {
   const images = await loadImages(tx, proposal);
   const appUrl = appOrigin();
-  return inTurn(() => {
+  return limitDrawing(() => {
     registerPdfFonts();
     return renderToBuffer(
       <ProposalPdf

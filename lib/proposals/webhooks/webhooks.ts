@@ -5,9 +5,9 @@ import { toUnix, toUnixOrNull } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import { allowPrivateFetchFromEnv, FetchRefused, vetRequestTarget } from "@/lib/files/fetch-url";
 import type { WebhookEndpoint } from "@/lib/generated/prisma/client";
-import { insertDelivery, TEST_EVENT, webhookPayload } from "@/lib/webhooks/events";
+import { jobWakes } from "@/lib/jobs/poll-loop";
+import { insertDelivery, TEST_EVENT, WEBHOOK_JOBS, webhookPayload } from "@/lib/webhooks/events";
 import { newWebhookSecret } from "@/lib/webhooks/signature";
-import { wakeWebhookWorker } from "@/lib/webhooks/wake";
 import { canInCompany, getCompanyRoleOrThrow, isActiveMembership } from "../access";
 import type { WebhookDeliveryDto, WebhookDto } from "./schemas";
 
@@ -185,7 +185,7 @@ export async function redeliverWebhook(tx: Tx, caller: Caller, ref: { webhookId:
     SELECT endpoint_id, event_id, type, payload FROM webhook_deliveries WHERE id = ${ref.deliveryId} AND endpoint_id = ${ref.webhookId}
     RETURNING id`;
   if (!row) throw notFound("Delivery");
-  wakeWebhookWorker();
+  jobWakes.wake(WEBHOOK_JOBS);
   return readDelivery(tx, Number(row.id));
 }
 

@@ -5,9 +5,9 @@ import NextAuth from "next-auth";
 import { errorResponse } from "@/lib/api/admit";
 import { readBodyCapped } from "@/lib/api/read-body";
 import { appService } from "@/lib/app/service";
+import { signInThrottled } from "@/lib/app/throttle-response";
 import { servedOverHttps } from "@/lib/auth/cookies";
 import { authOptions } from "@/lib/auth/options";
-import { signInThrottled } from "@/lib/auth/throttle-response";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,13 @@
 import { clientAddress } from "@/lib/api/client-address";
 import { AppError } from "@/lib/api/errors";
 import { serviceError } from "@/lib/api/service";
-import { appService } from "@/lib/app/service";
-import { DbUnavailableError } from "@/lib/db/client";
-import { signInRetryAfter, signUpRetryAfter } from "./throttle";
+import { signInRetryAfter, signUpRetryAfter } from "@/lib/auth/throttle";
+import { appService } from "./service";
+
+/*
+ * The answers of sign-in's and sign-up's throttling (lib/auth/throttle.ts), in the app's error
+ * shape: here, beside the app's service, since lib/auth sits below the services (eslint.config.mjs).
+ */
 
 const wait = (seconds: number) => (seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`);
 
@@ -21,7 +25,8 @@ function tooMany(retryAfter: number, message: string, extra: Record<string, stri
  * app's shape, as every API answers then; never an attempt let through uncounted, never a 500.
  */
 function storeUnavailable(error: unknown): Response {
-  if (!(error instanceof DbUnavailableError)) console.error("[throttle]", error);
+  // The limits API logs what it could not reach (lib/api/rate-limit.ts); anything else is logged here.
+  if (!(error instanceof AppError && error.code === "not_configured")) console.error("[throttle]", error);
   const { status, body } = serviceError(
     appService,
     new AppError(
