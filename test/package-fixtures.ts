@@ -169,7 +169,13 @@ export function fixtureSnapshot(): CourseSnapshot {
   };
 }
 
-export const FIXTURE_OPTIONS: PackageOptions = { format: "scorm12", include_drafts: false, completion: "quiz", passing_score: 60, image_links: false };
+export const FIXTURE_OPTIONS: PackageOptions = {
+  format: "scorm12",
+  include_drafts: false,
+  completion: "quiz",
+  passing_score: 60,
+  image_links: false,
+};
 
 /** The package writePackage makes, as the bytes of its zip. */
 export async function packageZip(
