@@ -70,16 +70,17 @@ export type JobKind<J extends Claimed = Claimed, S = undefined> = {
   batch: number;
   /** Batches under way at once in one run (while one waits for its slowest job, another goes on). */
   lanes?: number;
-  open: () => S;
-  close?: (session: S) => void;
+  // Methods, not function-typed fields: a list of kinds (lib/jobs/kinds.ts) holds each with its own job type.
+  open(): S;
+  close?(session: S): void;
   /** Does one claimed job, no transaction open. A throw is a failed attempt. */
-  run: (job: J, session: S) => Promise<Outcome>;
+  run(job: J, session: S): Promise<Outcome>;
   /** Whether a thrown error means the job can never succeed (failed at once). */
-  isPermanent?: (error: unknown) => boolean;
+  isPermanent?(error: unknown): boolean;
   /** How the log names a job whose attempt failed; a kind without it logs no failures. */
-  describe?: (job: J) => string;
+  describe?(job: J): string;
   /** Said once when this instance's worker starts the kind. */
-  starting?: () => void;
+  starting?(): void;
 };
 
 const statusOf = (table: JobTable, status: string) => Prisma.raw(`'${status}'::"${table.statusType}"`);

@@ -1,11 +1,10 @@
 import { env, SETTINGS } from "@/lib/env";
 import { startPollLoop } from "./poll-loop";
-import { runDueJobs, type JobKind } from "./queue";
+import { runDueJobs, type Claimed, type JobKind } from "./queue";
 import { runScheduleIfDue, type Schedule } from "./schedule";
 
 /** What the worker runs: the kinds of jobs and the schedules of lib/jobs/kinds.ts. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each kind has its own job and session types
-export type Work = { kinds: readonly JobKind<any, any>[]; schedules: readonly Schedule[] };
+export type Work = { kinds: readonly JobKind<Claimed, unknown>[]; schedules: readonly Schedule[] };
 
 type Running = { stop: () => Promise<void> };
 
