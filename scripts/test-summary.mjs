@@ -23,7 +23,11 @@ function playwrightSuites(suites, report) {
   }
 }
 
-for (const dir of process.argv.slice(2)) {
+// --times: only the slowest files; --counts: only the closing line and its exit code.
+const flags = new Set(process.argv.slice(2).filter((a) => a.startsWith("--")));
+const show = { times: !flags.has("--counts"), counts: !flags.has("--times") };
+
+for (const dir of process.argv.slice(2).filter((a) => !a.startsWith("--"))) {
   const name = path.basename(dir);
   const vitest = path.join(dir, "vitest.json");
   if (fs.existsSync(vitest)) {
@@ -46,11 +50,12 @@ for (const dir of process.argv.slice(2)) {
   }
 }
 
-for (const [report, files] of spent) {
+for (const [report, files] of show.times ? spent : []) {
   const total = [...files.values()].reduce((a, b) => a + b, 0);
-  const slowest = [...files].sort((a, b) => b[1] - a[1]).slice(0, 8);
-  console.log(`${report}: ${total.toFixed(0)} s in tests over ${files.size} files; slowest:`);
+  const slowest = [...files].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  console.log(`${report}: ${total.toFixed(0)} s in tests over ${files.size} files; the ten slowest:`);
   for (const [file, seconds] of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
 }
+if (!show.counts) process.exit(0);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
