@@ -77,7 +77,7 @@ export type JobKind<J extends Claimed = Claimed, S = undefined> = {
   run(job: J, session: S): Promise<Outcome>;
   /** Whether a thrown error means the job can never succeed (failed at once). */
   isPermanent?(error: unknown): boolean;
-  /** How the log names a job whose attempt failed; a kind without it logs no failures. */
+  /** How the log names a job as it is done or an attempt fails; a kind without it logs neither. */
   describe?(job: J): string;
   /** Said once when this instance's worker starts the kind. */
   starting?(): void;
@@ -143,7 +143,12 @@ async function settleFailed<J extends Claimed, S>(
 }
 
 async function settle<J extends Claimed, S>(db: Db, kind: JobKind<J, S>, job: J, outcome: Outcome) {
-  if ("done" in outcome) return settleDone(db, kind.table, job, outcome);
+  if ("done" in outcome) {
+    await settleDone(db, kind.table, job, outcome);
+    // Said once it is recorded: an operator (and a test) reading the log knows it will not go again.
+    if (kind.describe) console.log(`[${kind.name}] ${kind.describe(job)}: ${outcome.done}`);
+    return;
+  }
   const { also } = outcome;
   const settled = also
     ? await db.$transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,14 +92,22 @@ describe("[RATE LIMITS] API keys and agents", () => {
 
   it("an address is limited across its keys", async () => {
     const keys = [(await seedUser()).key, (await seedUser()).key];
-    await withLimits({ API_RATE_LIMIT: "1000", API_RATE_LIMIT_PER_ADDRESS: "4", API_RATE_LIMIT_WINDOW: "2" }, async () => {
-      // Start in a fresh window: the previous test's requests came from this address too.
-      await sleep(2100);
-      for (let i = 0; i < 4; i++) expect((await authoring(server, keys[i % 2]).get("/workspaces")).status).toBe(200);
-      const limited = await authoring(server, keys[0]).get("/workspaces");
-      expect(limited.status).toBe(429);
-      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    });
+    // The requests come from an address of this test's own, which no other test's requests count
+    // against: the entry a trusted proxy appended (the test server appends the connection's, as the
+    // hop after it, so two hops are trusted).
+    const [address, another] = ["10", "172"].map((net) => `${net}.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`);
+    const from = { "x-forwarded-for": address };
+    await withLimits(
+      { API_RATE_LIMIT: "1000", API_RATE_LIMIT_PER_ADDRESS: "4", API_RATE_LIMIT_WINDOW: "60", TRUST_PROXY: "2" },
+      async () => {
+        for (let i = 0; i < 4; i++) expect((await authoring(server, keys[i % 2]).get("/workspaces", from)).status).toBe(200);
+        const limited = await authoring(server, keys[0]).get("/workspaces", from);
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+        // Another address, with the same keys, is not affected.
+        expect((await authoring(server, keys[0]).get("/workspaces", { "x-forwarded-for": another })).status).toBe(200);
+      },
+    );
   });
 
   it("a busy key takes its count from the database in batches, and is refused all the same after its budget", async () => {
