@@ -6,7 +6,7 @@
 // admission counting the key's budget. It starts a server of its own on a fresh embedded
 // database, without BENCH_ROUTES (what has the routes is the build, not how the server is started),
 // and throws at the first answer that differs. That a production build has none of these routes is
-// e2e/bench-routes.api.spec.ts's, on the build every other spec runs.
+// e2e/platform/bench-routes.api.spec.ts's, on the build every other spec runs.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";

@@ -1,5 +1,5 @@
 // The mail side of the browser tests' server: a real SMTP server on loopback that the app sends
-// through (SMTP_URL), and a small HTTP mailbox the specs read what arrived from (e2e/mailbox.ts).
+// through (SMTP_URL), and a small HTTP mailbox the specs read what arrived from (e2e/support/mailbox.ts).
 import http from "node:http";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";

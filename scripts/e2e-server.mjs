@@ -37,7 +37,7 @@ if (process.env.TEST_DATABASE_URL) {
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-// Mail goes through a real SMTP server the specs read (e2e/mailbox.ts); links in it lead here.
+// Mail goes through a real SMTP server the specs read (e2e/support/mailbox.ts); links in it lead here.
 const port = process.env.E2E_PORT || "3100";
 const mailbox = await startMailbox(port);
 env.SMTP_URL = mailbox.smtpUrl;

@@ -29,12 +29,12 @@ failed |= run([
 failed |= run([
   "node_modules/@playwright/test/cli.js",
   "test",
-  "e2e/crash-safety.api.spec.ts",
-  "e2e/two-instances.api.spec.ts",
-  "e2e/webhooks.api.spec.ts",
-  "e2e/proposal-sweeper.api.spec.ts",
-  "e2e/untrusted-content.ui.spec.ts",
-  "e2e/security-headers.api.spec.ts",
+  "e2e/reliability/crash-safety.api.spec.ts",
+  "e2e/reliability/two-instances.api.spec.ts",
+  "e2e/proposals/webhooks.api.spec.ts",
+  "e2e/proposals/proposal-sweeper.api.spec.ts",
+  "e2e/platform/untrusted-content.ui.spec.ts",
+  "e2e/platform/security-headers.api.spec.ts",
 ]);
 failed |= run(["scripts/reliability-report.mjs", report]);
 fs.rmSync(report, { recursive: true, force: true });

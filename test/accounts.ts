@@ -41,7 +41,7 @@ type Authorize = (credentials: Record<string, string>, req: { headers: Record<st
 
 /**
  * The credentials sign-in's own check (lib/auth/options.ts `authorize`): the user it signs in, or
- * null. next-auth's HTTP route needs Next.js itself (e2e/sessions.api.spec.ts signs in over HTTP).
+ * null. next-auth's HTTP route needs Next.js itself (e2e/people/sessions.api.spec.ts signs in over HTTP).
  */
 export async function signInCheck(email: string, password: string, address = "198.51.100.200") {
   const [provider] = authOptions(false).providers as unknown as { options: { authorize: Authorize } }[];

@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A session cookie as next-auth's jwt callback writes it at sign-in (the sign-in itself is tested in e2e/sessions.api.spec.ts). */
+/** A session cookie as next-auth's jwt callback writes it at sign-in (the sign-in itself is tested in e2e/people/sessions.api.spec.ts). */
 async function sessionCookie(claims: { sub: string; sv: number; signedInAt: number }) {
   return `next-auth.session-token=${await encode({ token: claims, secret: authSecret() })}`;
 }

@@ -10,7 +10,7 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(() => server.close());
-// Sign-in throttling goes through next-auth, which needs Next.js itself: e2e/sign-in-throttle.api.spec.ts.
+// Sign-in throttling goes through next-auth, which needs Next.js itself: e2e/people/sign-in-throttle.api.spec.ts.
 afterEach(() => forgetThrottles());
 
 describe("[ACCOUNT] sign-up throttling", () => {
