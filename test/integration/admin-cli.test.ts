@@ -2,65 +2,44 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPGlite } from "pglite-prisma-adapter";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createUser } from "@/lib/accounts/create-user";
 import { requestPasswordReset } from "@/lib/accounts/request-password-reset";
 import { digestApiKey } from "@/lib/auth/api-key-secret";
 import { verifyPassword } from "@/lib/auth/password";
-import { getDb, type Db } from "@/lib/db/client";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { getDb } from "@/lib/db/client";
 import { deliverDueMail } from "@/lib/mail/worker";
+import { runAdmin } from "../../scripts/admin-commands";
 import { startSmtpServer } from "../smtp";
 
-// The CLI runs as its own process on the same kind of database as this file: the file's
-// PostgreSQL database when TEST_DATABASE_URL is set, else an embedded one in a fresh directory.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-cli-"));
-const onPostgres = () => Boolean(process.env.DATABASE_URL);
-
-function admin(...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  if (!onPostgres()) delete env.DATABASE_URL;
-  // As `npm run admin` runs it: node with tsx's loader, one process (the tsx command starts a second).
-  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
-    encoding: "utf8",
-    env,
-    timeout: 60_000,
-  });
-  return { code: result.status, stdout: result.stdout.trim(), stderr: result.stderr };
+// The commands run in this process, on this file's database (PostgreSQL when TEST_DATABASE_URL is
+// set, else embedded), as scripts/admin.ts runs them; the last test runs the command line itself,
+// as `npm run admin` does (on the embedded database, one under a DATA_DIR of its own).
+async function admin(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runAdmin(args, { db: getDb, out: (line) => out.push(line), err: (line) => err.push(line) });
+  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
 }
 
-function ok(...args: string[]) {
-  const result = admin(...args);
-  expect(result.stderr.replace(/\[db\].*\n/g, "")).toBe("");
+async function ok(...args: string[]) {
+  const result = await admin(...args);
+  expect(result.stderr).toBe("");
   expect(result.code).toBe(0);
   expect(result.stdout.split("\n")).toHaveLength(1);
   return JSON.parse(result.stdout);
 }
 
 async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  if (onPostgres()) return (await getDb()).$queryRawUnsafe<T[]>(sql, ...params);
-  const db = await PGlite.create(path.join(dataDir, "pg"));
-  try {
-    return (await db.query<T>(sql, params)).rows;
-  } finally {
-    await db.close();
-  }
+  return (await getDb()).$queryRawUnsafe<T[]>(sql, ...params);
 }
 
-/** The app's own code on the CLI's database, for what no command does (writing mail). */
-async function withCliDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  if (onPostgres()) return fn(await getDb());
-  const pglite = await PGlite.create(path.join(dataDir, "pg"));
-  // Query events on, as the app's own client has them (lib/db/client.ts): that is its type, Db.
-  const db = new PrismaClient({ adapter: new PrismaPGlite(pglite), log: [{ emit: "event", level: "query" }] });
-  try {
-    return await fn(db);
-  } finally {
-    await db.$disconnect();
-    await pglite.close();
-  }
+/** As `npm run admin` runs it: node with tsx's loader, one process (the tsx command starts a second). */
+function adminProcess(dataDir: string, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
+  if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
+  const result = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], { encoding: "utf8", env, timeout: 60_000 });
+  return { code: result.status, stdout: result.stdout.trim(), stderr: result.stderr };
 }
 
 const suffix = Date.now().toString(36);
@@ -68,28 +47,23 @@ const owner = `owner-${suffix}@example.test`;
 const member = `member-${suffix}@example.test`;
 
 describe("[ADMIN CLI] npm run admin", () => {
-  beforeAll(async () => {
-    if (onPostgres()) await getDb(); // migrate the file's database first
-  });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
   it("creates users, keys, workspaces and members, each printing one JSON object", async () => {
-    const user = ok("user:create", "--email", owner, "--password", "tidy-lantern-orbit-1", "--name", "Owner");
+    const user = await ok("user:create", "--email", owner, "--password", "tidy-lantern-orbit-1", "--name", "Owner");
     expect(user).toEqual({ id: expect.any(String), email: owner, personal_workspace_id: expect.any(String) });
-    const other = ok("user:create", "--email", member.toUpperCase(), "--password", "tidy-lantern-orbit-2", "--name", "Member");
+    const other = await ok("user:create", "--email", member.toUpperCase(), "--password", "tidy-lantern-orbit-2", "--name", "Member");
     expect(other.email).toBe(member);
 
-    const key = ok("apikey:create", "--email", owner, "--name", "ci");
+    const key = await ok("apikey:create", "--email", owner, "--name", "ci");
     expect(key).toEqual({ id: expect.any(String), key: expect.stringMatching(/^cak_/), key_prefix: key.key.slice(0, 12) });
     const [stored] = await query<{ key_hash: string; user_id: string }>(`SELECT key_hash, user_id FROM api_keys WHERE id = $1::uuid`, [
       key.id,
     ]);
     expect(stored).toEqual({ key_hash: digestApiKey(key.key), user_id: user.id });
 
-    const workspace = ok("workspace:create", "--name", "Academy", "--owner", owner);
+    const workspace = await ok("workspace:create", "--name", "Academy", "--owner", owner);
     expect(workspace).toEqual({ id: expect.any(String) });
-    expect(ok("workspace:add-member", "--workspace", workspace.id, "--email", member, "--role", "learner")).toEqual({ ok: true });
-    expect(ok("workspace:add-member", "--workspace", workspace.id, "--email", member, "--role", "author")).toEqual({ ok: true });
+    expect(await ok("workspace:add-member", "--workspace", workspace.id, "--email", member, "--role", "learner")).toEqual({ ok: true });
+    expect(await ok("workspace:add-member", "--workspace", workspace.id, "--email", member, "--role", "author")).toEqual({ ok: true });
     const roles = await query<{ user_id: string; role: string }>(
       `SELECT user_id, role::text AS role FROM memberships WHERE workspace_id = $1::uuid ORDER BY role`,
       [workspace.id],
@@ -101,7 +75,7 @@ describe("[ADMIN CLI] npm run admin", () => {
   }, 120_000);
 
   it("creates companies, members, contacts and RFPs", async () => {
-    const company = ok(
+    const company = await ok(
       "company:create",
       "--name",
       "Acme",
@@ -115,8 +89,8 @@ describe("[ADMIN CLI] npm run admin", () => {
       "2",
     );
     expect(company).toEqual({ id: expect.any(Number) });
-    expect(ok("company:add-member", "--company", String(company.id), "--email", member)).toEqual({ ok: true });
-    const contact = ok(
+    expect(await ok("company:add-member", "--company", String(company.id), "--email", member)).toEqual({ ok: true });
+    const contact = await ok(
       "contact:create",
       "--company",
       String(company.id),
@@ -128,8 +102,8 @@ describe("[ADMIN CLI] npm run admin", () => {
       "Client AB",
     );
     expect(contact).toEqual({ id: expect.any(Number) });
-    expect(ok("contact:archive", "--id", String(contact.id))).toEqual({ ok: true });
-    const rfp = ok("rfp:create", "--company", String(company.id), "--title", "Onboarding");
+    expect(await ok("contact:archive", "--id", String(contact.id))).toEqual({ ok: true });
+    const rfp = await ok("rfp:create", "--company", String(company.id), "--title", "Onboarding");
     expect(rfp).toEqual({ id: expect.any(Number) });
 
     const [row] = await query<Record<string, unknown>>(
@@ -161,13 +135,14 @@ describe("[ADMIN CLI] npm run admin", () => {
     try {
       // Two people ask for a new password. The first mail is refused for good; the second waits
       // in the outbox (no server runs here to send it).
-      await withCliDb(async (db) => {
+      const db = await getDb();
+      {
         for (const email of [bounced, forgetful]) {
           await createUser(db, { email, password: "tidy-lantern-orbit-3", name: "Forgetful" }, { verified: true });
           await requestPasswordReset(db, email);
           if (email === bounced) await deliverDueMail(db);
         }
-      });
+      }
     } finally {
       vi.unstubAllEnvs();
       await smtp.close();
@@ -179,7 +154,7 @@ describe("[ADMIN CLI] npm run admin", () => {
     const mailTo = (address: string) => written.find((m) => m.to_address === address)!;
     expect(mailTo(forgetful).link).toMatch(/\/reset-password\?token=[A-Za-z0-9_-]{43}$/);
 
-    expect(ok("mail:list", "--to", forgetful.toUpperCase())).toEqual({
+    expect(await ok("mail:list", "--to", forgetful.toUpperCase())).toEqual({
       mails: [
         expect.objectContaining({
           id: mailTo(forgetful).id,
@@ -193,7 +168,7 @@ describe("[ADMIN CLI] npm run admin", () => {
     });
     expect(mailTo(forgetful).subject).toMatch(/password/i);
     // The operator's view of mail that will not arrive (docs/decisions/040).
-    expect(ok("mail:list", "--status", "failed")).toEqual({
+    expect(await ok("mail:list", "--status", "failed")).toEqual({
       mails: [
         expect.objectContaining({
           id: mailTo(bounced).id,
@@ -207,7 +182,7 @@ describe("[ADMIN CLI] npm run admin", () => {
   }, 180_000);
 
   it("seeds a demo account that can sign in", async () => {
-    const demo = ok("seed:demo");
+    const demo = await ok("seed:demo");
     expect(demo.email).toMatch(/@example\.com$/);
     expect(demo.password.length).toBeGreaterThanOrEqual(12);
     const [ws] = await query<{ kind: string }>(`SELECT kind::text AS kind FROM workspaces WHERE id = $1::uuid`, [demo.team_workspace_id]);
@@ -274,12 +249,37 @@ describe("[ADMIN CLI] npm run admin", () => {
       [["mail:list", "--status", "bounced"], /--status must be one of pending, sending, sent, failed, logged/],
     ];
     for (const [args, message] of cases) {
-      const result = admin(...args);
+      const result = await admin(...args);
       expect(result.code, args.join(" ")).not.toBe(0);
       expect(result.stdout, args.join(" ")).toBe("");
       expect(result.stderr, args.join(" ")).toMatch(message);
     }
     const [count] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE email = 'x@example.test'`);
     expect(count.n).toBe(0);
-  }, 240_000);
+  });
+
+  it("as a process: one JSON line and exit 0; a message on stderr, exit 1 and nothing on stdout", async () => {
+    // On a database of its own: the embedded one under DATA_DIR, or this file's PostgreSQL database.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-cli-"));
+    try {
+      const email = `process-${suffix}@example.test`;
+      const created = adminProcess(dataDir, "user:create", "--email", email, "--password", "tidy-lantern-orbit-4", "--name", "Proc");
+      expect(created.stderr.replace(/\[db\].*\n/g, "")).toBe("");
+      expect(created.code).toBe(0);
+      expect(created.stdout.split("\n")).toHaveLength(1);
+      expect(JSON.parse(created.stdout)).toMatchObject({ email });
+      // Refused by the database (the address is taken), and before it is opened (a usage mistake).
+      for (const [args, message] of [
+        [["user:create", "--email", email, "--password", "tidy-lantern-orbit-4", "--name", "Again"], /already exists/],
+        [["user:create", "--email"], /needs a value/],
+      ] as const) {
+        const refused = adminProcess(dataDir, ...args);
+        expect(refused.code, args.join(" ")).toBe(1);
+        expect(refused.stdout, args.join(" ")).toBe("");
+        expect(refused.stderr, args.join(" ")).toMatch(message);
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
