@@ -38,7 +38,8 @@ async function waitFor(url, ok, timeoutMs, child, name) {
 }
 
 function spawnServer(args, env) {
-  const child = spawn(process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+  // BENCH_NODE: the Node.js binary the app and its floors run on (bench/node-versions.mjs).
+  const child = spawn(process.env.BENCH_NODE || process.execPath, args, { env, stdio: ["ignore", "pipe", "pipe"] });
   children.add(child);
   let log = "";
   const keep = (chunk) => {

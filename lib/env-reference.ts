@@ -86,6 +86,11 @@ export const TOOL_VARIABLES: readonly Variable[] = [
     doc: "Vitest and Playwright write their JSON reports there (`vitest.json`, `playwright.json`), which `scripts/test-summary.mjs` adds up",
   },
   {
+    names: ["TEST_STEPS_FILE"],
+    shownDefault: "unset",
+    doc: "`npm test` (scripts/test.mjs) appends each step's name and seconds there; `.ci/run` sets it to print every step's time at the end",
+  },
+  {
     names: ["RELIABILITY_REPORT_DIR"],
     shownDefault: "unset",
     doc: "the reliability proofs add what they tried to `figures.jsonl` there (docs/reliability.md); `npm run test:reliability` sets it",
@@ -104,6 +109,11 @@ export const TOOL_VARIABLES: readonly Variable[] = [
     names: ["BENCH_DATABASE_URL", "BENCH_SEED", "BENCH_ROUNDS", "BENCH_SLICE", "BENCH_DURATION", "BENCH_KEEP_DB"],
     shownDefault: "bench/README.md",
     doc: "the benchmark's PostgreSQL server, its data's seed and its timings; `BENCH_KEEP_DB=1` keeps the database it made",
+  },
+  {
+    names: ["BENCH_NODE"],
+    shownDefault: "the Node.js running the benchmark",
+    doc: "the Node.js binary the benchmark's app and floors run on; `node bench/node-versions.mjs A B` runs the benchmark once on each and sets it",
   },
   {
     names: ["EDITOR_TYPING_ROUNDS"],

@@ -5,6 +5,11 @@ import { tsImport } from "tsx/esm/api";
 import { ensureBuild } from "./ensure-build.mjs";
 import { nextStartArgs, serverEnv } from "./server-command.mjs";
 
+// The app is made for Node.js 24 LTS (package.json engines), which `npm ci` brings on Linux x64.
+if (Number(process.versions.node.split(".")[0]) < 24) {
+  console.warn(`[node] Node.js ${process.version} runs this; the app supports 24.11 or newer (README, "Run it").`);
+}
+
 // A malformed critical setting stops the start before a build is made for nothing (lib/env.ts; the
 // server checks again as it starts, instrumentation.ts).
 const { criticalSettingErrors } = await tsImport("../lib/env.ts", import.meta.url);

@@ -1,5 +1,6 @@
 // What every phase of `npm run bench` (bench/run.mjs) shares: the settings, the run's results
 // object (what bench/results/latest.json holds), and small helpers.
+import { execFileSync } from "node:child_process";
 import os from "node:os";
 import { isDeepStrictEqual } from "node:util";
 
@@ -60,7 +61,7 @@ export function firstDifference(a, b, at = "$") {
 
 export const results = {
   started_at: new Date(started).toISOString(),
-  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: process.version, memory_gb: Math.round(os.totalmem() / 2 ** 30) },
+  machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, node: serverNodeVersion(), memory_gb: Math.round(os.totalmem() / 2 ** 30) },
   seed: SEED,
   duration_s: DURATION,
   small_requests: { rounds: ROUNDS, slice_s: SLICE },
@@ -93,4 +94,10 @@ export const submission = (quiz) => ({
 export async function changeEveryCourse(api, projectId, description) {
   const { courses } = await api("GET", `/api/authoring/projects/${projectId}/courses`);
   for (const course of courses) await api("PATCH", `/api/authoring/courses/${course.id}`, { description });
+}
+
+/** The version of the Node.js the servers run on: BENCH_NODE's, or this process's. */
+function serverNodeVersion() {
+  const node = process.env.BENCH_NODE;
+  return node ? execFileSync(node, ["--version"], { encoding: "utf8" }).trim() : process.version;
 }
