@@ -101,6 +101,11 @@ export const TOOL_VARIABLES: readonly Variable[] = [
     doc: "valid requests per endpoint of the fuzz test (twice as many invalid ones), and its seed (a failure prints the one to replay)",
   },
   {
+    names: ["TREE_WRITES"],
+    shownDefault: "`114`",
+    doc: "writes of every kind, each followed by cached and cold reads compared, in the tree-cache test (test/integration/tree-fragments.test.ts); `npm run test:reliability -- --heavy` makes it 400",
+  },
+  {
     names: ["CRASH_ROUNDS", "CRASH_SEED", "CRASH_PORT"],
     shownDefault: "`3`, random, `E2E_PORT` + 10",
     doc: "rounds of the crash-safety spec, the seed of its choices (each run prints it), and the port of its own server",

@@ -1,6 +1,6 @@
 // npm run test:reliability [-- --heavy]: runs the reliability proofs (docs/reliability.md) on the
 // embedded database, or on PostgreSQL when TEST_DATABASE_URL is set, and prints their figures.
-// --heavy runs the bigger variants: more fuzzed inputs, more crash rounds.
+// --heavy runs the bigger variants: more fuzzed inputs, more crash rounds, more cached-tree writes.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,6 +12,7 @@ const env = { ...process.env, RELIABILITY_REPORT_DIR: report };
 if (heavy) {
   env.FUZZ_RUNS ??= "200";
   env.CRASH_ROUNDS ??= "10";
+  env.TREE_WRITES ??= "400";
 }
 
 const run = (args) => spawnSync(process.execPath, args, { stdio: "inherit", env }).status ?? 1;
@@ -25,6 +26,7 @@ failed |= run([
   "test/integration/fuzz.test.ts",
   "test/integration/hostile-input.test.ts",
   "test/integration/body-limits.test.ts",
+  "test/integration/tree-fragments.test.ts",
 ]);
 failed |= run([
   "node_modules/@playwright/test/cli.js",

@@ -1,8 +1,8 @@
 import { lookup as dnsLookup } from "node:dns/promises";
-import http from "node:http";
-import https from "node:https";
+import type http from "node:http";
 import { isIP, type LookupFunction } from "node:net";
 import { env, type EnvSource } from "@/lib/env";
+import { pinnedRequest } from "@/lib/security/pinned-request";
 import { filenameInDisposition } from "./content-disposition";
 import { detectFileType, type FileKind } from "./file-kinds";
 import { isPublicAddress } from "./public-address";
@@ -145,32 +145,20 @@ function parseHttpUrl(raw: string, reportedUrl: string): URL {
 /** One request: either the body of a 2xx answer or the Location of a redirect. */
 async function fetchOnce(url: URL, settings: Settings): Promise<Hop> {
   const target = await vetHost(url, settings);
-  return new Promise<Hop>((resolve, reject) => {
-    const client = url.protocol === "https:" ? https : http;
-    const request = client.request(url, {
-      method: "GET",
-      headers: {
-        accept: acceptHeader(settings.accept),
-        "accept-encoding": "identity",
-        "user-agent": "coursewright-fetch",
-      },
-      // No pooled sockets: a kept-alive connection vetted under one call's rules must not serve
-      // another call with stricter ones.
-      agent: false,
-      // Connect to the address we checked, never to a fresh DNS answer (no rebinding gap). The
-      // URL's hostname stays the Host header and the TLS server name.
-      lookup: pinnedLookup(target),
-      signal: settings.signal,
-    });
-    request.on("error", (error) => reject(asFetchRefused(error, url)));
-    request.on("response", (response) => {
-      readResponse(response, url, settings).then(resolve, (error: unknown) => {
-        request.destroy();
-        reject(asFetchRefused(error, url));
-      });
-    });
-    request.end();
+  const response = await pinnedRequest(url, {
+    method: "GET",
+    headers: { accept: acceptHeader(settings.accept), "accept-encoding": "identity", "user-agent": "coursewright-fetch" },
+    lookup: pinnedLookup(target),
+    signal: settings.signal,
+  }).catch((error: unknown) => {
+    throw asFetchRefused(error, url);
   });
+  try {
+    return await readResponse(response, url, settings);
+  } catch (error) {
+    response.destroy();
+    throw asFetchRefused(error, url);
+  }
 }
 
 async function readResponse(response: http.IncomingMessage, url: URL, settings: Settings): Promise<Hop> {

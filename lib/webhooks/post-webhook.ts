@@ -1,6 +1,6 @@
-import http from "node:http";
-import https from "node:https";
+import type http from "node:http";
 import { FetchRefused, vetRequestTarget } from "@/lib/files/fetch-url";
+import { pinnedRequest } from "@/lib/security/pinned-request";
 import { signWebhook } from "./signature";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -38,39 +38,21 @@ export async function postWebhook(
     if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return done(null, "Only http and https URLs are called");
     const { lookup } = await vetRequestTarget(parsed, { allowPrivate: options.allowPrivate, signal: controller.signal });
     const timestamp = Math.floor((options.now?.() ?? Date.now()) / 1000);
-    const statusCode = await new Promise<number>((resolve, reject) => {
-      const client = parsed.protocol === "https:" ? https : http;
-      const request = client.request(parsed, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          "user-agent": "Coursewright-Webhooks/1",
-          "Coursewright-Signature": signWebhook(secret, body, timestamp),
-          "Coursewright-Event-Id": eventId,
-        },
-        agent: false,
-        lookup,
-        signal: controller.signal,
-      });
-      request.on("error", reject);
-      request.on("response", (response) => {
-        const status = response.statusCode ?? 0;
-        let read = 0;
-        // Read a little (so the socket closes cleanly), never the whole of a huge answer.
-        response.on("data", (chunk: Buffer) => {
-          read += chunk.length;
-          if (read >= WEBHOOK_MAX_RESPONSE_BYTES) {
-            response.destroy();
-            resolve(status);
-          }
-        });
-        response.on("end", () => resolve(status));
-        response.on("error", () => resolve(status));
-        response.on("close", () => resolve(status));
-      });
-      request.end(body);
+    const response = await pinnedRequest(parsed, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+        "user-agent": "Coursewright-Webhooks/1",
+        "Coursewright-Signature": signWebhook(secret, body, timestamp),
+        "Coursewright-Event-Id": eventId,
+      },
+      body,
+      lookup,
+      signal: controller.signal,
     });
+    const statusCode = response.statusCode ?? 0;
+    await readSome(response, WEBHOOK_MAX_RESPONSE_BYTES);
     if (statusCode >= 200 && statusCode < 300) return done(statusCode, null);
     if (statusCode >= 300 && statusCode < 400) return done(statusCode, `Redirected (${statusCode}); redirects are not followed`);
     return done(statusCode, `The endpoint answered ${statusCode}`);
@@ -81,4 +63,21 @@ export async function postWebhook(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Reads a little of an answer (so the socket closes cleanly), never the whole of a huge one. */
+function readSome(response: http.IncomingMessage, maxBytes: number): Promise<void> {
+  return new Promise((resolve) => {
+    let read = 0;
+    response.on("data", (chunk: Buffer) => {
+      read += chunk.length;
+      if (read >= maxBytes) {
+        response.destroy();
+        resolve();
+      }
+    });
+    response.on("end", resolve);
+    response.on("error", () => resolve());
+    response.on("close", resolve);
+  });
 }
