@@ -47,14 +47,14 @@ export function useModalDialog({ open, onClose }: { open: boolean; onClose: () =
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/**
- * Tab from the last control wraps to the first, Shift+Tab from the first to the last: the browser
- * would hand the focus to its own controls (the address bar) between the two.
- */
 /** The key was pressed in this dialog, not in a dialog opened from inside it. */
 const isOwnTarget = (event: KeyboardEvent<HTMLDialogElement>) =>
   event.target instanceof Element && event.target.closest("dialog") === event.currentTarget;
 
+/**
+ * Tab from the last control wraps to the first, Shift+Tab from the first to the last: the browser
+ * would hand the focus to its own controls (the address bar) between the two.
+ */
 function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
   const dialog = event.currentTarget;
   // A dialog opened from inside this one keeps its own focus.

@@ -1,6 +1,6 @@
-import { closeSidePanel, createCompany, openSidePanel, proposalsApi } from "../proposals/helpers";
 import { expect, test } from "../support/fixtures";
 import { VIEWPORTS } from "../support/helpers";
+import { closeSidePanel, createCompany, openSidePanel, proposalsApi } from "./helpers";
 
 /**
  * The editor's side panel is one panel at every width (beside the page, or a drawer on the app's

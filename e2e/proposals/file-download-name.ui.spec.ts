@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { pdfBytes } from "../../lib/files/test-images";
-import { createCompany, openSidePanel, proposalsApi } from "../proposals/helpers";
 import { expect, test } from "../support/fixtures";
 import { VIEWPORTS } from "../support/helpers";
+import { createCompany, openSidePanel, proposalsApi } from "./helpers";
 
 /**
  * A download is named by the type read from its bytes (issue 24, point 7): a PDF uploaded as

@@ -1,9 +1,9 @@
 import type { Locator, Page } from "@playwright/test";
 import { pdfBytes } from "../../lib/files/test-images";
 import { gradientPng } from "../../lib/seed/demo-images";
-import { createCompany, openSidePanel, overflowsSideways, proposalsApi } from "../proposals/helpers";
 import { expect, test } from "../support/fixtures";
 import { screenshot, VIEWPORTS } from "../support/helpers";
+import { createCompany, openSidePanel, overflowsSideways, proposalsApi } from "./helpers";
 
 /**
  * The editor's file fields take a dropped file as well as a chosen one: the background image and an

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { createCompany, openSidePanel, overflowsSideways, proposalsApi } from "../proposals/helpers";
 import { expect, test } from "../support/fixtures";
 import { screenshot, VIEWPORTS } from "../support/helpers";
+import { createCompany, openSidePanel, overflowsSideways, proposalsApi } from "./helpers";
 
 /**
  * The editor's side panel is narrow (about 22rem beside the page, a drawer on a phone): its
