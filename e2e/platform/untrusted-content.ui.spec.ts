@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { gradientPng } from "../../lib/seed/demo-images";
 import { recordFigures } from "../../test/reliability-figures";
 import { expect, test } from "../support/fixtures";
-import { authoringApi, signInViaApi, signUpViaApi } from "../support/helpers";
+import { authoringApi, callerOf, signInViaApi, signUpViaApi } from "../support/helpers";
 import {
   fieldsFilled,
   hostileDiagrams,
@@ -37,13 +37,8 @@ import {
 
 const originOf = (baseURL: string | undefined) => new URL(baseURL ?? "").origin;
 
-/** A write as a browser sends it: with the app's Origin header, which session writes require. */
-async function api<T = any>(page: Page, method: "GET" | "POST" | "PATCH", url: string, data?: unknown): Promise<T> {
-  const origin = originOf(test.info().project.use.baseURL);
-  const res = await page.request.fetch(url, { method, data, headers: method === "GET" ? {} : { origin } });
-  if (!res.ok()) throw new Error(`${method} ${url}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
+/** A call with the page's session, throwing on any answer but 2xx (support/helpers.ts). */
+const api = (page: Page, method: "GET" | "POST" | "PATCH", url: string, data?: unknown) => callerOf(page.request)(method, url, data);
 
 /** A course with every block type full of payloads, published, in a team with a learner. */
 async function hostileCourse(page: Page) {

@@ -45,6 +45,36 @@ export async function createProduct(page: Page, companyId: number, title: string
   return created.data as { product_id: number; variation_id: number };
 }
 
+/**
+ * The signed-in user's company "Sunny Roofs" (EUR, standard tax) and a maker of its library
+ * products, each with one photo, a description and 25 % tax; `product` answers its variation's id.
+ */
+export async function roofLibrary(page: Page) {
+  const company = await proposalsApi(page, "POST", "/v3/companies", { name: "Sunny Roofs", currency: "EUR", tax_mode: "standard" });
+  const companyId: number = company.data.id;
+  const upload = await page.request.post("/api/proposals/v3/images", {
+    multipart: {
+      file: { name: "panel.png", mimeType: "image/png", buffer: gradientPng(32, 16, [250, 200, 40], [40, 90, 220]) },
+      company_id: String(companyId),
+    },
+  });
+  expect(upload.status()).toBe(201);
+  const image = (await upload.json()).data;
+  const product = async (title: string, price: number) =>
+    (
+      await proposalsApi(page, "POST", "/v3/content", {
+        company_id: companyId,
+        language: "en",
+        title,
+        description: `${title} for any roof`,
+        images: [{ uuid: image.uuid }],
+        price,
+        tax_rate: 25,
+      })
+    ).data.variation_id as number;
+  return { companyId, product };
+}
+
 /** Whether the page scrolls sideways (a layout too wide for the screen). */
 export const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 

@@ -1,49 +1,14 @@
 import type { Page, Route } from "@playwright/test";
-import { gradientPng } from "../../lib/seed/demo-images";
 import { expect, test } from "../support/fixtures";
 import { answerConfirm, controlTimers, dragKey, pickUpWithKeyboard, stopTimersAndSettle } from "../support/helpers";
-import { closeSidePanel, openSidePanel } from "./helpers";
-
-/**
- * Calls the proposals API as the signed-in browser user (the page's cookies). Writes carry the
- * Origin header a browser would send, which session writes require.
- */
-async function proposalsApi<T = any>(page: Page, method: "GET" | "POST" | "PATCH", path: string, data?: unknown): Promise<T> {
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const res = await page.request.fetch(`/api/proposals${path}`, { method, data, headers: method === "GET" ? {} : { origin } });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
+import { closeSidePanel, openSidePanel, proposalsApi, roofLibrary } from "./helpers";
 
 type Setup = { companyId: number; solar: number; inverter: number; uuid: string };
 
 /** A new salesperson with a company, two library products (price 100 and 50, tax 25%) and an empty draft. */
 async function setUp(page: Page, signUpAndSignIn: () => Promise<unknown>, draft: Record<string, unknown> = {}): Promise<Setup> {
   await signUpAndSignIn();
-  const company = await proposalsApi(page, "POST", "/v3/companies", { name: "Sunny Roofs", currency: "EUR", tax_mode: "standard" });
-  const companyId: number = company.data.id;
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const upload = await page.request.post("/api/proposals/v3/images", {
-    headers: { origin },
-    multipart: {
-      file: { name: "panel.png", mimeType: "image/png", buffer: gradientPng(32, 16, [250, 200, 40], [40, 90, 220]) },
-      company_id: String(companyId),
-    },
-  });
-  expect(upload.status()).toBe(201);
-  const image = (await upload.json()).data;
-  const product = async (title: string, price: number) =>
-    (
-      await proposalsApi(page, "POST", "/v3/content", {
-        company_id: companyId,
-        language: "en",
-        title,
-        description: `${title} for any roof`,
-        images: [{ uuid: image.uuid }],
-        price,
-        tax_rate: 25,
-      })
-    ).data.variation_id as number;
+  const { companyId, product } = await roofLibrary(page);
   const solar = await product("Solar panel", 100);
   const inverter = await product("Inverter", 50);
   const created = await proposalsApi(page, "POST", "/v3/proposals", {

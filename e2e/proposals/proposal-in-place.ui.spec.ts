@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
-import { gradientPng } from "../../lib/seed/demo-images";
 import { expect, test } from "../support/fixtures";
+import { proposalsApi, roofLibrary } from "./helpers";
 
 /*
  * The proposal editor is the customer's page, edited where the customer reads it: the title in the
@@ -8,17 +8,6 @@ import { expect, test } from "../support/fixtures";
  * block, the library opening between blocks, and the customer's view showing the same page with
  * nothing editable on it.
  */
-
-/**
- * Calls the proposals API as the signed-in browser user (the page's cookies). Writes carry the
- * Origin header a browser would send, which session writes require.
- */
-async function proposalsApi<T = any>(page: Page, method: "GET" | "POST" | "PATCH", path: string, data?: unknown): Promise<T> {
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const res = await page.request.fetch(`/api/proposals${path}`, { method, data, headers: method === "GET" ? {} : { origin } });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
 
 type Products = { solar: number; inverter: number; battery: number };
 type Setup = Products & { companyId: number; uuid: string };
@@ -33,30 +22,7 @@ async function setUp(
   blocks: (products: Products) => Record<string, unknown>[] = () => [],
 ): Promise<Setup> {
   await signUpAndSignIn();
-  const company = await proposalsApi(page, "POST", "/v3/companies", { name: "Sunny Roofs", currency: "EUR", tax_mode: "standard" });
-  const companyId: number = company.data.id;
-  const origin = new URL(test.info().project.use.baseURL ?? "").origin;
-  const upload = await page.request.post("/api/proposals/v3/images", {
-    headers: { origin },
-    multipart: {
-      file: { name: "panel.png", mimeType: "image/png", buffer: gradientPng(32, 16, [250, 200, 40], [40, 90, 220]) },
-      company_id: String(companyId),
-    },
-  });
-  expect(upload.status()).toBe(201);
-  const image = (await upload.json()).data;
-  const product = async (title: string, price: number) =>
-    (
-      await proposalsApi(page, "POST", "/v3/content", {
-        company_id: companyId,
-        language: "en",
-        title,
-        description: `${title} for any roof`,
-        images: [{ uuid: image.uuid }],
-        price,
-        tax_rate: 25,
-      })
-    ).data.variation_id as number;
+  const { companyId, product } = await roofLibrary(page);
   const products = {
     solar: await product("Solar panel", 100),
     inverter: await product("Inverter", 50),

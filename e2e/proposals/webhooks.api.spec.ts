@@ -22,7 +22,7 @@ import { recordFigures } from "../../test/reliability-figures";
 import { startSmtpServer } from "../../test/smtp";
 import { AppProcess, freshAppData, phases, watchServers } from "../support/app-process";
 import { signInViaApi, uniqueEmail } from "../support/helpers";
-import { requestJson } from "../support/http";
+import { KeyApi, requestJson } from "../support/http";
 import { isSignedBy, startReceiver, type Receiver } from "./webhook-receiver";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 60;
@@ -57,35 +57,6 @@ const serverEnv = (more: Record<string, string> = {}) => ({
 
 // ---- An owner with an API key ----------------------------------------------------------------------
 
-type Answer = { status: number; body: any };
-
-class Api {
-  constructor(
-    readonly base: string,
-    private readonly key: string,
-  ) {}
-
-  async send(method: string, path: string, body?: unknown): Promise<Answer> {
-    const { status, body: answer } = await requestJson(`${this.base}/api/proposals${path}`, {
-      method,
-      body,
-      headers: { authorization: `Bearer ${this.key}` },
-    });
-    return { status, body: answer };
-  }
-
-  async ok(method: string, path: string, body?: unknown): Promise<any> {
-    const answer = await this.send(method, path, body);
-    if (answer.status < 200 || answer.status > 299) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  }
-
-  /** The same key on another instance. */
-  on(base: string) {
-    return new Api(base, this.key);
-  }
-}
-
 /**
  * A new user who owns a company, with an API key made in their browser session. `verify` follows
  * the sign-up mail's link first (the owners' mail goes to verified addresses only).
@@ -106,7 +77,7 @@ async function newOwner(url: string, verify?: { smtp: Awaited<ReturnType<typeof 
     await signInViaApi(context, user);
     const created = await context.post("/api/authoring/api-keys", { data: { name: "webhooks" }, headers: { origin: url } });
     expect(created.status(), await created.text()).toBe(201);
-    const api = new Api(url, (await created.json()).key);
+    const api = new KeyApi(url, (await created.json()).key, "/api/proposals");
     const company = (await api.ok("POST", "/v3/companies", { name: `Hooks ${randomBytes(2).toString("hex")}` })).data as { id: number };
     return { api, companyId: company.id, email: user.email };
   } finally {
@@ -122,7 +93,7 @@ async function register(owner: Owner, url: string, events = ["proposal.sent"]) {
 }
 
 /** A proposal sent to a customer: one `proposal.sent` event. */
-async function sendProposal(api: Api, companyId: number, title = "Hooked offer") {
+async function sendProposal(api: KeyApi, companyId: number, title = "Hooked offer") {
   const draft = await api.ok("POST", "/v3/proposals", {
     company_id: companyId,
     language: "en",
@@ -141,11 +112,11 @@ type Delivery = {
   attempts: { status_code: number | null; duration_ms: number; error: string | null }[];
 };
 
-const deliveriesOf = async (api: Api, webhookId: number) =>
+const deliveriesOf = async (api: KeyApi, webhookId: number) =>
   (await api.ok("GET", `/v3/webhooks/${webhookId}/deliveries`)).data as Delivery[];
 
 /** Waits until every delivery of the endpoint is settled (not pending), and answers them. */
-async function settled(api: Api, webhookId: number, count: number, timeout = 60_000) {
+async function settled(api: KeyApi, webhookId: number, count: number, timeout = 60_000) {
   let last: Delivery[] = [];
   await expect
     .poll(

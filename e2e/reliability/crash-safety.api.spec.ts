@@ -22,7 +22,7 @@ import { recordFigures } from "../../test/reliability-figures";
 import { mulberry32 } from "../../test/seeded-random";
 import { AppProcess, freshAppData, type Sql } from "../support/app-process";
 import { signInViaApi, uniqueEmail } from "../support/helpers";
-import { requestJson } from "../support/http";
+import { KeyApi, type Answer } from "../support/http";
 
 const ROUNDS = Math.max(1, Math.floor(Number(process.env.CRASH_ROUNDS) || 3));
 const SEED = Math.floor(Number(process.env.CRASH_SEED)) || randomBytes(4).readUInt32LE();
@@ -49,36 +49,6 @@ type Random = ReturnType<typeof seeded>;
 
 // ---- HTTP with an API key ------------------------------------------------------------------------
 
-type Answer = { status: number; body: any };
-
-class Api {
-  constructor(
-    private readonly base: string,
-    private readonly key: string,
-  ) {}
-
-  /** One request; throws when no answer arrives (the server died with it in flight, or was dead). */
-  async send(method: string, p: string, body?: unknown): Promise<Answer> {
-    const { status, body: answer } = await requestJson(this.base + p, { method, body, headers: { authorization: `Bearer ${this.key}` } });
-    return { status, body: answer };
-  }
-
-  /** A request that must succeed (set-up and reads): answers its body. */
-  async ok(method: string, p: string, body?: unknown): Promise<any> {
-    const answer = await this.send(method, p, body);
-    if (answer.status < 200 || answer.status > 299) throw new Error(`${method} ${p}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body;
-  }
-
-  async upload(p: string, fields: Record<string, string | Blob>): Promise<any> {
-    const form = new FormData();
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    const res = await fetch(this.base + p, { method: "POST", headers: { authorization: `Bearer ${this.key}` }, body: form });
-    if (!res.ok) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`);
-    return res.json();
-  }
-}
-
 /** A user with an API key (made in the signed-in browser session, as keys are) and a company. */
 async function newAccount(url: string) {
   const context = await playwrightRequest.newContext({ baseURL: url });
@@ -90,7 +60,7 @@ async function newAccount(url: string) {
     const created = await context.post("/api/authoring/api-keys", { data: { name: "crash" }, headers: { origin: url } });
     if (created.status() !== 201) throw new Error(`api key: ${created.status()} ${await created.text()}`);
     const { key } = await created.json();
-    const api = new Api(url, key);
+    const api = new KeyApi(url, key);
     const company = (await api.ok("POST", "/api/proposals/v3/companies", { name: "Crash Co" })).data as { id: number };
     return { key, companyId: company.id };
   } finally {
@@ -106,7 +76,7 @@ const P = "/api/proposals";
 
 type Subtree = { root: string; courses: string[]; modules: string[]; lessons: string[]; blocks: string[] };
 
-async function addLessons(api: Api, moduleId: string, lessons: number, blocksEach: number, into: Subtree) {
+async function addLessons(api: KeyApi, moduleId: string, lessons: number, blocksEach: number, into: Subtree) {
   for (let l = 0; l < lessons; l++) {
     const lesson = await api.ok("POST", `${A}/modules/${moduleId}/lessons`, { title: tag("lesson") });
     into.lessons.push(lesson.id);
@@ -118,7 +88,7 @@ async function addLessons(api: Api, moduleId: string, lessons: number, blocksEac
 }
 
 /** A course with `modules` modules of `lessons` lessons of `blocks` blocks; its ids, root first. */
-async function courseTree(api: Api, projectId: string, shape: { modules: number; lessons: number; blocks: number }, into?: Subtree) {
+async function courseTree(api: KeyApi, projectId: string, shape: { modules: number; lessons: number; blocks: number }, into?: Subtree) {
   const course = await api.ok("POST", `${A}/projects/${projectId}/courses`, { title: tag("course") });
   const tree: Subtree = into ?? { root: course.id, courses: [], modules: [], lessons: [], blocks: [] };
   tree.courses.push(course.id);
@@ -130,21 +100,21 @@ async function courseTree(api: Api, projectId: string, shape: { modules: number;
   return tree;
 }
 
-async function moduleTree(api: Api, courseId: string): Promise<Subtree> {
+async function moduleTree(api: KeyApi, courseId: string): Promise<Subtree> {
   const mod = await api.ok("POST", `${A}/courses/${courseId}/modules`, { title: tag("module") });
   const tree: Subtree = { root: mod.id, courses: [], modules: [mod.id], lessons: [], blocks: [] };
   await addLessons(api, mod.id, 2, 2, tree);
   return tree;
 }
 
-async function projectTree(api: Api): Promise<Subtree> {
+async function projectTree(api: KeyApi): Promise<Subtree> {
   const project = await api.ok("POST", `${A}/projects`, { name: tag("project") });
   const tree: Subtree = { root: project.id, courses: [], modules: [], lessons: [], blocks: [] };
   await courseTree(api, project.id, { modules: 1, lessons: 2, blocks: 1 }, tree);
   return tree;
 }
 
-async function setUpProposals(api: Api, companyId: number) {
+async function setUpProposals(api: KeyApi, companyId: number) {
   const image = (
     await api.upload(`${P}/v3/images`, {
       file: new File([new Uint8Array(gradientPng(8, 8, [0, 0, 0], [255, 255, 255]))], "item.png", { type: "image/png" }),
@@ -175,7 +145,7 @@ async function setUpProposals(api: Api, companyId: number) {
   return { image, archiveGroups, sent };
 }
 
-async function setUpRound(api: Api, companyId: number) {
+async function setUpRound(api: KeyApi, companyId: number) {
   // Inserts and moves: a project with course C; module M1's lessons move to M2, whose lesson HOT
   // takes block inserts and moves while two of its blocks move to lesson OTHER.
   const project = await api.ok("POST", `${A}/projects`, { name: tag("project") });
@@ -209,16 +179,16 @@ type Round = Awaited<ReturnType<typeof setUpRound>>;
 
 type Op = {
   label: string;
-  send: (api: Api) => Promise<Answer>;
+  send: (api: KeyApi) => Promise<Answer>;
   /** After the restart, through the API: what an acknowledged answer promised is there (a problem, or null). */
-  verify: (api: Api, body: any) => Promise<string | null>;
+  verify: (api: KeyApi, body: any) => Promise<string | null>;
   /** In SQL: the operation is whole or absent, and whole when acknowledged (a problem, or null). */
   whole?: (sql: Sql, acked: boolean, body: any) => Promise<string | null>;
 };
 
 const problem = (condition: boolean, message: string) => (condition ? null : message);
 
-async function status(api: Api, p: string) {
+async function status(api: KeyApi, p: string) {
   return (await api.send("GET", p)).status;
 }
 
@@ -457,7 +427,7 @@ type Outcome = { op: Op; state: "acked" | "refused" | "cut" | "unsent"; answer?:
  * some have been acknowledged. A 2xx answer is an acknowledgement, whenever it is read: the server
  * sent it before it died. A request without an answer was in flight (or refused a connection).
  */
-async function burstAndKill(server: AppProcess, api: Api, ops: Op[], random: Random) {
+async function burstAndKill(server: AppProcess, api: KeyApi, ops: Op[], random: Random) {
   const killAfterAcks = random.int(3, Math.floor(ops.length * 0.75));
   const extraDelayMs = random.int(0, 25);
   const outcomes: Outcome[] = ops.map((op) => ({ op, state: "unsent" }));
@@ -609,7 +579,7 @@ test("[CRASH] a server killed mid-burst restarts on its data with every acknowle
   try {
     await server.start();
     const account = await newAccount(server.url);
-    const api = new Api(server.url, account.key);
+    const api = new KeyApi(server.url, account.key);
     // Each round works on objects of its own, which later rounds do not touch: the SQL checks at
     // the end see every round's cut-off operations as the kill left them.
     const everyOutcome: Outcome[] = [];

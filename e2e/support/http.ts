@@ -62,3 +62,49 @@ export async function requestJson(
   );
   return { status: answer.status, body: jsonOf(answer.text), headers: answer.headers };
 }
+
+export type Answer = { status: number; body: any };
+
+/** An API key's client of one server: `prefix` (e.g. `/api/proposals`) comes before every path. */
+export class KeyApi {
+  constructor(
+    readonly origin: string,
+    private readonly key: string,
+    private readonly prefix = "",
+  ) {}
+
+  /** One request; throws when no answer arrives (the server died with it in flight, or was dead). */
+  async send(method: string, path: string, body?: unknown): Promise<Answer> {
+    const answer = await requestJson(`${this.origin}${this.prefix}${path}`, {
+      method,
+      body,
+      headers: { authorization: `Bearer ${this.key}` },
+    });
+    return { status: answer.status, body: answer.body };
+  }
+
+  /** A request that must succeed (set-up and reads): answers its body. */
+  async ok(method: string, path: string, body?: unknown): Promise<any> {
+    const answer = await this.send(method, path, body);
+    if (answer.status < 200 || answer.status > 299) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  }
+
+  /** A multipart POST that must succeed: answers its body. */
+  async upload(path: string, fields: Record<string, string | Blob>): Promise<any> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const answer = await request(`${this.origin}${this.prefix}${path}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${this.key}` },
+      body: form,
+    });
+    if (answer.status < 200 || answer.status > 299) throw new Error(`POST ${path}: ${answer.status} ${answer.text}`);
+    return jsonOf(answer.text);
+  }
+
+  /** The same key on another server (a second instance). */
+  on(origin: string) {
+    return new KeyApi(origin, this.key, this.prefix);
+  }
+}
