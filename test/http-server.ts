@@ -118,6 +118,11 @@ export async function startTestServer(): Promise<TestServer> {
       res.writeHead(599).end(String(error));
     }
   });
+  // Node's 5 s: the client (undici) keeps an idle socket until 2 s before the server's hint, and a
+  // loaded test process that misses that moment sends on a socket the server is closing: ECONNRESET
+  // (course-archive's 2,000-block export, after a 10 s set-up, in a full run). A minute keeps the
+  // gaps between a test's requests far from that edge.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
