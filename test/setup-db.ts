@@ -4,11 +4,25 @@
  * migrated empty database (test/global-setup-db.ts); migrations run as at start-up and find it current.
  */
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, inject, vi } from "vitest";
 import { isDbOpen, seedMemoryDatabases } from "@/lib/db/state";
 import { databaseUrl } from "./database-url";
 
 let dropDatabase: (() => Promise<void>) | undefined;
+
+/*
+ * Files share their worker's modules (vitest.config.ts, isolate: false): what one file changes of
+ * the process it undoes as it ends. The environment as it was before the file was loaded (a file
+ * may set variables as it loads), spies, stubbed variables and fake timers.
+ */
+const environmentBefore = { ...process.env };
+afterAll(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+  for (const name of Object.keys(process.env)) if (!(name in environmentBefore)) delete process.env[name];
+  Object.assign(process.env, environmentBefore);
+});
 
 /**
  * Closes the database if this process opened it. A file that never did (most unit tests) never

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { authoringApi, screenshot } from "../support/helpers";
 
@@ -34,11 +34,40 @@ const textOf = (tab: Page) => card(tab).getByLabel("Text (Markdown)");
 const saved = (tab: Page) => card(tab).getByRole("status").filter({ hasText: "Saved" });
 const conflictDialog = (tab: Page) => tab.getByRole("dialog", { name: "Block 1 was changed elsewhere" });
 
+/**
+ * Tab one saves, then tab two saves over the version it loaded. Tab two's reads wait meanwhile:
+ * a poll of its (the blocks, who else saved) that came in between would show it tab one's edit
+ * before its author typed, and there would be nothing to ask (a slow run once did just that).
+ */
+async function secondNeverSaw(second: Page, firstSaves: () => Promise<void>, secondSaves: () => Promise<void>) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const holdReads = async (route: Route) => {
+    if (route.request().method() === "GET") await released;
+    await route.continue();
+  };
+  await second.route("**/api/**", holdReads);
+  try {
+    await firstSaves();
+    const saving = second.waitForRequest((r) => r.method() === "PATCH");
+    await secondSaves();
+    await saving;
+  } finally {
+    release();
+    await second.unroute("**/api/**", holdReads);
+  }
+}
+
 /** Tab one saves its edit; tab two, which never saw it, then types over the version it loaded. */
 async function editInBothTabs(first: Page, second: Page) {
-  await textOf(first).fill(THEIRS);
-  await expect(saved(first)).toBeVisible();
-  await textOf(second).fill(MINE);
+  await secondNeverSaw(
+    second,
+    async () => {
+      await textOf(first).fill(THEIRS);
+      await expect(saved(first)).toBeVisible();
+    },
+    () => textOf(second).fill(MINE),
+  );
   const dialog = conflictDialog(second);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("region", { name: "Theirs" })).toContainText(THEIRS);
@@ -112,11 +141,18 @@ for (const [label, viewport] of [
     test(`the lesson title asks too: both titles are shown and keeping mine saves it (${label})`, async ({ page, signUpAndSignIn }) => {
       const { first, second } = await twoTabsOnOneBlock(page, signUpAndSignIn);
       const title = (tab: Page) => tab.getByLabel("Lesson title");
-      await title(first).fill("What a cell is made of");
-      await title(first).press("Enter");
-      await expect(first.getByRole("status").filter({ hasText: "Saved" }).first()).toBeVisible();
-      await title(second).fill("Cells, the units of life");
-      await title(second).press("Enter");
+      await secondNeverSaw(
+        second,
+        async () => {
+          await title(first).fill("What a cell is made of");
+          await title(first).press("Enter");
+          await expect(first.getByRole("status").filter({ hasText: "Saved" }).first()).toBeVisible();
+        },
+        async () => {
+          await title(second).fill("Cells, the units of life");
+          await title(second).press("Enter");
+        },
+      );
       const dialog = second.getByRole("dialog", { name: "The lesson title was changed elsewhere" });
       await expect(dialog.getByRole("region", { name: "Theirs" })).toContainText("What a cell is made of");
       await expect(dialog.getByRole("region", { name: "Yours" })).toContainText("Cells, the units of life");
