@@ -127,6 +127,12 @@ export async function startTestServer(): Promise<TestServer> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // A file's last requests may leave their connections open (kept alive, or a body the test did
+    // not read to the end): they end with the file, not when their client lets them go.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -12,11 +12,14 @@ let dropDatabase: (() => Promise<void>) | undefined;
 
 /*
  * Files share their worker's modules (vitest.config.ts, isolate: false): what one file changes of
- * the process it undoes as it ends. The environment as it was before the file was loaded (a file
- * may set variables as it loads), spies, stubbed variables and fake timers.
+ * the process it undoes as it ends: what the limits and the answer cache remember, the environment as it was before the file
+ * was loaded (a file may set variables as it loads), spies, stubbed variables and fake timers.
  */
 const environmentBefore = { ...process.env };
-afterAll(() => {
+afterAll(async () => {
+  // What the limits and the answer cache remember of the file's database (keys, ids, versions).
+  (await import("@/lib/api/limit-store")).forgetLimits();
+  (await import("@/lib/api/answer-cache")).forgetAnswers();
   vi.restoreAllMocks();
   vi.unstubAllEnvs();
   vi.useRealTimers();

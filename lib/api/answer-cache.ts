@@ -59,6 +59,14 @@ function entries(): LRUCache<string, Entry> | null {
   return state.entries;
 }
 
+/**
+ * Forgets every kept answer. A process serves one database, whose ids and versions the scopes and
+ * tags name; the tests' workers go from one file's database to the next (test/setup-db.ts).
+ */
+export function forgetAnswers() {
+  state.entries?.clear();
+}
+
 export function cachedAnswer(scope: string, tag: string): Bytes | undefined {
   const entry = entries()?.get(scope);
   return entry?.tag === tag ? entry.body : undefined;

@@ -159,11 +159,20 @@ describe("storage configuration", () => {
   });
 
   test("[FILES] getStorage chooses once per process", () => {
-    vi.stubEnv("STORAGE_URL", "");
-    vi.stubEnv("DATA_DIR", "memory://");
-    const first = getStorage();
-    vi.stubEnv("DATA_DIR", path.join(tempRoot, "later"));
-    expect(getStorage()).toBe(first);
-    expect(first.driver).toBe("memory");
+    // The test worker's earlier files may have chosen already: start as a fresh process does, and
+    // leave the choice as it was for the files after this one.
+    const processState = (globalThis as { __appStorage?: { storage?: unknown } }).__appStorage!;
+    const before = processState.storage;
+    processState.storage = undefined;
+    try {
+      vi.stubEnv("STORAGE_URL", "");
+      vi.stubEnv("DATA_DIR", "memory://");
+      const first = getStorage();
+      vi.stubEnv("DATA_DIR", path.join(tempRoot, "later"));
+      expect(getStorage()).toBe(first);
+      expect(first.driver).toBe("memory");
+    } finally {
+      processState.storage = before;
+    }
   });
 });
