@@ -76,7 +76,7 @@ export const TOOL_VARIABLES: readonly Variable[] = [
   { names: ["E2E_WORKERS"], shownDefault: "`2`", doc: "Playwright spec files run at once" },
   {
     names: ["PLAYWRIGHT_CHROMIUM_PATH"],
-    shownDefault: "`/usr/bin/chromium`",
+    shownDefault: "tests: `/usr/bin/chromium-headless-shell` if installed, else `/usr/bin/chromium`; benchmark: `/usr/bin/chromium`",
     doc: "the Chromium or Chrome that the browser tests and the benchmark drive",
   },
   { names: ["CI"], shownDefault: "unset", doc: "set by CI: Playwright writes an HTML report as well" },
