@@ -4,8 +4,10 @@
  * migrated empty database (test/global-setup-db.ts); migrations run as at start-up and find it current.
  */
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, inject, vi } from "vitest";
+import path from "node:path";
+import { afterAll, beforeAll, expect, inject, vi } from "vitest";
 import { isDbOpen, seedMemoryDatabases } from "@/lib/db/state";
+import { DATABASE_FREE_FILES } from "./database-free-files";
 import { databaseUrl } from "./database-url";
 
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -73,6 +75,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  const file = path.relative(process.cwd(), expect.getState().testPath ?? "");
+  const openedWhileListed = isDbOpen() && DATABASE_FREE_FILES.includes(file);
   await closeDb();
   await dropDatabase?.();
+  if (openedWhileListed) {
+    throw new Error(`${file} opened the database: take it off test/database-free-files.ts, or CI's PostgreSQL pass skips it`);
+  }
 });
