@@ -16,6 +16,8 @@ export type TestSmtpServer = {
   messages: ReceivedMail[];
   /** The envelope recipients of every message whose data began to arrive, accepted or not. */
   attempted: string[][];
+  /** Connections that broke off (a sender killed mid-conversation resets its socket): kept, not thrown. */
+  connectionErrors: Error[];
   /** Messages sent to this address (envelope), in arrival order. */
   to(address: string): ReceivedMail[];
   /** Waits until `predicate` holds for some message, and returns it. */
@@ -62,6 +64,10 @@ export async function startSmtpServer(options: { port?: number; stall?: boolean 
     server.once("error", reject);
     server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
   });
+  // The server emits a connection's error too: with no listener a crash test's killed sender
+  // (ECONNRESET mid-message) became an uncaught error that failed the test in the test process.
+  const connectionErrors: Error[] = [];
+  server.on("error", (error) => connectionErrors.push(error));
   const address = server.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
@@ -69,6 +75,7 @@ export async function startSmtpServer(options: { port?: number; stall?: boolean 
     port,
     messages,
     attempted,
+    connectionErrors,
     to: (address) => messages.filter((m) => m.envelopeTo.includes(address.toLowerCase())),
     refuseWith: (error) => {
       refusal = error;
