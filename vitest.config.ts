@@ -1,6 +1,6 @@
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
-import { DATABASE_FREE_FILES } from "./test/database-free-files";
+import databaseFree from "./test/database-free-files.json" with { type: "json" };
 
 export default defineConfig({
   resolve: {
@@ -8,8 +8,8 @@ export default defineConfig({
   },
   test: {
     include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
-    // CI's pass on PostgreSQL runs only the files that reach the database (test/database-free-files.ts).
-    exclude: [...configDefaults.exclude, ...(process.env.VITEST_DATABASE_FILES_ONLY === "1" ? DATABASE_FREE_FILES : [])],
+    // CI's pass on PostgreSQL runs only the files that reach the database (test/database-free-files.json).
+    exclude: [...configDefaults.exclude, ...(process.env.VITEST_DATABASE_FILES_ONLY === "1" ? databaseFree.files : [])],
     globalSetup: ["test/global-setup-db.ts"],
     setupFiles: ["test/setup-db.ts"],
     pool: "forks",

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, expect, inject, vi } from "vitest";
 import { isDbOpen, seedMemoryDatabases } from "@/lib/db/state";
-import { DATABASE_FREE_FILES } from "./database-free-files";
+import databaseFree from "./database-free-files.json";
 import { databaseUrl } from "./database-url";
 
 let dropDatabase: (() => Promise<void>) | undefined;
@@ -76,10 +76,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const file = path.relative(process.cwd(), expect.getState().testPath ?? "");
-  const openedWhileListed = isDbOpen() && DATABASE_FREE_FILES.includes(file);
+  const openedWhileListed = isDbOpen() && databaseFree.files.includes(file);
   await closeDb();
   await dropDatabase?.();
   if (openedWhileListed) {
-    throw new Error(`${file} opened the database: take it off test/database-free-files.ts, or CI's PostgreSQL pass skips it`);
+    throw new Error(`${file} opened the database: take it off test/database-free-files.json, or CI's PostgreSQL pass skips it`);
   }
 });

@@ -8,7 +8,6 @@
  *
  * These servers are this file's own (ports E2E_PORT+20 and +21); Playwright's server is not used.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -16,9 +15,9 @@ import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import pg from "pg";
 import { readMigrations } from "../../lib/db/migrate";
-import { nextStartArgs, serverEnv } from "../../scripts/server-command.mjs";
 import { recordFigures } from "../../test/reliability-figures";
 import { startSmtpServer, type TestSmtpServer } from "../../test/smtp";
+import { AppProcess } from "../support/app-process";
 import { uniqueEmail } from "../support/helpers";
 import { requestJson } from "../support/http";
 
@@ -41,32 +40,16 @@ test.afterAll(() => recordFigures("two-instances", { requests, checks }));
 
 // ---- Servers -----------------------------------------------------------------------------------
 
-type Server = { name: string; url: string; child: ChildProcess; output: string[]; exited: Promise<number | null> };
+type Server = AppProcess;
 
-/** `next start` of the build the Playwright run uses, as scripts/e2e-server.mjs starts it. */
 /**
- * `next start` as every production server runs it (scripts/server-command.mjs): with Node's default
- * keep-alive of 5 s instead, a request this file's client sent on a connection idle that long met
- * the server closing it (ECONNRESET in CI, 27 November).
+ * `next start` as every production server runs it (e2e/support/app-process.ts), not yet waited for:
+ * the tests read each one's health themselves. `env` holds its DATABASE_URL ("" for none) and DATA_DIR.
  */
-function startServer(name: string, port: number, env: Record<string, string>): Server {
-  const child = spawn(process.execPath, nextStartArgs(port, "127.0.0.1"), {
-    env: serverEnv({ ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1" }),
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const output: string[] = [];
-  for (const stream of [child.stdout!, child.stderr!]) stream.on("data", (chunk: Buffer) => output.push(...chunk.toString().split("\n")));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { name, url: `http://127.0.0.1:${port}`, child, output, exited };
-}
-
-async function stopServer(server: Server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  process.kill(-server.child.pid!, "SIGTERM");
-  const timer = setTimeout(() => process.kill(-server.child.pid!, "SIGKILL"), 10_000);
-  await server.exited;
-  clearTimeout(timer);
+function startServer(name: string, port: number, { DATABASE_URL, DATA_DIR, ...env }: Record<string, string>): Server {
+  const server = new AppProcess({ dataDir: DATA_DIR, databaseUrl: DATABASE_URL || undefined }, port, env, `server ${name}`);
+  server.launch();
+  return server;
 }
 
 type Health = { status: number; body: { status?: string; database?: string } };
@@ -76,7 +59,7 @@ async function healthOf(server: Server, done: (h: Health) => boolean, timeoutMs 
   const deadline = Date.now() + timeoutMs;
   let last: Health = { status: 0, body: {} };
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) return { status: -1, body: { status: `exited ${server.child.exitCode}` } };
+    if (server.ended !== undefined) return { status: -1, body: { status: `ended (${server.ended})` } };
     try {
       requests++;
       const { status, body } = await requestJson(`${server.url}/api/health`, { timeoutMs: 5000 });
@@ -236,13 +219,12 @@ if (POSTGRES) {
     // A failure says what both servers printed.
     test.afterEach(async ({}, testInfo) => {
       if (testInfo.status === testInfo.expectedStatus) return;
-      for (const server of [a, b].filter(Boolean))
-        console.log(`--- server ${server.name}'s output (${testInfo.status}):\n${server.output.join("\n")}`);
+      for (const server of [a, b].filter(Boolean)) console.log(`--- ${server.name}'s output (${testInfo.status}):\n${server.log}`);
     });
 
     test.afterAll(async () => {
       await ctx?.dispose();
-      await Promise.all([a, b].filter(Boolean).map(stopServer));
+      await Promise.all([a, b].filter(Boolean).map((server) => server.stop()));
       await admin(POSTGRES, (c) => c.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
       await smtp?.close();
       for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
@@ -250,7 +232,7 @@ if (POSTGRES) {
 
     test("[TWO INSTANCES] started together on a fresh database, both come up healthy with each migration applied once", async () => {
       for (const [i, h] of health.entries()) {
-        check(h, `server ${"AB"[i]}:\n${[a, b][i].output.join("\n")}`).toEqual({ status: 200, body: { status: "ok", database: "ok" } });
+        check(h, `server ${"AB"[i]}:\n${[a, b][i].log}`).toEqual({ status: 200, body: { status: "ok", database: "ok" } });
       }
       const names = readMigrations().map((m) => m.name);
       check(names.length).toBeGreaterThan(0);
@@ -263,7 +245,7 @@ if (POSTGRES) {
       check(rows.rows).toEqual(names.map((migration_name) => ({ migration_name, finished: true, rolled_back: false })));
       // Each server logs what it applied: together, each migration exactly once.
       const applied = [a, b]
-        .flatMap((s) => s.output.filter((l) => l.includes("applied migration")))
+        .flatMap((s) => s.lines.filter((l) => l.includes("applied migration")))
         .map((l) => l.split("applied migration ")[1].trim());
       check(applied.sort()).toEqual(names);
     });
@@ -503,7 +485,7 @@ if (POSTGRES) {
     let dir: string;
     const servers: Server[] = [];
     test.afterAll(async () => {
-      await Promise.all(servers.map(stopServer));
+      await Promise.all(servers.map((server) => server.stop()));
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     });
 
@@ -513,7 +495,7 @@ if (POSTGRES) {
       // Started at the same moment: exactly one gets the directory.
       servers.push(startServer("A", BASE_PORT, env), startServer("B", BASE_PORT + 1, env));
       const health = await Promise.all(servers.map((s) => healthOf(s, (h) => h.status === 200 || h.body.database === "locked")));
-      const describe = () => servers.map((s, i) => `${s.name}: ${JSON.stringify(health[i])}\n${s.output.join("\n")}`).join("\n");
+      const describe = () => servers.map((s, i) => `${s.name}: ${JSON.stringify(health[i])}\n${s.log}`).join("\n");
       check(health.map((h) => h.status).sort(), describe()).toEqual([200, 503]);
       const owner = servers[health.findIndex((h) => h.status === 200)];
       const refused = servers[health.findIndex((h) => h.status === 503)];
@@ -563,9 +545,9 @@ if (POSTGRES) {
       };
       const ownersToken = tokenOf();
       check(ownersToken).toMatch(/^[0-9a-f]{32}$/);
-      await stopServer(owner);
-      check(tokenOf(), `owner exited ${owner.child.exitCode ?? owner.child.signalCode}`).not.toBe(ownersToken);
-      check(await healthOf(refused, (h) => h.status === 200, 30_000), refused.output.join("\n")).toEqual({
+      await owner.stop();
+      check(tokenOf(), `owner ended (${owner.ended})`).not.toBe(ownersToken);
+      check(await healthOf(refused, (h) => h.status === 200, 30_000), refused.log).toEqual({
         status: 200,
         body: { status: "ok", database: "ok" },
       });

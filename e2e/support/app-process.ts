@@ -100,11 +100,18 @@ export class AppProcess {
   private child?: ChildProcess;
   private exited?: Promise<number | null>;
   private output = "";
+  /** How the last server process ended ("exit 1", "SIGKILL"), or undefined while it runs or before it starts. */
+  ended?: string;
 
+  /**
+   * `data`: where the server keeps its data; two servers of one database each have a DATA_DIR of
+   * their own (pass `{ ...data, dataDir }`). `name` labels what it printed in failure messages.
+   */
   constructor(
-    readonly data: AppData,
+    readonly data: Pick<AppData, "dataDir" | "databaseUrl">,
     readonly port: number,
     private readonly env: Record<string, string> = {},
+    readonly name = `the server on :${port}`,
   ) {}
 
   get url() {
@@ -120,36 +127,51 @@ export class AppProcess {
     return this.output.slice(-6000);
   }
 
-  /** Starts the server and waits until /api/health answers ok with the database; answers how long that took (ms). */
-  async start(timeoutMs = 90_000): Promise<number> {
+  /** What the server printed (its last 50,000 characters), line by line. */
+  get lines() {
+    return this.output.split("\n");
+  }
+
+  /** Starts the server without waiting for it: `start` waits for its health, a test may ask itself. */
+  launch() {
     if (this.child) throw new Error("The server is already running");
-    if (await answers(`${this.url}/api/health`)) throw new Error(`Something else already listens on port ${this.port}`);
     const env: NodeJS.ProcessEnv = { ...process.env, ...this.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
     env.DATA_DIR = this.data.dataDir;
     if (this.data.databaseUrl) env.DATABASE_URL = this.data.databaseUrl;
     else delete env.DATABASE_URL;
-    const started = Date.now();
     const child = spawn(process.execPath, nextStartArgs(this.port, "127.0.0.1"), {
       env: serverEnv(env),
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
     this.child = child;
+    this.ended = undefined;
     running.add(child);
-    this.exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+    this.exited = new Promise((resolve) =>
+      child.once("exit", (code, signal) => {
+        this.ended = signal ?? `exit ${code}`;
+        resolve(code);
+      }),
+    );
     const keep = (chunk: Buffer) => {
       this.output = (this.output + chunk.toString()).slice(-50_000);
     };
     child.stdout!.on("data", keep);
     child.stderr!.on("data", keep);
-    let exitCode: number | null | undefined;
-    void this.exited.then((code) => (exitCode = code));
+  }
+
+  /** Starts the server and waits until /api/health answers ok with the database; answers how long that took (ms). */
+  async start(timeoutMs = 90_000): Promise<number> {
+    if (this.child) throw new Error("The server is already running");
+    if (await answers(`${this.url}/api/health`)) throw new Error(`Something else already listens on port ${this.port}`);
+    const started = Date.now();
+    this.launch();
 
     // Every 15 s without health it says what it last got: a start that stalls names why.
     let lastAnswer = "nothing yet";
     let nextReport = started + 15_000;
     while (Date.now() - started < timeoutMs) {
-      if (exitCode !== undefined) break;
+      if (this.ended !== undefined) break;
       const health = await answers(`${this.url}/api/health`);
       if (health?.status === 200 && health.body?.database === "ok") return Date.now() - started;
       lastAnswer = health ? `${health.status} ${JSON.stringify(health.body)}` : "no answer within 2 s";
@@ -159,9 +181,27 @@ export class AppProcess {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const why = exitCode !== undefined ? `exited with ${exitCode}` : `was not healthy after ${timeoutMs} ms (last: ${lastAnswer})`;
+    const why = this.ended !== undefined ? `ended (${this.ended})` : `was not healthy after ${timeoutMs} ms (last: ${lastAnswer})`;
     await this.kill();
     throw new Error(`The server ${why}. Its output:\n${this.log}`);
+  }
+
+  /** SIGTERM, as an operator stops it: the server finishes what it was doing and exits (SIGKILL after 10 s). */
+  async stop() {
+    const child = this.child;
+    if (!child) return;
+    if (this.ended === undefined) {
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        // Gone the moment before.
+      }
+      const timer = setTimeout(() => killGroup(child), 10_000);
+      await this.exited;
+      clearTimeout(timer);
+    }
+    running.delete(child);
+    this.child = undefined;
   }
 
   /** SIGKILL: the server gets no chance to finish anything, as in a crash or an OOM kill. */
