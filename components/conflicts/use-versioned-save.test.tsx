@@ -101,6 +101,28 @@ describe("[CONFLICTS] an editor's If-Match saves", () => {
     expect(result.current.conflict).toBeUndefined();
   });
 
+  it("a conflict answered after the author chose is not asked again: the chosen text stays saved", async () => {
+    const db = server(item("v1", "Cells"));
+    let answerLate!: () => void;
+    const late = new Promise<void>((resolve) => (answerLate = resolve));
+    let calls = 0;
+    // The first save is answered at once, the second (sent on the same old version) only later.
+    const { result } = editor(db, async (name, ifMatch) => {
+      calls += 1;
+      if (calls === 2) await late;
+      return db.send(name, ifMatch);
+    });
+    db.elsewhere("Tissues");
+    await act(() => result.current.save("Cell"));
+    const second = act(() => result.current.save("Cells!"));
+    act(() => result.current.keepMine());
+    await settle();
+    expect(db.now().name).toBe("Cell");
+    answerLate();
+    expect((await second).outcome).toBe("conflict");
+    expect(result.current.conflict).toBeUndefined();
+  });
+
   it("take theirs moves the base onto their version, and its Undo saves mine on it", async () => {
     const db = server(item("v1", "Cells"));
     const { result, shown, page, click } = editor(db);

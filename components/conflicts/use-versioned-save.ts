@@ -46,8 +46,11 @@ export function useVersionedSave<T extends { updated_at: string }, V>({
   async function save(mine: V): Promise<VersionedSave<T>> {
     const on = base.current;
     const result = await saveOnVersion({ base: on, mine, partOf, isSame, send: (ifMatch) => send(mine, ifMatch) });
-    if (result.outcome === "conflict") choice.open({ theirs: result.item, mine, base: on });
-    else rebase(result.item);
+    // A conflict of a save sent before the author chose (Keep mine or Take theirs rebased since) is
+    // settled already: asking again would put the same choice back over the chosen, saved text.
+    if (result.outcome === "conflict") {
+      if (base.current === on) choice.open({ theirs: result.item, mine, base: on });
+    } else rebase(result.item);
     return result;
   }
 
