@@ -15,10 +15,10 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { client, freePort, signUpOwner } from "./app.mjs";
-import { insertProducts } from "./data.mjs";
 import { cannon, request, round, waitIdle } from "./load.mjs";
-import { ADMIN_URL, PROPOSALS_PER_SIZE, ROUNDS, SLICE, SMALL_CONNECTIONS, say } from "./phases/context.mjs";
+import { ADMIN_URL, ROUNDS, SLICE, SMALL_CONNECTIONS, say } from "./phases/context.mjs";
 import { sentProposal } from "./phases/pages.mjs";
+import { proposalData } from "./phases/set-up.mjs";
 
 const other = process.argv[2];
 if (!other || !fs.existsSync(path.join(other, ".next", "BUILD_ID"))) {
@@ -91,22 +91,7 @@ async function setUp(server) {
   const db = new pg.Client({ connectionString: server.databaseUrl });
   await db.connect();
   const q = async (sql, params) => (await db.query(sql, params)).rows;
-  const companies = {};
-  const proposals = {};
-  for (const [products, blockCount] of [
-    [5000, 100],
-    [500, 10],
-  ]) {
-    const company = (await session("POST", "/api/proposals/v3/companies", { name: `Bench ${products}` })).data.id;
-    const variations = await insertProducts(q, { companyId: company, prefix: `checkouts:co${products}`, count: products });
-    const blocks = variations.slice(0, blockCount).map((id, i) => ({ content_id: id, quantity: 1 + (i % 5) }));
-    const uuids = [];
-    for (let i = 0; i < PROPOSALS_PER_SIZE; i++) {
-      uuids.push((await api("POST", "/api/proposals/v3/proposals", { company_id: company, language: "en", blocks })).proposal.uuid);
-    }
-    companies[products] = company;
-    proposals[blockCount] = { uuids, company, blocks };
-  }
+  const { companies, proposals } = await proposalData({ session, api, q, prefix: "checkouts" });
   const recipient = await sentProposal(api, proposals[100]);
   await q("ANALYZE");
   await db.end();

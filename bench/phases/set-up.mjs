@@ -89,26 +89,7 @@ export async function setUpData(run) {
   // The first parent's lessons (the writes compared and counted below use them).
   const siblingLessons = { 50: lessonSets[50][0], 500: lessonSets[500][0] };
   const siblingLessonsP = { 50: lessonSetsP[50][0], 500: lessonSetsP[500][0] };
-  // Proposals: companies through the app, their libraries by SQL, proposals through the app.
-  const companies = {};
-  const proposals = {};
-  for (const [products, blockCount] of [
-    [5000, 100],
-    [500, 10],
-  ]) {
-    const company = (await session("POST", "/api/proposals/v3/companies", { name: `Bench ${products}` })).data.id;
-    const variations = await insertProducts(q, { companyId: company, prefix: `${SEED}:co${products}`, count: products });
-    const blocksBody = variations.slice(0, blockCount).map((id, i) => ({ content_id: id, quantity: 1 + (i % 5) }));
-    // As many drafts as connections: people edit their own proposals, not one between sixteen.
-    const uuids = [];
-    for (let i = 0; i < PROPOSALS_PER_SIZE; i++) {
-      uuids.push(
-        (await api("POST", "/api/proposals/v3/proposals", { company_id: company, language: "en", blocks: blocksBody })).proposal.uuid,
-      );
-    }
-    companies[products] = company;
-    proposals[blockCount] = { uuids, company, blocks: blocksBody };
-  }
+  const { companies, proposals } = await proposalData({ session, api, q, prefix: SEED });
   await q("ANALYZE");
   // The learner's lessons, through the app: one of text and a practice question, one with a diagram.
   const lessonText = "Benchmarks compare figures taken side by side in one run";
@@ -168,4 +149,29 @@ export async function setUpData(run) {
     diagramLesson,
     exportCourse,
   };
+}
+
+/**
+ * The proposal lines' data: companies through the app, their libraries by SQL (5,000 and 500
+ * products), and PROPOSALS_PER_SIZE drafts of 100 and of 10 blocks through the app.
+ */
+export async function proposalData({ session, api, q, prefix }) {
+  const companies = {};
+  const proposals = {};
+  for (const [products, blockCount] of [
+    [5000, 100],
+    [500, 10],
+  ]) {
+    const company = (await session("POST", "/api/proposals/v3/companies", { name: `Bench ${products}` })).data.id;
+    const variations = await insertProducts(q, { companyId: company, prefix: `${prefix}:co${products}`, count: products });
+    const blocks = variations.slice(0, blockCount).map((id, i) => ({ content_id: id, quantity: 1 + (i % 5) }));
+    // As many drafts as connections: people edit their own proposals, not one between sixteen.
+    const uuids = [];
+    for (let i = 0; i < PROPOSALS_PER_SIZE; i++) {
+      uuids.push((await api("POST", "/api/proposals/v3/proposals", { company_id: company, language: "en", blocks })).proposal.uuid);
+    }
+    companies[products] = company;
+    proposals[blockCount] = { uuids, company, blocks };
+  }
+  return { companies, proposals };
 }
