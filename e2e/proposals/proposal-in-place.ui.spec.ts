@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
+import { boxesAtOnce } from "../support/helpers";
 import { proposalsApi, roofLibrary } from "./helpers";
 
 /*
@@ -146,13 +147,9 @@ for (const [label, viewport] of [
       const picker = page.getByRole("dialog", { name: "Add from the library" });
       await expect(picker).toHaveCount(1);
       // It opens right there: below the first block, above the second.
-      const [first, opened, second] = await Promise.all([
-        block(page, 1, "Solar panel").boundingBox(),
-        picker.boundingBox(),
-        block(page, 2, "Inverter").boundingBox(),
-      ]);
-      expect(opened!.y).toBeGreaterThanOrEqual(first!.y + first!.height);
-      expect(opened!.y + opened!.height).toBeLessThanOrEqual(second!.y);
+      const [first, opened, second] = await boxesAtOnce(page, [block(page, 1, "Solar panel"), picker, block(page, 2, "Inverter")]);
+      expect(opened.y).toBeGreaterThanOrEqual(first.y + first.height);
+      expect(opened.y + opened.height).toBeLessThanOrEqual(second.y);
 
       await picker.getByRole("searchbox", { name: "Search the library" }).fill("battery");
       await expect(picker.getByRole("button", { name: "Add Solar panel" })).toBeHidden();

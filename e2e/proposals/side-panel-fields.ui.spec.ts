@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
-import { screenshot, VIEWPORTS } from "../support/helpers";
+import { boxesAtOnce, screenshot, VIEWPORTS } from "../support/helpers";
 import { createCompany, openSidePanel, overflowsSideways, proposalsApi } from "./helpers";
 
 /**
@@ -9,18 +9,12 @@ import { createCompany, openSidePanel, overflowsSideways, proposalsApi } from ".
  * two to a row, and a new variable's fields have one-line labels.
  */
 
-const box = async (locator: Locator) => {
-  const b = await locator.boundingBox();
-  if (!b) throw new Error(`no box for ${locator}`);
-  return b;
-};
-
 /** Each locator's field is below the one before and spans `container`'s content (less its padding). */
-async function expectStacked(container: Locator, fields: Locator[]) {
-  const outer = await box(container);
+async function expectStacked(page: Page, container: Locator, fields: Locator[]) {
+  const [outer, ...boxes] = await boxesAtOnce(page, [container, ...fields]);
   let bottom = -Infinity;
-  for (const field of fields) {
-    const b = await box(field);
+  for (const [i, b] of boxes.entries()) {
+    const field = fields[i];
     expect(b.y, `${field} below the field before it`).toBeGreaterThanOrEqual(bottom);
     expect(b.width, `${field} as wide as the panel`).toBeGreaterThan(outer.width - 40);
     bottom = b.y + b.height;
@@ -53,11 +47,11 @@ for (const { name, viewport } of VIEWPORTS) {
       const add = form.getByRole("button", { name: "Add variable" });
 
       // Name above value above the button, each as wide as the form's content, labels one line high.
-      await expectStacked(form, [key, text, add]);
+      await expectStacked(page, form, [key, text, add]);
       for (const field of [key, text]) {
         // The label's text sits above its field: one line of it, not three.
-        const label = await box(field.locator("xpath=ancestor::label"));
-        expect((await box(field)).y - label.y, "one line of label text above the field").toBeLessThan(26);
+        const [label, input] = await boxesAtOnce(page, [field.locator("xpath=ancestor::label"), field]);
+        expect(input.y - label.y, "one line of label text above the field").toBeLessThan(26);
       }
       expect(await overflowsSideways(page)).toBe(false);
 
@@ -91,17 +85,17 @@ for (const { name, viewport } of VIEWPORTS) {
       await openSidePanel(page);
       const settings = page.getByRole("region", { name: "Settings" });
       const tax = settings.getByLabel("Tax mode");
-      await expectStacked(settings, [
+      await expectStacked(page, settings, [
         settings.getByLabel("Contact person (email)"),
         settings.getByLabel("Language"),
         tax,
         settings.getByLabel("Upload a background image").locator("xpath=ancestor::label"),
       ]);
       // The checkbox on a line of its own under the tax mode, not squeezed beside it.
-      const taxBox = await box(tax);
-      expect((await box(settings.getByLabel("Prices include tax"))).y).toBeGreaterThanOrEqual(taxBox.y + taxBox.height);
+      const [taxBox, checkbox] = await boxesAtOnce(page, [tax, settings.getByLabel("Prices include tax")]);
+      expect(checkbox.y).toBeGreaterThanOrEqual(taxBox.y + taxBox.height);
       const form = page.getByRole("form", { name: "Add an attachment" });
-      await expectStacked(form, [
+      await expectStacked(page, form, [
         form.getByLabel("Attachment type"),
         form.getByLabel("Attachment name"),
         form.getByLabel("Attachment url"),

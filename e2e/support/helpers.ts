@@ -158,6 +158,23 @@ export async function authoringApi<T = any>(
   return res.json();
 }
 
+/**
+ * The boxes of several elements measured in one layout of the page (viewport coordinates), for
+ * comparing their places: one `boundingBox()` each can straddle a layout change (a banner or a
+ * fetched section coming in between) and compare an element's old place with another's new one.
+ */
+export async function boxesAtOnce(page: Page, locators: Locator[]) {
+  const handles = await Promise.all(locators.map((locator) => locator.elementHandle()));
+  return page.evaluate(
+    (elements) =>
+      elements.map((element) => {
+        const { x, y, width, height } = element!.getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    handles,
+  );
+}
+
 /** The two widths every user-visible feature is tested at: a desktop and a phone (390 px). */
 export const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
