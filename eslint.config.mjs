@@ -22,8 +22,8 @@ const config = [
       "lib/client/schema/**",
       ".next*/**",
       "node_modules/**",
-      "test-results/**",
-      "playwright-report/**",
+      "test-results*/**",
+      "playwright-report*/**",
       ".data/**",
       "next-env.d.ts",
       // Built by npm run package:assets (scripts/build-package-assets.mjs).

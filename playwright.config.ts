@@ -16,6 +16,8 @@ if (!chromium || !fs.existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT || 3100);
+const browserWorkers = Number(process.env.E2E_WORKERS || 2);
+const apiWorkers = Number(process.env.E2E_API_WORKERS || 2);
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -23,9 +25,10 @@ export default defineConfig({
   outputDir: "test-results",
   // Files run side by side (each test signs up users of its own), the tests of one file in order.
   fullyParallel: false,
-  // Two on two cores. Three filled the idle time the API specs leave (890 s against 1,003 s once)
-  // but not in CI's fresh clone (1,033 s), where a conflict spec then timed out (issue 40).
-  workers: Number(process.env.E2E_WORKERS || 2),
+  // Browser specs: two at once on two cores (three overloaded CI's machine, issue 40). API specs
+  // mostly wait on servers they start and kill, so two more run beside them instead of taking
+  // the browser specs' turns (their 190 s of test time left the machine half idle).
+  workers: browserWorkers + apiWorkers,
   // A test that fails is run once more with a trace recorded, and fails the run all the same
   // (failOnFlakyTests): the trace of a failure comes at no cost to the runs that pass. Recording
   // one for every test, to keep it on failure, took a third of the browser specs' CPU (issue 40).
@@ -45,10 +48,11 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "api", testMatch: /.*\.api\.spec\.ts/ },
+    { name: "api", testMatch: /.*\.api\.spec\.ts/, workers: apiWorkers },
     {
       name: "browser",
       testMatch: /.*\.ui\.spec\.ts/,
+      workers: browserWorkers,
       use: {
         ...devices["Desktop Chrome"],
         viewport: { width: 1280, height: 800 },

@@ -78,7 +78,12 @@ export const TOOL_VARIABLES: readonly Variable[] = [
     shownDefault: "`3100`",
     doc: "the port of the browser tests' server; the specs' own servers and the test mailbox take ports above it, up to `E2E_PORT` + 70, so runs side by side need ports 100 apart",
   },
-  { names: ["E2E_WORKERS"], shownDefault: "`2`", doc: "Playwright spec files run at once" },
+  { names: ["E2E_WORKERS"], shownDefault: "`2`", doc: "browser spec files run at once" },
+  {
+    names: ["E2E_API_WORKERS"],
+    shownDefault: "`2`",
+    doc: "API spec files run at once, beside the browser specs (they mostly wait on servers they start)",
+  },
   {
     names: ["PLAYWRIGHT_CHROMIUM_PATH"],
     shownDefault: "tests: `/usr/bin/chromium-headless-shell` if installed, else `/usr/bin/chromium`; benchmark: `/usr/bin/chromium`",
