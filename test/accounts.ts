@@ -9,6 +9,7 @@ import { authOptions } from "@/lib/auth/options";
 import { authSecret } from "@/lib/auth/secret";
 import { getDb } from "@/lib/db/client";
 import { deliverDueMail } from "@/lib/mail/worker";
+import { apiClient } from "./api-client";
 import type { ReceivedMail, TestSmtpServer } from "./smtp";
 
 /** Runs `fn` with these settings (read by the app at each call), then puts the old values back. */
@@ -35,6 +36,14 @@ export async function sessionCookie(user: { id: string; sessionVersion: number }
     secret: authSecret(),
   });
   return `next-auth.session-token=${token}`;
+}
+
+/**
+ * A client of `baseUrl` (a service's base, e.g. `${server.url}/api/authoring`) signed in as the
+ * user in the browser: their session cookie, sent from the app's own origin as its pages send it.
+ */
+export async function signedInClient(baseUrl: string, user: { id: string; sessionVersion: number }) {
+  return apiClient(baseUrl, undefined, { cookie: await sessionCookie(user), origin: new URL(baseUrl).origin });
 }
 
 type Authorize = (credentials: Record<string, string>, req: { headers: Record<string, string> }) => Promise<{ id: string } | null>;

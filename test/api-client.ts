@@ -1,13 +1,15 @@
 /** A small HTTP client for integration tests: real requests, parsed JSON. */
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
 
-export function apiClient(baseUrl: string, key?: string) {
+/** `defaults`: headers sent with every request (a session cookie and the page's origin). */
+export function apiClient(baseUrl: string, key?: string, defaults: Record<string, string> = {}) {
   async function call<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await fetch(baseUrl + path, {
       method,
       headers: {
         ...(key ? { authorization: `Bearer ${key}` } : {}),
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...defaults,
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),

@@ -20,6 +20,7 @@ export function authoringSampleBodies(ids: {
       { label: "False", is_correct: false },
     ],
   };
+  const reviewer = { name: "Sample Reviewer", email: "reviewer@example.test" };
   return {
     create_project: { name: "Sample project", workspace_id: ids.workspaceId },
     update_project: { name: "Taken over" },
@@ -43,5 +44,15 @@ export function authoringSampleBodies(ids: {
     restore_trash_item: { kind: "course", id: ids.courseId },
     create_api_key: { name: "Sample key" },
     export_course: { format: "archive" },
+    // Reviewing (issue 41): the block named is a text block; accepting forces, so an earlier edit of the block is no conflict.
+    add_comment: { body: "Sample remark" },
+    reply_to_comment: { body: "Sample reply" },
+    update_comment: { status: "resolved" },
+    suggest_block_change: { content: { body: "Sample suggestion" } },
+    accept_suggestion: { force: true },
+    create_review_link: { allow_suggestions: true },
+    add_review_comment: { ...reviewer, body: "Sample remark" },
+    reply_review_comment: { ...reviewer, body: "Sample reply" },
+    suggest_review_change: { ...reviewer, content: { body: "Sample suggestion" } },
   } as Record<string, unknown>;
 }

@@ -22,18 +22,24 @@ import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { apiClient, type ApiResponse } from "./api-client";
 import { authoringSampleBodies } from "./authoring-samples";
 import {
+  addComment,
   callerOf,
   createBlock,
   createCategory,
   createCourse,
   createFamily,
+  createLesson,
+  createModule,
   createProject,
   createQuestion,
   createQuiz,
+  createReviewLink,
   createTree,
   newUser,
   questionOfKind,
+  reviewTokenOf,
   seedUser,
+  suggestChange,
   teamWorkspace,
   type Member,
 } from "./factories";
@@ -103,15 +109,27 @@ async function expectOk(res: Promise<ApiResponse> | ApiResponse, status: number,
 
 // ---- Course authoring ---------------------------------------------------------------------------
 
-/** The owner of a team workspace, its other members by role, and a user of no workspace of the owner's. */
-export type AuthoringCast = { owner: Member; admin: Member; author: Member; learner: Member; stranger: Member; revokedKey: string };
+/**
+ * The owner of a team workspace, its other members by role, a user of no workspace of the owner's,
+ * and the author's key of scope `suggest` (docs/decisions/060).
+ */
+export type AuthoringCast = {
+  owner: Member;
+  admin: Member;
+  author: Member;
+  learner: Member;
+  stranger: Member;
+  revokedKey: string;
+  suggestKey: string;
+};
 
 export async function authoringCast(server: TestServer): Promise<AuthoringCast> {
   const [owner, admin, author, learner, stranger] = await Promise.all(Array.from({ length: 5 }, () => newUser(server)));
   // A real key of the owner's, revoked through the API: it must open nothing afterwards.
   const revoked = await createApiKey(await getDb(), { userId: owner.user.id, name: "to revoke" });
   await expectOk(owner.api.delete(`/api-keys/${revoked.id}`), 200, "revoking the owner's key");
-  return { owner, admin, author, learner, stranger, revokedKey: revoked.key };
+  const suggestKey = await createApiKey(await getDb(), { userId: author.user.id, name: "author's reviewing agent", scope: "suggest" });
+  return { owner, admin, author, learner, stranger, revokedKey: revoked.key, suggestKey: suggestKey.key };
 }
 
 /**
@@ -136,6 +154,18 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
   const quiz = await createQuiz(api, projectId, [question.id]);
   // Placed in the lesson, so a learner may take it once the lesson is visible to them.
   await createBlock(api, tree.lesson.id, { type: "quiz", quiz_id: quiz.id });
+  // Reviewing (docs/decisions/060): a thread and two open suggestions on the (text) block, one to
+  // accept and one to reject; and a draft course of its own that a review link opens, with a block
+  // and a thread for reviewers, so that what the link shows to anyone is none of the values below.
+  const thread = await addComment(api, tree.block.id);
+  const toAccept = await suggestChange(api, tree.block.id, { content: { body: "To accept" } });
+  const toReject = await suggestChange(api, tree.block.id, { content: { body: "To reject" } });
+  const reviewed = await createCourse(api, projectId, { title: "Reviewed course" });
+  const reviewedLesson = await createLesson(api, (await createModule(api, reviewed.id)).id);
+  const reviewedBlock = await createBlock(api, reviewedLesson.id, { type: "text", content: { body: "Under review" } });
+  const reviewedThread = await addComment(api, reviewedBlock.id);
+  const reviewLink = await createReviewLink(api, reviewed.id, { allow_suggestions: true });
+  const review = { token: reviewTokenOf(reviewLink) };
   const trashedCourse = await createCourse(api, projectId, { title: "Trashed course" });
   await expectOk(api.delete(`/courses/${trashedCourse.id}`), 200, "trashing a course");
   const deletedProject = await createProject(api, { name: "Deleted project", ...inWorkspace });
@@ -159,6 +189,9 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
     questionId: question.id,
     quizId: quiz.id,
     keyId: spareKey.id,
+    commentId: thread.id,
+    suggestionId: toAccept.id,
+    reviewLinkId: reviewLink.id,
     // An export link of the owner's for the course's archive: its token is the download's only credential.
     token: exportTokenFor(tree.course.id, owner.user.id, {
       format: "archive",
@@ -170,7 +203,15 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
   };
   return {
     ids,
-    idsFor: { restore_project: { projectId: deletedProject.id } },
+    idsFor: {
+      restore_project: { projectId: deletedProject.id },
+      reject_suggestion: { suggestionId: toReject.id },
+      get_review: review,
+      list_review_comments: review,
+      add_review_comment: { ...review, blockId: reviewedBlock.id },
+      reply_review_comment: { ...review, commentId: reviewedThread.id },
+      suggest_review_change: { ...review, blockId: reviewedBlock.id },
+    },
     // restore_trash_item restores the course in the trash (the sample body names `courseId`).
     bodies: {
       ...authoringSampleBodies({ workspaceId: workspace.id, courseId: trashedCourse.id, categoryId: category.id, question }),
@@ -190,6 +231,11 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
       quiz: await read(`/quizzes/${quiz.id}`),
       trash: await read(`/projects/${projectId}/trash`),
       keys: await read("/api-keys"),
+      // Deciding the fixture's suggestions and closing the link are for those who write the course.
+      suggestions: ((await read(`/courses/${tree.course.id}/suggestions`)).suggestions as { id: string }[]).filter((x) =>
+        [toAccept.id, toReject.id].includes(x.id),
+      ),
+      reviewLinks: await read(`/courses/${reviewed.id}/review-links`),
     }),
     secrets: [...Object.values(ids), trashedCourse.id, deletedProject.id, workspace.id, owner.user.email],
   };
@@ -197,7 +243,10 @@ export async function authoringFixture(cast: AuthoringCast, { published }: { pub
 
 // ---- Proposals ----------------------------------------------------------------------------------
 
-/** The owner of companies, a member of them, one disabled there, a member of another company, and a user of no company. */
+/**
+ * The owner of companies, a member of them, one disabled there, a member of another company, a
+ * user of no company, and the member's key of scope `suggest`.
+ */
 export type ProposalsCast = {
   owner: Member;
   member: Member;
@@ -205,6 +254,7 @@ export type ProposalsCast = {
   otherCompany: Member;
   stranger: Member;
   revokedKey: string;
+  suggestKey: string;
 };
 
 export async function proposalsCast(server: TestServer): Promise<ProposalsCast> {
@@ -214,7 +264,8 @@ export async function proposalsCast(server: TestServer): Promise<ProposalsCast> 
   await createCompany(db, { name: "Another company", ownerUserId: otherCompany.user.id });
   const revoked = await createApiKey(db, { userId: owner.user.id, name: "to revoke" });
   await expectOk(owner.api.delete(`/api-keys/${revoked.id}`), 200, "revoking the owner's key");
-  return { owner, member, disabledMember, otherCompany, stranger, revokedKey: revoked.key };
+  const suggestKey = await createApiKey(db, { userId: member.user.id, name: "member's reviewing agent", scope: "suggest" });
+  return { owner, member, disabledMember, otherCompany, stranger, revokedKey: revoked.key, suggestKey: suggestKey.key };
 }
 
 /**
@@ -476,6 +527,7 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
       invite_to_workspace: { emails: [freshEmail("invited")], role: "author" },
       accept_invitation_with_sign_up: { name: "Ivy Invited", password: `pw-${randomBytes(12).toString("base64url")}` },
       update_notification_settings: { proposal_viewed: true },
+      update_presence: { session: "matrix-tab-0001", target: { kind: "lesson", id: tree.lesson.id } },
     },
     queries: { unsubscribe_notification: `token=${unsubscribeToken(owner.user.id, "proposal_viewed")}` },
     snapshot: async () => ({

@@ -125,6 +125,15 @@ export const createBlock = (api: Api, lessonId: string, body: Record<string, unk
 
 export const textBlock = (api: Api, lessonId: string, body: string) => createBlock(api, lessonId, { type: "text", content: { body } });
 
+/** A course of the project with one module, one lesson and one text block saying `text`. */
+export async function courseWithBlock(api: Api, projectId: string, text = "Hello") {
+  const course = await createCourse(api, projectId);
+  const mod = await createModule(api, course.id);
+  const lesson = await createLesson(api, mod.id);
+  const block = await textBlock(api, lesson.id, text);
+  return { course, module: mod, lesson, block };
+}
+
 /** A project > course > module > lesson > text block chain. */
 export async function createTree(api: Api, projectBody: Record<string, unknown> = {}) {
   const project = await createProject(api, projectBody);
@@ -134,6 +143,33 @@ export async function createTree(api: Api, projectBody: Record<string, unknown> 
   const block = await createBlock(api, lesson.id);
   return { project, course, module: mod, lesson, block };
 }
+
+// ---- Review: threads, suggestions, review links (issue 41) -------------------------------------
+
+/** A key of the member's that may only read, comment and suggest (scope `suggest`), with a client speaking with it. */
+export async function suggestKeyOf(server: TestServer, member: { user: { id: string } }, name = "Review agent") {
+  const made = await createApiKey(await getDb(), { userId: member.user.id, name, scope: "suggest" });
+  return { key: made.key, apiKeyId: made.id, name, api: authoringClient(server, made.key) };
+}
+
+/** Starts a thread on a block (POST /blocks/{id}/comments). */
+export const addComment = (api: Api, blockId: string, body: Record<string, unknown> = { body: "A remark" }) =>
+  created(api.post(`/blocks/${blockId}/comments`, body));
+
+/** Replies in a thread (POST /comments/{id}/replies). */
+export const replyTo = (api: Api, commentId: string, body: Record<string, unknown> = { body: "A reply" }) =>
+  created(api.post(`/comments/${commentId}/replies`, body));
+
+/** Suggests new content for a block (POST /blocks/{id}/suggestions). */
+export const suggestChange = (api: Api, blockId: string, body: Record<string, unknown>) =>
+  created(api.post(`/blocks/${blockId}/suggestions`, body));
+
+/** A review link of the course (POST /courses/{id}/review-links). */
+export const createReviewLink = (api: Api, courseId: string, body: Record<string, unknown> = {}) =>
+  created(api.post(`/courses/${courseId}/review-links`, body));
+
+/** The token of a review link: the last segment of its url. */
+export const reviewTokenOf = (link: { url: string }) => new URL(link.url).pathname.split("/").pop()!;
 
 // ---- Question bank and quizzes ----------------------------------------------------------------
 

@@ -49,7 +49,7 @@ export const SERVICES: ServiceUnderTest[] = [
     routeRoot: "app/api",
     // next-auth's endpoints, the health check, hosted files and the benchmark's floors (in its build only) answer no JSON
     // endpoint's way; the other two services have their own folders.
-    notEndpoints: ["/authoring/*", "/proposals/*", "/auth/*", "/health", "/files/{uuid}", "/bench/*"],
+    notEndpoints: ["/authoring/*", "/proposals/*", "/auth/*", "/health", "/files/{uuid}", "/bench/*", "/presence/stream"],
   },
 ];
 
@@ -83,8 +83,11 @@ export function callEndpoint(api: ReturnType<typeof apiClient>, endpoint: AnyEnd
 
 const MESSAGE = "\u0000message";
 
-/** Asserts an error answer: the status and code this service maps `code` to, in the service's own shape, any message. */
-export function expectServiceError(service: Service, res: ApiResponse, code: ErrorCode, label = "") {
+/**
+ * Asserts an error answer: the status and code this service maps `code` to, in the service's own
+ * shape, any message, and the given details where the shape carries them.
+ */
+export function expectServiceError(service: Service, res: ApiResponse, code: ErrorCode, label = "", details?: Record<string, unknown>) {
   const mapped = service.errorCodes[code];
   expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBe(mapped.status);
   const anyMessage = (value: unknown): unknown =>
@@ -93,5 +96,5 @@ export function expectServiceError(service: Service, res: ApiResponse, code: Err
       : value && typeof value === "object"
         ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, anyMessage(v)]))
         : value;
-  expect(res.body, label).toEqual(anyMessage(service.writeError(new AppError(code, MESSAGE), mapped.code)));
+  expect(res.body, label).toEqual(anyMessage(service.writeError(new AppError(code, MESSAGE, details), mapped.code)));
 }

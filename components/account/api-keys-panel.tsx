@@ -34,11 +34,13 @@ export function ApiKeysPanel() {
   async function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const name = String(new FormData(form).get("name") ?? "").trim();
+    const data = new FormData(form);
+    const name = String(data.get("name") ?? "").trim();
+    const scope = data.get("scope") === "suggest" ? "suggest" : "full";
     if (!name) return setNameError("Give the key a name, such as the program that will use it.");
     setNameError(undefined);
     try {
-      const result = await create.mutateAsync(name);
+      const result = await create.mutateAsync({ name, scope });
       setCreated({ name: result.name, key: result.key });
       form.reset();
     } catch (error) {
@@ -50,13 +52,31 @@ export function ApiKeysPanel() {
     <div className="space-y-6">
       {created ? <NewKeyNotice name={created.name} secret={created.key} onDone={() => setCreated(undefined)} /> : null}
 
-      <form onSubmit={onCreate} className="flex items-end gap-2 rounded-lg border border-slate-200 bg-white p-4" noValidate>
-        <div className="flex-1">
-          <Field label="Key name" name="name" placeholder="e.g. Course import script" maxLength={200} error={nameError} />
+      <form onSubmit={onCreate} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" noValidate>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <Field label="Key name" name="name" placeholder="e.g. Course import script" maxLength={200} error={nameError} />
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? "Creating…" : "Create key"}
+          </Button>
         </div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create key"}
-        </Button>
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium text-slate-700">What the key may do</legend>
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input type="radio" name="scope" value="full" defaultChecked className="mt-1 accent-brand-600" />
+            <span>Everything you may do</span>
+          </label>
+          <label className="flex items-start gap-2 text-sm text-slate-800">
+            <input type="radio" name="scope" value="suggest" className="mt-1 accent-brand-600" />
+            <span>
+              Only read, comment and suggest edits
+              <span className="block text-xs text-slate-500">
+                For an AI agent whose changes you want to look at first: you accept or reject each one.
+              </span>
+            </span>
+          </label>
+        </fieldset>
       </form>
 
       <section aria-labelledby="keys-heading" className="rounded-lg border border-slate-200 bg-white">
@@ -79,7 +99,12 @@ export function ApiKeysPanel() {
             {keys.data.map((key) => (
               <li key={key.id} className="flex items-center justify-between gap-4 px-4 py-3">
                 <div className="min-w-0">
-                  <p className="truncate font-medium">{key.name}</p>
+                  <p className="flex min-w-0 items-baseline gap-2">
+                    <span className="truncate font-medium">{key.name}</span>
+                    {key.scope === "suggest" ? (
+                      <span className="shrink-0 rounded bg-sky-50 px-1.5 py-0.5 text-xs font-medium text-sky-800">Suggest only</span>
+                    ) : null}
+                  </p>
                   <p className="text-xs text-slate-500">
                     <span className="font-mono">{key.key_prefix}…</span> · created {dateFormat.format(new Date(key.created_at))} ·{" "}
                     {key.last_used_at ? `last used ${dateFormat.format(new Date(key.last_used_at))}` : "never used"}

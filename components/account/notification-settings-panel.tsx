@@ -35,7 +35,7 @@ export function NotificationSettingsPanel() {
   return (
     <div className="space-y-3">
       <fieldset className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-        <legend className="sr-only">Mail me about my proposals</legend>
+        <legend className="sr-only">Mail me about my proposals and courses</legend>
         {NOTIFICATION_KINDS.map((kind) => (
           <label key={kind} className="flex cursor-pointer items-start gap-3 p-4">
             <input

@@ -15,7 +15,7 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => authoringApi.POST("/api-keys", { body: { name } }),
+    mutationFn: (input: { name: string; scope: "full" | "suggest" }) => authoringApi.POST("/api-keys", { body: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }

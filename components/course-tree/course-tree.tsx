@@ -5,6 +5,8 @@ import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable"
 import { useMemo, useState, type ReactNode } from "react";
 import { ExportDialog } from "@/components/course-exchange/export-dialog";
 import { ImportDialog } from "@/components/course-exchange/import-dialog";
+import { useOpenCommentCounts } from "@/components/review/queries";
+import { ReviewLinksDialog } from "@/components/review/review-links-dialog";
 import { Alert } from "@/components/ui/alert";
 import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { useToast } from "@/components/ui/toast";
@@ -24,12 +26,14 @@ export function CourseTree({ projectId }: { projectId: string }) {
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   const [exporting, setExporting] = useState<{ courseId: string; title: string } | null>(null);
+  const [reviewing, setReviewing] = useState<{ courseId: string; title: string } | null>(null);
   const [isImporting, setIsImporting] = useState(false);
 
   const all = useMemo(() => (tree.data ? flatten(tree.data, new Set()) : []), [tree.data]);
   const versions = useMemo(() => (tree.data ? versionsOf(tree.data) : new Map<string, string>()), [tree.data]);
   const { activeId, dndProps } = useTreeDrag(projectId, all);
   const items = useMemo(() => (tree.data ? flatten(tree.data, collapsed, activeId ?? undefined) : []), [tree.data, collapsed, activeId]);
+  const openComments = useOpenCommentCounts((tree.data?.courses ?? []).map((c) => c.id));
 
   if (tree.isPending) {
     return (
@@ -71,6 +75,8 @@ export function CourseTree({ projectId }: { projectId: string }) {
         onPublish={() => setPending({ kind: "publish", item })}
         onUnpublish={() => setPending({ kind: "unpublish", item })}
         onExport={item.kind === "course" ? () => setExporting({ courseId: item.id, title: item.title }) : undefined}
+        onReviewLinks={item.kind === "course" ? () => setReviewing({ courseId: item.id, title: item.title }) : undefined}
+        openComments={item.kind === "lesson" ? openComments.get(item.id) : undefined}
       />,
     );
     // "Add lesson" closes each open module, "Add module" each open course.
@@ -134,6 +140,7 @@ export function CourseTree({ projectId }: { projectId: string }) {
       <AddRow label="Add course" depth={0} onAdd={(title) => run({ action: "createCourse", title })} />
 
       {exporting ? <ExportDialog courseId={exporting.courseId} title={exporting.title} onClose={() => setExporting(null)} /> : null}
+      {reviewing ? <ReviewLinksDialog courseId={reviewing.courseId} title={reviewing.title} onClose={() => setReviewing(null)} /> : null}
       {isImporting ? <ImportDialog projectId={projectId} onClose={() => setIsImporting(false)} /> : null}
       {pending ? (
         <PendingDialog

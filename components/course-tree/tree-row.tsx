@@ -55,6 +55,10 @@ type RowProps = {
   onUnpublish: () => void;
   /** Courses only: opens the export dialog. */
   onExport?: () => void;
+  /** Courses only: opens the review links dialog. */
+  onReviewLinks?: () => void;
+  /** Lessons only: their open comment threads. */
+  openComments?: number;
 };
 
 /** A course, module or lesson in the tree: its drag handle, fold toggle, title (renamed in place) and actions. */
@@ -71,6 +75,8 @@ export function TreeRow({
   onPublish,
   onUnpublish,
   onExport,
+  onReviewLinks,
+  openComments,
 }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const renaming = useRowRename({ item, version, onRename });
@@ -124,6 +130,14 @@ export function TreeRow({
         <span className={`${titleClass} ${item.kind === "course" ? "font-semibold" : "text-sm font-medium"}`}>{item.title}</span>
       )}
       <span className="ml-auto flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+        {openComments ? (
+          <span
+            className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-800"
+            aria-label={`${openComments} open ${openComments === 1 ? "comment" : "comments"}`}
+          >
+            💬 {openComments}
+          </span>
+        ) : null}
         {item.kind !== "module" ? <Badge published={item.published} /> : null}
         <span className="flex gap-1">
           {item.kind === "module" ? null : item.published ? (
@@ -138,6 +152,11 @@ export function TreeRow({
           {item.kind === "course" && onExport ? (
             <RowAction name={`Export ${label}`} onClick={onExport}>
               Export
+            </RowAction>
+          ) : null}
+          {item.kind === "course" && onReviewLinks ? (
+            <RowAction name={`Review links for ${label}`} onClick={onReviewLinks}>
+              Review
             </RowAction>
           ) : null}
           <RowAction name={`Rename ${label}`} onClick={renaming.start}>

@@ -35,6 +35,7 @@ export function BlockCard({
   bank,
   quizzes,
   actions,
+  review,
 }: {
   block: BlockDto;
   index: number;
@@ -45,6 +46,8 @@ export function BlockCard({
   bank: { data?: QuestionDto[]; isPending: boolean; isError: boolean };
   quizzes: { data?: QuizSummaryDto[]; isPending: boolean; isError: boolean };
   actions: BlockCardActions;
+  /** Under the card: the block's threads and suggested edits. */
+  review?: ReactNode;
 }) {
   const headingId = useId();
   const bodyId = useId();
@@ -226,6 +229,7 @@ export function BlockCard({
           </div>
         )}
       </article>
+      {review}
     </li>
   );
 }

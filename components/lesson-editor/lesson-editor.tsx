@@ -1,9 +1,18 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useProjectTree } from "@/components/course-tree/queries";
 import { ItemHistory } from "@/components/history/item-history";
+import { describePresent, usePresence } from "@/components/presence/use-presence";
+import { BlockReview } from "@/components/review/block-review";
+import { useLessonSuggestions, useLessonThreads, useReviewWrites } from "@/components/review/queries";
+import { ReviewBar, type ThreadFilter } from "@/components/review/review-bar";
 import { Alert } from "@/components/ui/alert";
+import { useMembers } from "@/components/workspaces/queries";
 import { ApiClientError } from "@/lib/client/api";
+import { blockKeys, lessonKeys, reviewKeys } from "@/lib/client/query-keys";
 import { describeBlock } from "./describe-block";
 import { MoveBlockDialog, NewQuestionBlockDialog, NewQuizBlockDialog } from "./dialogs";
 import { EditorSkeleton } from "./editor-skeleton";
@@ -30,6 +39,42 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
   const otherEditors = describeEditors(editors.data?.editors ?? []);
 
   const list = useMemo(() => blocks.data ?? [], [blocks.data]);
+
+  // Review: the lesson's threads and suggested edits under their blocks (issue 41).
+  const courseId = location.module.data?.course_id;
+  const threads = useLessonThreads(courseId, lessonId);
+  const suggestions = useLessonSuggestions(courseId, lessonId);
+  const writes = useReviewWrites(courseId, lessonId);
+  const workspaceId = useProjectTree(projectId).data?.workspace.id;
+  const members = useMembers(workspaceId ?? "", !!workspaceId);
+  // Those who may open the thread: the workspace's authors and admins.
+  const mentionable = useMemo(() => (members.data?.members ?? []).filter((m) => !m.is_you && m.role !== "learner"), [members.data]);
+  const linkedThread = useSearchParams()?.get("thread") ?? undefined;
+  const [threadFilter, setThreadFilter] = useState<ThreadFilter>("open");
+  const allThreads = threads.data ?? [];
+  const shownThreads = threadFilter === "all" ? allThreads : allThreads.filter((t) => t.status === threadFilter || t.id === linkedThread);
+  const openSuggestions = suggestions.data ?? [];
+
+  // Who else has the lesson open, and where; a save anywhere refreshes what the page shows
+  // (a block with unsaved edits keeps them: components/lesson-editor/use-versioned-autosave.ts).
+  const client = useQueryClient();
+  const present = usePresence({ kind: "lesson", id: lessonId }, currentId, () => {
+    void client.invalidateQueries({ queryKey: blockKeys.ofLesson(lessonId) });
+    void client.invalidateQueries({ queryKey: lessonKeys.detail(lessonId) });
+    if (courseId) void client.invalidateQueries({ queryKey: reviewKeys.ofCourse(courseId) });
+  });
+  const hereNow = describePresent(present, (blockId) => {
+    const at = list.findIndex((b) => b.id === blockId);
+    return at >= 0 ? `block ${at + 1}` : undefined;
+  });
+  // A mention's mail links to its thread (?thread=): shown whatever the filter, and scrolled to once there.
+  const scrolledTo = useRef<string>(undefined);
+  const linkedIsShown = !!linkedThread && allThreads.some((t) => t.id === linkedThread) && list.length > 0;
+  useEffect(() => {
+    if (!linkedIsShown || scrolledTo.current === linkedThread) return;
+    document.getElementById(`thread-${linkedThread}`)?.scrollIntoView({ block: "center" });
+    scrolledTo.current = linkedThread;
+  }, [linkedIsShown, linkedThread]);
   const add = useAddBlock({
     lessonId,
     blocks: list,
@@ -106,6 +151,24 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
         onDismissError={() => setListError(undefined)}
       />
 
+      {hereNow ? (
+        <p role="status" aria-label="Who else is here" className="rounded-md bg-sky-50 px-3 py-1.5 text-sm text-sky-900">
+          Here now: {hereNow}
+        </p>
+      ) : null}
+
+      {courseId ? (
+        <ReviewBar
+          counts={{
+            open: allThreads.filter((t) => t.status === "open").length,
+            resolved: allThreads.filter((t) => t.status === "resolved").length,
+            suggestions: openSuggestions.length,
+          }}
+          filter={threadFilter}
+          onFilter={setThreadFilter}
+        />
+      ) : null}
+
       {/* Before the list: effects run in tree order, so a picker that closes as its block is added
           gives focus back (the page behind a modal dialog is inert) before the new card takes it. */}
       <NewQuestionBlockDialog
@@ -154,6 +217,18 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
           quizzes={quizzes}
           actions={cards.actions}
           onReorder={onReorder}
+          reviewOf={(block, i) => (
+            <BlockReview
+              block={block}
+              number={i + 1}
+              threads={shownThreads.filter((t) => t.block_id === block.id)}
+              suggestions={openSuggestions.filter((s) => s.block_id === block.id)}
+              members={mentionable}
+              writes={writes}
+              highlightId={linkedThread}
+              presentHere={present.filter((p) => p.block_id === block.id).map((p) => (p.is_you ? "you (another tab)" : p.user_name))}
+            />
+          )}
         />
       )}
 

@@ -2,7 +2,7 @@
 
 import { closestCenter, DndContext, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useState, type ComponentProps } from "react";
+import { useState, type ComponentProps, type ReactNode } from "react";
 import { useSortableA11y, useSortableSensors, type ReorderWording } from "@/components/ui/use-sortable-a11y";
 import { BlockCard, type BlockCardActions } from "./block-card";
 import { CollapseAll } from "./collapse-all";
@@ -38,6 +38,7 @@ export function SortableBlocks({
   quizzes,
   actions,
   onReorder,
+  reviewOf,
 }: {
   blocks: BlockDto[];
   projectId: string;
@@ -49,6 +50,8 @@ export function SortableBlocks({
   quizzes: CardProps["quizzes"];
   actions: BlockCardActions;
   onReorder: (blockId: string, to: number) => void;
+  /** What is under each card: its comment threads and suggested edits (components/review). */
+  reviewOf?: (block: BlockDto, index: number) => ReactNode;
 }) {
   const [isDragging, setIsDragging] = useState(false);
   const sensors = useSortableSensors();
@@ -92,6 +95,7 @@ export function SortableBlocks({
               bank={bank}
               quizzes={quizzes}
               actions={actions}
+              review={reviewOf?.(block, i)}
             />
           ))}
         </ol>

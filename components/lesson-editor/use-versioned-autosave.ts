@@ -94,7 +94,13 @@ export function useVersionedAutosave<D, T extends { updated_at: string }, V>({
     if (Date.parse(item.updated_at) <= Date.parse(known.updatedAt)) return;
     const seen = baseOf(item, partOf);
     if (sameJson(seen.value, known.value)) versioned.rebase(item);
-    else if (!sending.current || !sameJson(seen.value, sending.current.mine)) onChangedElsewhere?.();
+    else if (!sending.current && !autosave.isDirty() && sameJson(mineOf(autosave.value), known.value)) {
+      // Nothing of the author's is unsaved here: the other version shows at once (an edit in
+      // progress would have been kept, and its save asked). The page still says what changed.
+      versioned.rebase(item);
+      autosave.replace(draftOf(item));
+      onChangedElsewhere?.();
+    } else if (!sending.current || !sameJson(seen.value, sending.current.mine)) onChangedElsewhere?.();
   });
   useEffect(() => {
     if (latest) onRead(latest);

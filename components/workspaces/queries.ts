@@ -65,10 +65,11 @@ export function useCreateWorkspace() {
   });
 }
 
-export const useMembers = (workspaceId: string) =>
+export const useMembers = (workspaceId: string, enabled = true) =>
   useQuery({
     queryKey: workspaceKeys.members(workspaceId),
     queryFn: () => appApi.GET("/workspaces/{workspaceId}/members", { params: { path: { workspaceId } } }),
+    enabled,
   });
 
 export function useMemberMutations(workspaceId: string) {

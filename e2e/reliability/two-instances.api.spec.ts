@@ -102,6 +102,8 @@ function client(ctx: APIRequestContext, server: Server, key?: string) {
   return {
     get: (p: string) => call("GET", p),
     post: (p: string, data?: unknown, headers?: Record<string, string>) => call("POST", p, data, headers),
+    put: (p: string, data?: unknown) => call("PUT", p, data),
+    patch: (p: string, data?: unknown) => call("PATCH", p, data),
     delete: (p: string) => call("DELETE", p),
   };
 }
@@ -153,6 +155,50 @@ async function created(pending: Promise<Answer>) {
   const res = await pending;
   check(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
+}
+
+type StreamEvent = { event: string; data: any };
+
+/**
+ * A Server-Sent Events stream read as a browser's EventSource would, with the session's cookie:
+ * `next(match)` waits (up to 15 s) for the next event that matches, skipping the others.
+ */
+async function openEventStream(url: string, cookie: string) {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
+  check(res.status).toBe(200);
+  check(res.headers.get("content-type")).toContain("text/event-stream");
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  const queue: StreamEvent[] = [];
+  async function read(): Promise<void> {
+    const { value, done } = await reader.read();
+    if (done) throw new Error("the event stream ended");
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const chunk = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(chunk)?.[1];
+      const data = /^data: (.*)$/m.exec(chunk)?.[1];
+      if (event && data) queue.push({ event, data: JSON.parse(data) });
+    }
+  }
+  return {
+    async next(match: (e: StreamEvent) => boolean): Promise<StreamEvent> {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const at = queue.findIndex(match);
+        if (at >= 0) return queue.splice(0, at + 1).at(-1)!;
+        if (Date.now() > deadline) throw new Error(`no matching event within 15 s; seen: ${JSON.stringify(queue)}`);
+        await read();
+      }
+    },
+    close: async () => {
+      controller.abort();
+      await reader.cancel().catch(() => undefined);
+    },
+  };
 }
 
 /** Alternates calls between the two servers: A, B, A, B, ... */
@@ -352,6 +398,46 @@ if (POSTGRES) {
         [originals[2], 14],
         [originals[3], 15],
       ]);
+      await author.dispose();
+    });
+
+    test("[TWO INSTANCES] who is in a lesson, and its saves, reach a tab's event stream on A when they happen on B", async () => {
+      const author = await playwrightRequest.newContext();
+      const user = await signUp(author, a);
+      check((await signIn(author, a, user)).signedIn).toBe(true);
+      const base = "/api/authoring";
+      const project = await created(
+        client(author, a).post(`${base}/projects`, { name: "Presence", workspace_id: user.personal_workspace_id }),
+      );
+      const course = await created(client(author, a).post(`${base}/projects/${project.id}/courses`, { title: "Course" }));
+      const mod = await created(client(author, a).post(`${base}/courses/${course.id}/modules`, { title: "Module" }));
+      const lesson = await created(client(author, a).post(`${base}/modules/${mod.id}/lessons`, { title: "Lesson" }));
+      const block = await created(
+        client(author, a).post(`${base}/lessons/${lesson.id}/blocks`, { type: "text", content: { body: "One" } }),
+      );
+
+      // Tab 1 opens the lesson on A: its event stream.
+      const cookie = (await author.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+      const events = await openEventStream(`${a.url}/api/presence/stream?kind=lesson&id=${lesson.id}&session=tab-one-on-a`, cookie);
+      try {
+        await events.next((e) => e.event === "presence");
+        // Tab 2, on B, is in the block: tab 1 hears of it.
+        const here = await client(author, b).put("/api/presence", {
+          session: "tab-two-on-b",
+          target: { kind: "lesson", id: lesson.id },
+          block_id: block.id,
+        });
+        check(here.status, JSON.stringify(here.body)).toBe(200);
+        check(here.body.others).toEqual([{ user_name: "Two Servers", is_you: true, block_id: null }]);
+        const seen = await events.next((e) => e.event === "presence" && e.data.others.length === 1);
+        check(seen.data.others).toEqual([{ user_name: "Two Servers", is_you: true, block_id: block.id }]);
+        // A save on B: tab 1 is told to refresh.
+        const saved = await client(author, b).patch(`${base}/blocks/${block.id}`, { content: { body: "Two" } });
+        check(saved.status).toBe(200);
+        await events.next((e) => e.event === "changed");
+      } finally {
+        await events.close();
+      }
       await author.dispose();
     });
 

@@ -10,6 +10,7 @@ export const toApiKeyDto = (key: ApiKeyRow): ApiKeyDto => ({
   id: key.id,
   name: key.name,
   key_prefix: key.keyPrefix,
+  scope: key.scope,
   last_used_at: toIsoOrNull(key.lastUsedAt),
   created_at: toIso(key.createdAt),
 });
@@ -22,9 +23,11 @@ export function assertMayCreateKeys(caller: Caller) {
   if (caller.via !== "session") throw forbidden("API keys are created in the browser while signed in, not with an API key");
 }
 
-export async function createApiKey(db: Tx, input: { userId: string; name: string }) {
+export async function createApiKey(db: Tx, input: { userId: string; name: string; scope?: "full" | "suggest" }) {
   const { key, keyPrefix, keyHash } = generateApiKey();
-  const row = await db.apiKey.create({ data: { userId: input.userId, name: input.name, keyPrefix, keyHash } });
+  const row = await db.apiKey.create({
+    data: { userId: input.userId, name: input.name, keyPrefix, keyHash, scope: input.scope ?? "full" },
+  });
   return {
     ...toApiKeyDto(row),
     key,

@@ -26,6 +26,7 @@ export const createApiKeyEndpoint = defineEndpoint({
   summary: "Create an API key",
   description:
     "Creates a key that acts as the caller. The key is in the response once and never again. " +
+    "With scope `suggest` the key reads, comments and suggests block changes, which a person accepts; every other write answers it 403 `forbidden_scope`. " +
     "Only a signed-in browser session creates keys: a request made with an API key answers 403 `forbidden`, " +
     "so a key cannot mint keys that would outlive its revocation.",
   body: CreateApiKeyRequest,
@@ -34,7 +35,7 @@ export const createApiKeyEndpoint = defineEndpoint({
   errors: ["forbidden"],
   run: async ({ db, caller, body }) => {
     assertMayCreateKeys(caller);
-    return createApiKey(db, { userId: caller.userId, name: body.name });
+    return createApiKey(db, { userId: caller.userId, name: body.name, scope: body.scope });
   },
 });
 

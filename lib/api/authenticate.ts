@@ -19,6 +19,11 @@ export type Caller = {
   apiKeyId: string | null;
   /** The key's name and prefix, for the audit trail. */
   apiKey: { name: string; prefix: string } | null;
+  /**
+   * A key restricted to `suggest`: it reads, comments and suggests, and every other write answers
+   * 403 `forbidden_scope` (lib/api/run-endpoint.ts, docs/decisions/060). Absent for a full key and a person.
+   */
+  suggestOnly?: boolean;
 };
 
 // last_used_at is a hint, not an audit log: one write a minute per key at most.
@@ -72,6 +77,7 @@ type KeyRow = {
   key_hash: string;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  scope: "full" | "suggest";
   user_id: string;
   user_name: string;
   email: string;
@@ -88,7 +94,7 @@ async function keyCaller(db: Db, header: string, read?: ReadWithKey): Promise<{ 
   const [key] = await queryRows<KeyRow>(
     db,
     Prisma.sql`
-    SELECT k.id, k.name, k.key_prefix, k.key_hash, k.revoked_at, k.last_used_at, u.id AS user_id, u.name AS user_name, u.email,
+    SELECT k.id, k.name, k.key_prefix, k.key_hash, k.revoked_at, k.last_used_at, k.scope::text AS scope, u.id AS user_id, u.name AS user_name, u.email,
       ${read ? Prisma.sql`CASE WHEN k.revoked_at IS NULL THEN (${read(Prisma.raw("u.id"))}) END` : Prisma.sql`NULL`}::text AS read
     FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = ${digest}`,
   );
@@ -105,6 +111,7 @@ async function keyCaller(db: Db, header: string, read?: ReadWithKey): Promise<{ 
     via: "api_key",
     apiKeyId: key.id,
     apiKey: { name: key.name, prefix: key.key_prefix },
+    ...(key.scope === "suggest" ? { suggestOnly: true } : {}),
   };
   return { caller, read: read ? key.read : undefined };
 }

@@ -97,6 +97,11 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown, L = und
    * with path ids, 400 with a query or body, 503 always): e.g. `forbidden`, `conflict`.
    */
   errors?: ErrorCode[];
+  /**
+   * A write a suggest-only API key may make (comments, replies, resolving, suggestions): every
+   * other write answers such a key 403 `forbidden_scope` before anything is read (decision 060).
+   */
+  isSuggestion?: boolean;
   /** Open to anyone (sign-up, health); everything else needs a key or a session. */
   isPublic?: boolean;
   /** Counted per client address before anything else (429 past the budget): a public endpoint has no key to count. */

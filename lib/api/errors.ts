@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   proposal_withdrawn: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** A suggest-only API key asked for a write other than comments and suggestions (decision 060). */
+  forbidden_scope: 403,
   /** An action that mails other people in the caller's name, before they verified their address (decision 031). */
   email_not_verified: 403,
   not_found: 404,

@@ -94,6 +94,57 @@ describe("[KERNEL] runEndpoint", () => {
     expect(await run(MINE, { company_id: 8 })).toMatchObject({ status: 400, body: { error: { code: "COMPANY_MISMATCH" } } });
   });
 
+  it("refuses a suggest-only key a write that is no suggestion, 403 forbidden_scope before anything is read; a suggestion runs", async () => {
+    const suggestOnly: Caller = { ...caller, suggestOnly: true };
+    const input = (uuid: string, onRead: () => void): RawInput => ({
+      params: { uuid },
+      query: {},
+      body: async () => {
+        onRead();
+        return { company_id: 7, title: "Hello" };
+      },
+    });
+    let bodyRead = false;
+    const options = { db: await getDb(), caller: suggestOnly, requestId: "r1", via: "api" as const };
+    // An unknown id too: the key's scope is checked before the thing is looked up.
+    for (const uuid of [MINE, UNKNOWN, "not-a-uuid"]) {
+      const refused = await runEndpoint(
+        proposalsService,
+        patchThing,
+        input(uuid, () => (bodyRead = true)),
+        options,
+      );
+      expect(refused).toMatchObject({ ok: false, status: 403, body: { error: { code: "FORBIDDEN_SCOPE" } } });
+    }
+    expect(bodyRead).toBe(false);
+    const inAuthoring = await runEndpoint(
+      authoringService,
+      patchThing,
+      input(MINE, () => {}),
+      options,
+    );
+    expect(inAuthoring.body).toEqual({
+      error: expect.any(String),
+      code: "forbidden_scope",
+      details: { scope: "suggest", operation: "patch_thing" },
+    });
+    const suggestion = defineEndpoint({ ...patchThing, isSuggestion: true });
+    expect(
+      await runEndpoint(
+        proposalsService,
+        suggestion,
+        input(MINE, () => {}),
+        options,
+      ),
+    ).toMatchObject({
+      ok: true,
+      status: 200,
+      body: { data: { uuid: MINE, title: "Hello" } },
+    });
+    // A full key (or a person) is not refused.
+    expect(await run(MINE, { company_id: 7 })).toMatchObject({ ok: true, status: 200 });
+  });
+
   it("writes each service's own error shape for the same failure", async () => {
     const res = await run(UNKNOWN, {}, authoringService);
     expect(res.body).toEqual({ error: "Thing not found", code: "not_found" });
@@ -145,6 +196,7 @@ describe("[KERNEL] services map every internal code", () => {
     expect(errorCodesOf(patchThing).sort()).toEqual(
       [
         "company_mismatch",
+        "forbidden_scope",
         "invalid_json",
         "not_configured",
         "not_found",
@@ -154,6 +206,9 @@ describe("[KERNEL] services map every internal code", () => {
         "validation_error",
       ].sort(),
     );
+    // A suggest-only key may make a suggestion, and reads what its user reads: no forbidden_scope there.
+    expect(errorCodesOf(defineEndpoint({ ...patchThing, isSuggestion: true }))).not.toContain("forbidden_scope");
+    expect(errorCodesOf(defineEndpoint({ ...patchThing, method: "GET", body: undefined }))).not.toContain("forbidden_scope");
     const publicRead = defineEndpoint({
       ...patchThing,
       path: "/health",

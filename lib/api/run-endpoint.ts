@@ -156,6 +156,13 @@ async function checkVersion(tx: Tx, endpoint: AnyEndpoint, caller: Caller, param
 export async function runEndpoint(service: Service, endpoint: AnyEndpoint, raw: RawInput, options: RunOptions): Promise<RunResult> {
   try {
     const caller = options.caller as Caller;
+    if (caller?.suggestOnly && endpoint.method !== "GET" && !endpoint.isSuggestion) {
+      throw new AppError(
+        "forbidden_scope",
+        "This API key may only read, comment and suggest changes; a person accepts them. Use a full key for other writes.",
+        { scope: "suggest", operation: endpoint.operationId },
+      );
+    }
     let params: unknown = raw.params;
     if (endpoint.params) {
       const parsed = endpoint.params.safeParse(raw.params);

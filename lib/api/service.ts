@@ -38,7 +38,8 @@ export function serviceError(service: Service, error: AppError): { status: numbe
  * The internal codes an endpoint can answer, derived from its shape: 401 unless it is public,
  * 404 when its path names something (or it loads a resource), 400 when it reads a query or a body,
  * 429 when it needs a key (keys are rate-limited) or declares a limit per address, 503 always (the
- * database may be unavailable), an edit conflict when it accepts If-Match; plus what it declares.
+ * database may be unavailable), an edit conflict when it accepts If-Match, a suggest-only key's
+ * refusal on a write that is not a suggestion; plus what it declares.
  */
 export function errorCodesOf(endpoint: AnyEndpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(["not_configured"]);
@@ -49,6 +50,7 @@ export function errorCodesOf(endpoint: AnyEndpoint): ErrorCode[] {
   if (endpoint.body && (endpoint.bodyKind ?? "json") === "json") codes.add("invalid_json");
   if (endpoint.body) codes.add("payload_too_large");
   if (endpoint.ifMatch) codes.add("edit_conflict");
+  if (!endpoint.isPublic && endpoint.method !== "GET" && !endpoint.isSuggestion) codes.add("forbidden_scope");
   for (const code of endpoint.errors ?? []) codes.add(code);
   return [...codes];
 }

@@ -15,6 +15,7 @@ import {
   uncompleteLessonEndpoint,
 } from "@/lib/learn/endpoints";
 import { getNotificationSettingsEndpoint, unsubscribeEndpoint, updateNotificationSettingsEndpoint } from "@/lib/notifications/endpoints";
+import { updatePresenceEndpoint } from "@/lib/presence/presence";
 import {
   acceptPublicProposalEndpoint,
   rejectPublicProposalEndpoint,
@@ -38,8 +39,8 @@ import {
 /**
  * Every endpoint of the app's own service (./service.ts), under /api: the route files bind these,
  * and the tests that must cover every endpoint iterate them (test/services.ts). Not JSON endpoints,
- * and so not here: next-auth (/api/auth), the health check, hosted files (/api/files) and the
- * benchmark's floors (/api/bench, in its build only).
+ * and so not here: next-auth (/api/auth), the health check, hosted files (/api/files), the
+ * presence event stream (/api/presence/stream) and the benchmark's floors (/api/bench, in its build only).
  */
 export const appEndpoints: AnyEndpoint[] = [
   signUpEndpoint,
@@ -77,4 +78,5 @@ export const appEndpoints: AnyEndpoint[] = [
   getNotificationSettingsEndpoint,
   updateNotificationSettingsEndpoint,
   unsubscribeEndpoint,
+  updatePresenceEndpoint,
 ];

@@ -11,6 +11,8 @@ import * as projects from "./projects/endpoints";
 import * as questionFamilies from "./question-families/endpoints";
 import * as questions from "./questions/endpoints";
 import * as quizzes from "./quizzes/endpoints";
+import * as review from "./review/endpoints";
+import * as reviewers from "./review/reviewer-endpoints";
 import * as trash from "./trash/endpoints";
 
 /**
@@ -32,7 +34,24 @@ export const authoringEndpoints: AnyEndpoint[] = [
   trash,
   apiKeys,
   exchangeLinks,
+  review,
+  reviewers,
 ].flatMap((group) => Object.values(group) as AnyEndpoint[]);
 
-/** Publishing stays with people: course-authoring-service.md excludes it from the agent tools. */
-export const NOT_AGENT_TOOLS = new Set(["publish_course", "unpublish_course", "publish_lesson", "unpublish_lesson"]);
+/**
+ * Publishing stays with people (course-authoring-service.md excludes it from the agent tools), and so
+ * do deciding suggestions, resolving threads and review links (docs/decisions/060). (The review
+ * links' own endpoints are public, for people with a link: toolSet leaves public endpoints out.)
+ */
+export const NOT_AGENT_TOOLS = new Set<string>([
+  "publish_course",
+  "unpublish_course",
+  "publish_lesson",
+  "unpublish_lesson",
+  "accept_suggestion",
+  "reject_suggestion",
+  "update_comment",
+  "create_review_link",
+  "list_review_links",
+  "close_review_link",
+]);

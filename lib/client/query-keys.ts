@@ -51,6 +51,16 @@ export const blockKeys = {
   ofLesson: (lessonId: string) => ["blocks", "lesson", lessonId] as const,
 };
 
+/** A course's review: its threads and suggestions (per lesson), its review links, and what a review link opens. */
+export const reviewKeys = {
+  ofCourse: (courseId: string) => ["review", courseId] as const,
+  threads: (courseId: string, lessonId?: string) => ["review", courseId, "threads", lessonId ?? "all"] as const,
+  suggestions: (courseId: string, lessonId?: string) => ["review", courseId, "suggestions", lessonId ?? "all"] as const,
+  links: (courseId: string) => ["review", courseId, "links"] as const,
+  /** A review link's page: everything under its token. */
+  byLink: (token: string) => ["review-link", token] as const,
+};
+
 export const categoryKeys = {
   ofProject: (projectId: string) => ["categories", projectId] as const,
 };

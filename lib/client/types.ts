@@ -75,6 +75,14 @@ export type TrashItemDto = Authoring["TrashItem"];
 export type TrashKindValue = TrashItemDto["kind"];
 export type TrashRestoreResultDto = Authoring["TrashRestoreResult"];
 
+// ---- Review (issue 41) ------------------------------------------------------------------------
+export type CommentThreadDto = Authoring["CommentThread"];
+export type CommentReplyDto = Authoring["CommentReply"];
+export type SuggestionDto = Authoring["Suggestion"];
+export type ReviewLinkDto = Authoring["ReviewLink"];
+export type ReviewCourseDto = Authoring["ReviewCourse"];
+export type PresentDto = App<"update_presence">["others"][number];
+
 // ---- Learning, results, history --------------------------------------------------------------
 export type LearnCourseCard = App<"list_learn_courses">["courses"][number];
 export type LearnCourse = App<"get_learn_course">;

@@ -20,7 +20,8 @@ export type MailKind =
   | "proposal_changes_requested"
   | "proposal_expired"
   | "proposal_reminder"
-  | "webhook_disabled";
+  | "webhook_disabled"
+  | "comment_mention";
 
 export type OutgoingMail = {
   kind: MailKind;

@@ -68,12 +68,16 @@ function describe(endpoint: AnyEndpoint, deleteHint?: string): string {
 
 /**
  * The agent tools of a service: one per endpoint, except those it keeps for people (publishing,
- * sending), those an agent cannot call with JSON arguments (file uploads) and those that answer a
- * file rather than JSON (a PDF), which a tool's text result cannot carry.
+ * sending), those an agent cannot call with JSON arguments (file uploads), those that answer a
+ * file rather than JSON (a PDF), which a tool's text result cannot carry, and public ones (a review
+ * link's, a recipient's): a tool is called with a key, and those are for people without one.
  */
 export function toolSet(service: Service, endpoints: AnyEndpoint[], options: { exclude: Set<string>; deleteHint?: string }): ToolSet {
   const tools = endpoints
-    .filter((endpoint) => !options.exclude.has(endpoint.operationId) && (endpoint.bodyKind ?? "json") === "json" && !endpoint.produces)
+    .filter(
+      (endpoint) =>
+        !options.exclude.has(endpoint.operationId) && !endpoint.isPublic && (endpoint.bodyKind ?? "json") === "json" && !endpoint.produces,
+    )
     .map((endpoint) => ({
       name: endpoint.operationId,
       title: endpoint.summary,

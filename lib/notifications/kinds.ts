@@ -1,5 +1,5 @@
 /**
- * The mails the app sends its users about their proposals, each of which a user may turn off on
+ * The mails the app sends its users about their proposals and their courses' review, each of which a user may turn off on
  * the account page or with the mail's one-click unsubscribe link (docs/decisions/033). Imports
  * nothing server-only: the account page lists them from here.
  */
@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   "proposal_rejected",
   "proposal_changes_requested",
   "proposal_expired",
+  "comment_mention",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -22,4 +23,5 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, { title: string; when
   proposal_rejected: { title: "Proposal declined", when: "when a customer declines one of your proposals" },
   proposal_changes_requested: { title: "Changes requested", when: "when a customer asks for changes to one of your proposals" },
   proposal_expired: { title: "Proposal expired", when: "when one of your proposals expires without an answer" },
+  comment_mention: { title: "Mentioned in a comment", when: "when someone mentions you in a comment on a course" },
 };

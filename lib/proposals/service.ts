@@ -23,6 +23,8 @@ const PROPOSALS_CODES: Record<ErrorCode, ServiceErrorCode> = {
   forbidden: e(401, "UNAUTHORIZED"),
   // Not "may not edit" (401): the caller may send, not have it mailed yet (docs/decisions/033).
   email_not_verified: e(403, "EMAIL_NOT_VERIFIED"),
+  // A suggest-only key's refusal is about the key, not the caller's access: 403 (decision 060).
+  forbidden_scope: e(403, "FORBIDDEN_SCOPE"),
   not_found: e(404, "NOT_FOUND"),
   not_editable: e(409, "NOT_EDITABLE"),
   // No proposals endpoint accepts If-Match (its timestamps are whole seconds): never answered.

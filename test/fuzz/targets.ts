@@ -46,7 +46,7 @@ import {
   seedPricedItem,
   uploadPng,
 } from "../proposals-factories";
-import { defOf, omit, validOf, type Overrides } from "./zod-arbitrary";
+import { defOf, omit, text, validOf, type Overrides } from "./zod-arbitrary";
 
 export type Ids = Record<string, string | number>;
 /** One request: its query string's fields and its body (absent: none sent). */
@@ -92,6 +92,13 @@ const unwrap = (schema: z.ZodType): z.ZodType => {
 };
 
 const bodyOnly = (arb: fc.Arbitrary<unknown>): fc.Arbitrary<FuzzRequest> => arb.map((body) => ({ body }));
+
+/** The body of a write of the set-up that must have succeeded (201). */
+async function created(res: Promise<{ status: number; body: any }>) {
+  const r = await res;
+  expect(r.status, JSON.stringify(r.body)).toBe(201);
+  return r.body;
+}
 const fixed = (ids: Ids) => async () => ids;
 let unique = 0;
 /** A name no other generated name has: categories' names are unique in a project. */
@@ -202,6 +209,19 @@ export async function authoringFixture(server: TestServer, endpoints: AnyEndpoin
     quizQuestions.map((q) => q.id),
   );
   const questionIds = quizQuestions.map((q) => q.id as string);
+  // Reviewing (docs/decisions/060): a thread on the block, a block of its own whose suggestions are
+  // accepted, and a review link of the course that allows suggestions, with a thread for reviewers.
+  const thread = await created(api.post(`/blocks/${tree.block.id}/comments`, { body: "Fuzzed thread" }));
+  const acceptedBlock = await createBlock(api, tree.lesson.id, { type: "text", content: { body: "Suggestions accepted here" } });
+  const reviewLink = await created(api.post(`/courses/${tree.course.id}/review-links`, { allow_suggestions: true }));
+  const reviewToken = new URL(reviewLink.url as string).pathname.split("/").pop()!;
+  const reviewerThread = await created(
+    apiClient(`${server.url}/api/authoring`).post(`/review/${reviewToken}/blocks/${tree.block.id}/comments`, {
+      name: "Fuzzed reviewer",
+      email: "reviewer@fuzz.example",
+      body: "A reviewer's thread",
+    }),
+  );
 
   const body = (operationId: string) => endpointOf(endpoints, operationId).body!;
   const generated = (operationId: string, overrides: Overrides = {}) => bodyOnly(validOf(body(operationId), overrides));
@@ -238,6 +258,12 @@ export async function authoringFixture(server: TestServer, endpoints: AnyEndpoin
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return id;
   }
+
+  const mentionsOfOwner = fc.oneof(omit, fc.constant([]), fc.constant([owner.user.id]));
+  const markdown = text(0, 2000).map((words) => ({ body: words }));
+  const futureMoment = fc.integer({ min: 60, max: 365 * 86_400 }).map((seconds) => new Date(Date.now() + seconds * 1000).toISOString());
+  // What an invalid accept names: refused for its body before the suggestion is read.
+  const standingSuggestion = await created(api.post(`/blocks/${acceptedBlock.id}/suggestions`, { content: { body: "Standing" } }));
 
   const targets: Record<string, Target> = {
     create_project: {
@@ -334,6 +360,31 @@ export async function authoringFixture(server: TestServer, endpoints: AnyEndpoin
       valid: generated("create_api_key"),
       headers: { cookie: await sessionCookie(owner.user), origin: server.url },
     },
+    // Mentions name members of the course's workspace: the owner alone is one (and is never mailed about their own words).
+    add_comment: { ids: fixed({ blockId: tree.block.id }), valid: generated("add_comment", { mentions: mentionsOfOwner }) },
+    reply_to_comment: { ids: fixed({ commentId: thread.id }), valid: generated("reply_to_comment", { mentions: mentionsOfOwner }) },
+    // A suggestion holds content of the block's type: the block is a text block.
+    suggest_block_change: { ids: fixed({ blockId: tree.block.id }), valid: generated("suggest_block_change", { content: markdown }) },
+    // Each valid accept decides a suggestion of its own, made just before on a block nothing else edits.
+    accept_suggestion: {
+      ids: async (forValid) => ({
+        suggestionId: forValid
+          ? (await created(api.post(`/blocks/${acceptedBlock.id}/suggestions`, { content: { body: `Suggested ${++unique}` } }))).id
+          : standingSuggestion.id,
+      }),
+      valid: generated("accept_suggestion"),
+    },
+    // A link ends in the future.
+    create_review_link: {
+      ids: fixed({ courseId: tree.course.id }),
+      valid: generated("create_review_link", { expires_at: fc.oneof(omit, futureMoment) }),
+    },
+    add_review_comment: { ids: fixed({ token: reviewToken, blockId: tree.block.id }), valid: generated("add_review_comment") },
+    reply_review_comment: { ids: fixed({ token: reviewToken, commentId: reviewerThread.id }), valid: generated("reply_review_comment") },
+    suggest_review_change: {
+      ids: fixed({ token: reviewToken, blockId: tree.block.id }),
+      valid: generated("suggest_review_change", { content: markdown }),
+    },
   };
   const ids: Ids = {
     projectId,
@@ -345,6 +396,10 @@ export async function authoringFixture(server: TestServer, endpoints: AnyEndpoin
     categoryId: category.id,
     familyId: family.id,
     questionId: questionToEdit.id,
+    commentId: thread.id,
+    suggestionId: standingSuggestion.id,
+    reviewLinkId: reviewLink.id,
+    token: reviewToken,
   };
   return { api, key: owner.key, targets, ids };
 }
@@ -627,6 +682,13 @@ export async function appFixture(server: TestServer, endpoints: AnyEndpoint[]): 
   const standingToken = await invitationToken();
 
   const targets: Record<string, Target> = {
+    // Presence is the browser's: the owner signs in, in the team's lesson (docs/decisions/061).
+    update_presence: {
+      ids: fixed({}),
+      valid: generated("update_presence"),
+      headers: { cookie: await sessionCookie(owner.user), origin: server.url },
+      finish: async (r) => ({ body: { ...(r.body as object), target: { kind: "lesson", id: tree.lesson.id } } }),
+    },
     invite_to_workspace: {
       ids: fixed({ workspaceId: team.id }),
       valid: generated("invite_to_workspace", { emails: PLACEHOLDER_EMAILS }),

@@ -35,8 +35,10 @@ describe("[API KEYS] POST /api-keys", () => {
     const api = await browserSession((await seedUser()).user);
     const res = await api.post("/api/authoring/api-keys", { name: "  Import script  ", unknown: "ignored" });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(["created_at", "id", "key", "key_prefix", "last_used_at", "name", "warning"]);
+    expect(Object.keys(res.body).sort()).toEqual(["created_at", "id", "key", "key_prefix", "last_used_at", "name", "scope", "warning"]);
     expect(res.body.name).toBe("Import script");
+    // Without a scope, a key acts as its user in everything.
+    expect(res.body.scope).toBe("full");
     expect(res.body.key).toMatch(/^cak_[0-9A-Za-z]{43}$/);
     expect(res.body.key_prefix).toBe(res.body.key.slice(0, 12));
     expect(res.body.last_used_at).toBeNull();
@@ -104,7 +106,7 @@ describe("[API KEYS] GET /api-keys", () => {
     expect(res.status).toBe(200);
     expect(res.body.api_keys.map((k: { name: string }) => k.name)).toEqual(["third", "second", "test key"]);
     for (const k of res.body.api_keys) {
-      expect(Object.keys(k).sort()).toEqual(["created_at", "id", "key_prefix", "last_used_at", "name"]);
+      expect(Object.keys(k).sort()).toEqual(["created_at", "id", "key_prefix", "last_used_at", "name", "scope"]);
     }
     expect(JSON.stringify(res.body)).not.toContain(third.body.key);
     expect(res.body.api_keys[0].id).toBe(third.body.id);

@@ -9,6 +9,7 @@ import { authoringEndpoints } from "@/lib/authoring/endpoints";
 import { authoringSampleBodies } from "../authoring-samples";
 import { expectNotFound, expectStatus } from "../expect";
 import {
+  addComment,
   createBlock,
   createCourse,
   createFamily,
@@ -16,8 +17,10 @@ import {
   createModule,
   createProject,
   createQuestionAndQuiz,
+  createReviewLink,
   createTree,
   newUser,
+  suggestChange,
   teamWorkspace,
 } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";
@@ -209,10 +212,20 @@ describe("[ACCESS] a learner in a team workspace", () => {
     const s = await learnerSetup();
     const deleted = await createProject(s.owner.api, { name: "Deleted team project", workspace_id: s.team.id });
     expectStatus(await s.owner.api.delete(`/projects/${deleted.id}`), 200);
+    // A thread, a suggestion and a review link of the published course, for the review's writes.
+    const thread = await addComment(s.owner.api, s.text.id);
+    const suggestion = await suggestChange(s.owner.api, s.text.id, { content: { body: "Suggested" } });
+    const link = await createReviewLink(s.owner.api, s.published.id);
     const before = (await s.owner.api.get(`/projects/${s.project.id}`)).body;
+    const reviewBefore = {
+      comments: (await s.owner.api.get(`/courses/${s.published.id}/comments`)).body,
+      suggestions: (await s.owner.api.get(`/courses/${s.published.id}/suggestions`)).body,
+      links: (await s.owner.api.get(`/courses/${s.published.id}/review-links`)).body,
+    };
     // Every write of the course-authoring service that names an item, aimed at the team's items
     // (the published course and its visible lesson included), except submitting a quiz, which
-    // learners may (contract.md, Roles); plus publishing what is still a draft.
+    // learners may (contract.md, Roles), and a review link's own, which are anyone's with the link;
+    // plus publishing what is still a draft.
     const ids = {
       projectId: s.project.id,
       courseId: s.published.id,
@@ -224,6 +237,9 @@ describe("[ACCESS] a learner in a team workspace", () => {
       categoryId: s.category.id,
       familyId: s.family.id,
       keyId: s.owner.apiKeyId,
+      commentId: thread.id,
+      suggestionId: suggestion.id,
+      reviewLinkId: link.id,
     };
     const bodies = authoringSampleBodies({
       workspaceId: s.team.id,
@@ -232,7 +248,7 @@ describe("[ACCESS] a learner in a team workspace", () => {
       question: s.question,
     });
     const writes = authoringEndpoints
-      .filter((e) => e.method !== "GET" && e.path.includes("{") && e.operationId !== "submit_quiz")
+      .filter((e) => e.method !== "GET" && e.path.includes("{") && e.operationId !== "submit_quiz" && !e.isPublic)
       .map((e) => ({
         endpoint: e,
         path: fillPath(e.path, { ...ids, ...(e.operationId === "restore_project" ? { projectId: deleted.id } : {}) }),
@@ -249,6 +265,11 @@ describe("[ACCESS] a learner in a team workspace", () => {
       expect(res.body).toEqual({ error: expect.any(String), code: "not_found" });
     }
     expect((await s.owner.api.get(`/projects/${s.project.id}`)).body).toEqual(before);
+    expect({
+      comments: (await s.owner.api.get(`/courses/${s.published.id}/comments`)).body,
+      suggestions: (await s.owner.api.get(`/courses/${s.published.id}/suggestions`)).body,
+      links: (await s.owner.api.get(`/courses/${s.published.id}/review-links`)).body,
+    }).toEqual(reviewBefore);
     expect((await s.owner.api.get("/projects/deleted")).body.projects.map((p: { id: string }) => p.id)).toEqual([deleted.id]);
     expect((await s.learner.api.get("/projects/deleted")).body).toEqual({ projects: [] });
 

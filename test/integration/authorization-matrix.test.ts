@@ -5,9 +5,11 @@
  * documented 2xx, really done) or an error code in the service's own error shape. The tables are
  * keyed by the endpoint registries, both ways: an endpoint added without a row fails here. No
  * answer to an outsider (no valid key, or a key of no workspace or company of the owner's) shows
- * any of the owner's values, and ids that name nothing answer 404 on every endpoint.
+ * any of the owner's values, and ids that name nothing answer 404 on every endpoint. A key of scope
+ * `suggest` reads as its user, comments and suggests as its user, and is refused every other write.
  * Rules: contract.md (Roles; Proposals service), course-authoring-service.md (Authentication,
- * Errors), proposals-service.md (Authorization) and, for the app's own endpoints, decisions 005 and 014.
+ * Errors), proposals-service.md (Authorization) and, for the app's own endpoints, decisions 005, 014
+ * and 060 (suggest-only keys, review links).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
@@ -40,13 +42,15 @@ const NO_VALID_KEY = { anonymous: "unauthorized", malformedKey: "unauthorized", 
 
 // ---- Course authoring: contract.md, Roles -------------------------------------------------------
 
-type AuthoringRole = keyof typeof NO_VALID_KEY | "stranger" | "learner" | "learnerOfDrafts" | "author" | "admin" | "owner";
-type AuthoringRow = Record<AuthoringRole, Outcome>;
+type AuthoringRole = keyof typeof NO_VALID_KEY | "stranger" | "learner" | "learnerOfDrafts" | "author" | "admin" | "owner" | "suggestKey";
+/** A row as the tables write it: every role but the suggest key, whose outcome follows from the row (withSuggestKey). */
+type AuthoringRow = Record<Exclude<AuthoringRole, "suggestKey">, Outcome>;
 
 /**
  * Who the callers are. stranger: a member of no workspace of the owner's. learner, author, admin:
  * members of the owner's team workspace in that role (the owner is its admin too). learnerOfDrafts:
  * the learner, meeting a tree where nothing is published yet; everyone else meets it published.
+ * suggestKey: the author's key of scope `suggest` (docs/decisions/060).
  */
 const AUTHORING_CALLERS: Record<AuthoringRole, { credentials: (cast: AuthoringCast) => Credentials; published: boolean }> = {
   anonymous: { credentials: () => undefined, published: true },
@@ -58,7 +62,34 @@ const AUTHORING_CALLERS: Record<AuthoringRole, { credentials: (cast: AuthoringCa
   author: { credentials: (cast) => bearer(cast.author.key), published: true },
   admin: { credentials: (cast) => bearer(cast.admin.key), published: true },
   owner: { credentials: (cast) => bearer(cast.owner.key), published: true },
+  suggestKey: { credentials: (cast) => bearer(cast.suggestKey), published: true },
 };
+
+/** The writes a key of scope `suggest` may make, as its user may (docs/decisions/060): threads and suggestions. */
+const SUGGESTION_WRITES = new Set([
+  "POST /blocks/{blockId}/comments",
+  "POST /comments/{commentId}/replies",
+  "PATCH /comments/{commentId}",
+  "POST /blocks/{blockId}/suggestions",
+]);
+
+/**
+ * A table with its suggest key's column: a key of scope `suggest` of the user in the role `asUser`
+ * reads as that user, makes SUGGESTION_WRITES as that user, and gets 403 `forbidden_scope` for every
+ * other write, whatever the user may do; a public endpoint does not look at the key (anyone's "ok").
+ */
+function withSuggestKey<R extends string>(
+  table: Record<string, Record<R, Outcome>>,
+  asUser: NoInfer<R>,
+): Record<string, Record<R | "suggestKey", Outcome>> {
+  return Object.fromEntries(
+    Object.entries(table).map(([key, row]) => {
+      const isPublic = (row as Record<string, Outcome>).anonymous === OK;
+      const asTheUser = key.startsWith("GET ") || SUGGESTION_WRITES.has(key);
+      return [key, { ...row, suggestKey: isPublic ? OK : asTheUser ? row[asUser] : "forbidden_scope" }];
+    }),
+  );
+}
 
 /** What belongs to the caller alone (their workspaces, projects, deleted projects, keys): any valid key reads its own. */
 const anyUser: AuthoringRow = { ...NO_VALID_KEY, stranger: OK, learner: OK, learnerOfDrafts: OK, author: OK, admin: OK, owner: OK };
@@ -83,7 +114,20 @@ const admins: AuthoringRow = { ...editors, author: "not_found" };
 /** Reading the course tree: learners read what is published; `whileDraft` is what they get before it is. */
 const readsPublished = (whileDraft: Outcome): AuthoringRow => ({ ...editors, learner: OK, learnerOfDrafts: whileDraft });
 
-const AUTHORING_MATRIX: Record<string, AuthoringRow> = {
+/** Public: nobody is looked up, so a broken or revoked key changes nothing (sign-up; a recipient's answer, its link the secret). */
+const everyone: AuthoringRow = {
+  anonymous: OK,
+  malformedKey: OK,
+  revokedKey: OK,
+  stranger: OK,
+  learner: OK,
+  learnerOfDrafts: OK,
+  author: OK,
+  admin: OK,
+  owner: OK,
+};
+
+const AUTHORING_ROWS: Record<string, AuthoringRow> = {
   "GET /workspaces": anyUser,
   "GET /projects": anyUser,
   // Creating where one may not is 403 (course-authoring-service.md); a workspace one is not in is 404.
@@ -175,17 +219,40 @@ const AUTHORING_MATRIX: Record<string, AuthoringRow> = {
     admin: "not_found",
     owner: OK,
   },
+  // Reviewing together (issue 41, docs/decisions/060): threads and suggestions are for those who read drafts, resolving and
+  // deciding for those who write (authors and admins alike); a learner gets 404, as for every write.
+  "GET /courses/{courseId}/comments": editors,
+  "POST /blocks/{blockId}/comments": editors,
+  "POST /comments/{commentId}/replies": editors,
+  "PATCH /comments/{commentId}": editors,
+  "POST /blocks/{blockId}/suggestions": editors,
+  "GET /courses/{courseId}/suggestions": editors,
+  "POST /suggestions/{suggestionId}/accept": editors,
+  "POST /suggestions/{suggestionId}/reject": editors,
+  "POST /courses/{courseId}/review-links": editors,
+  "GET /courses/{courseId}/review-links": editors,
+  "DELETE /review-links/{reviewLinkId}": editors,
+  // A review link's own endpoints: public, the link's token all it takes, as for an export link.
+  "GET /review/{token}": everyone,
+  "GET /review/{token}/comments": everyone,
+  "POST /review/{token}/blocks/{blockId}/comments": everyone,
+  "POST /review/{token}/comments/{commentId}/replies": everyone,
+  "POST /review/{token}/blocks/{blockId}/suggestions": everyone,
 };
+
+const AUTHORING_MATRIX = withSuggestKey(AUTHORING_ROWS, "author");
 
 // ---- Proposals: proposals-service.md (Authorization) and contract.md ---------------------------
 
-type ProposalsRole = keyof typeof NO_VALID_KEY | "stranger" | "otherCompany" | "disabledMember" | "member" | "owner";
-type ProposalsRow = Record<ProposalsRole, Outcome>;
+type ProposalsRole = keyof typeof NO_VALID_KEY | "stranger" | "otherCompany" | "disabledMember" | "member" | "owner" | "suggestKey";
+/** A row as the table writes it: the suggest key's column follows from it (withSuggestKey). */
+type ProposalsRow = Record<Exclude<ProposalsRole, "suggestKey">, Outcome>;
 
 /**
  * stranger: a user of no company. otherCompany: a member of another company. disabledMember: a
  * member of the owner's company whose membership is disabled. member: a member of the owner's
- * company (the owner made it and is its member too).
+ * company (the owner made it and is its member too). suggestKey: the member's key of scope
+ * `suggest`, which no proposals write accepts (403 FORBIDDEN_SCOPE).
  */
 const PROPOSALS_CALLERS: Record<ProposalsRole, { credentials: (cast: ProposalsCast) => Credentials }> = {
   anonymous: { credentials: () => undefined },
@@ -196,6 +263,7 @@ const PROPOSALS_CALLERS: Record<ProposalsRole, { credentials: (cast: ProposalsCa
   disabledMember: { credentials: (cast) => bearer(cast.disabledMember.key) },
   member: { credentials: (cast) => bearer(cast.member.key) },
   owner: { credentials: (cast) => bearer(cast.owner.key) },
+  suggestKey: { credentials: (cast) => bearer(cast.suggestKey) },
 };
 
 /** The caller's own companies: anyone with a key lists theirs and makes new ones. */
@@ -222,7 +290,7 @@ const proposalEditors: ProposalsRow = {
 /** Managing the company's members and invitations: its owners; a member who is not one is refused (401 in this service). */
 const companyOwners: ProposalsRow = { ...companyMembers, member: "forbidden" };
 
-const PROPOSALS_MATRIX: Record<string, ProposalsRow> = {
+const PROPOSALS_ROWS: Record<string, ProposalsRow> = {
   "GET /v3/companies": ownCompanies,
   "POST /v3/companies": ownCompanies,
   // Any member reads who is in the company (docs/decisions/032).
@@ -279,20 +347,9 @@ const PROPOSALS_MATRIX: Record<string, ProposalsRow> = {
   "POST /v1/attachments": companyMembers,
 };
 
-// ---- The app's own endpoints: the course-authoring roles (contract.md, Roles), decisions 005 and 014 --------
+const PROPOSALS_MATRIX = withSuggestKey(PROPOSALS_ROWS, "member");
 
-/** Public: nobody is looked up, so a broken or revoked key changes nothing (sign-up; a recipient's answer, its link the secret). */
-const everyone: AuthoringRow = {
-  anonymous: OK,
-  malformedKey: OK,
-  revokedKey: OK,
-  stranger: OK,
-  learner: OK,
-  learnerOfDrafts: OK,
-  author: OK,
-  admin: OK,
-  owner: OK,
-};
+// ---- The app's own endpoints: the course-authoring roles (contract.md, Roles), decisions 005 and 014 --------
 
 /** Who is in a workspace: its members read it, in any role; to anyone else it does not exist. */
 const workspaceMembers: AuthoringRow = { ...editors, learner: OK, learnerOfDrafts: OK };
@@ -300,7 +357,7 @@ const workspaceMembers: AuthoringRow = { ...editors, learner: OK, learnerOfDraft
 /** Changing a team's members: its admins; another member is refused (403), a non-member finds nothing. */
 const memberManagers: AuthoringRow = { ...editors, learner: "forbidden", learnerOfDrafts: "forbidden", author: "forbidden" };
 
-const APP_MATRIX: Record<string, AuthoringRow> = {
+const APP_ROWS: Record<string, AuthoringRow> = {
   "POST /account/signup": everyone,
   // Public: "forgot password?" answers anyone alike, and a reset link's token is all it takes.
   "POST /account/password-reset": everyone,
@@ -353,7 +410,19 @@ const APP_MATRIX: Record<string, AuthoringRow> = {
   "GET /account/notifications": anyUser,
   "PUT /account/notifications": anyUser,
   "POST /account/notifications/unsubscribe": everyone,
+  // Presence is for people in the browser (docs/decisions/061): every key is refused before the lesson is looked up.
+  "PUT /presence": {
+    ...NO_VALID_KEY,
+    stranger: "forbidden",
+    learner: "forbidden",
+    learnerOfDrafts: "forbidden",
+    author: "forbidden",
+    admin: "forbidden",
+    owner: "forbidden",
+  },
 };
+
+const APP_MATRIX = withSuggestKey(APP_ROWS, "author");
 
 // ---- Running the matrix -------------------------------------------------------------------------
 
@@ -431,9 +500,11 @@ async function callEverything<R extends string>({
     const target = fillPath(endpoint.path, { ...fixture.ids, ...fixture.idsFor[endpoint.operationId] }) + (query ? `?${query}` : "");
     const res = await callWith(`${server.url}${service.basePath}${target}`, endpoint, credentials, body);
     requests += 1;
+    // A suggest-only key's refusal names the scope and the operation refused.
+    const details = expected === "forbidden_scope" ? { scope: "suggest", operation: endpoint.operationId } : undefined;
     try {
       if (expected === OK) expect(res.status).toBe(endpoint.status);
-      else expectServiceError(service, res, expected, key);
+      else expectServiceError(service, res, expected, key, details);
     } catch {
       mismatches.push(`${key}: expected ${expected}, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`);
     }
@@ -481,8 +552,25 @@ function expectTableMatchesRegistry(entry: ServiceUnderTest, matrix: Record<stri
 const serviceNamed = (name: string) => SERVICES.find((s) => s.service.name === name)!;
 
 /** Roles that may not change the owner's resources: whatever they are allowed touches only their own. */
-const AUTHORING_CHANGE_NOTHING: AuthoringRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger", "learner", "learnerOfDrafts"];
-const PROPOSALS_CHANGE_NOTHING: ProposalsRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger", "otherCompany", "disabledMember"];
+const AUTHORING_CHANGE_NOTHING: AuthoringRole[] = [
+  "anonymous",
+  "malformedKey",
+  "revokedKey",
+  "stranger",
+  "learner",
+  "learnerOfDrafts",
+  // Its threads and suggestions change none of the owner's content: a person accepts a suggestion.
+  "suggestKey",
+];
+const PROPOSALS_CHANGE_NOTHING: ProposalsRole[] = [
+  "anonymous",
+  "malformedKey",
+  "revokedKey",
+  "stranger",
+  "otherCompany",
+  "disabledMember",
+  "suggestKey",
+];
 /** Roles to whom the owner's resources do not exist: no answer to them shows any of the owner's values. */
 const AUTHORING_OUTSIDERS: AuthoringRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger"];
 const PROPOSALS_OUTSIDERS: ProposalsRole[] = ["anonymous", "malformedKey", "revokedKey", "stranger", "otherCompany"];

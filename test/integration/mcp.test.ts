@@ -14,18 +14,25 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("[MCP] agent tools", () => {
-  it("lists one tool per endpoint except publish, unpublish and file downloads: 59, annotated", async () => {
+  it("lists one tool per endpoint except those kept for people, public ones and file downloads: 64, annotated", async () => {
     const client = await connect((await seedUser()).key);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(59);
+    expect(tools).toHaveLength(64);
     // A file upload (multipart) or a file download (produces) is no tool: an agent speaks JSON, and
-    // gets a link to a download instead (export_course) and imports from a link (import_course).
+    // gets a link to a download instead (export_course) and imports from a link (import_course). A
+    // public endpoint (a review link's) is for people without a key: no tool either.
     const expected = authoringEndpoints
-      .filter((e) => (e.bodyKind ?? "json") === "json" && !e.produces)
+      .filter((e) => (e.bodyKind ?? "json") === "json" && !e.produces && !e.isPublic)
       .map((e) => e.operationId)
       .filter((id) => !NOT_AGENT_TOOLS.has(id));
     expect(tools.map((t) => t.name).sort()).toEqual(expected.sort());
-    for (const name of ["publish_course", "unpublish_course", "publish_lesson", "unpublish_lesson"]) {
+    // Publishing, deciding suggestions, resolving threads and review links stay with people (decision 060).
+    const kept = [
+      ...["publish_course", "unpublish_course", "publish_lesson", "unpublish_lesson"],
+      ...["accept_suggestion", "reject_suggestion", "update_comment", "create_review_link", "list_review_links", "close_review_link"],
+      ...["get_review", "list_review_comments", "add_review_comment", "reply_review_comment", "suggest_review_change"],
+    ];
+    for (const name of kept) {
       expect(tools.some((t) => t.name === name)).toBe(false);
     }
     const byName = new Map(tools.map((t) => [t.name, t]));

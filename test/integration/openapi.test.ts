@@ -37,11 +37,12 @@ describe("[OPENAPI] the course-authoring service", () => {
   const authoring = SERVICES.find((s) => s.service.name === "authoring")!;
 
   // The specification's 58, GET /courses/{courseId}/publish-checks (docs/decisions/013-publish-checks.md), the
-  // project outline (016), a course's export and import (docs/course-archive.md) and the export links (046).
-  it("declares 66 endpoints with unique snake_case operation ids", () => {
-    expect(authoring.endpoints).toHaveLength(66);
+  // project outline (016), a course's export and import (docs/course-archive.md), the export links (046) and
+  // reviewing together (060): threads, suggestions and review links (11), and a review link's own endpoints (5).
+  it("declares 82 endpoints with unique snake_case operation ids", () => {
+    expect(authoring.endpoints).toHaveLength(82);
     const ids = authoring.endpoints.map((e) => e.operationId);
-    expect(new Set(ids).size).toBe(66);
+    expect(new Set(ids).size).toBe(82);
     expect([...NOT_AGENT_TOOLS].every((id) => ids.includes(id))).toBe(true);
   });
 

@@ -409,6 +409,7 @@ describe("[NOTIFICATIONS] what the customer does is mailed to the proposal's cre
       proposal_rejected: true,
       proposal_changes_requested: true,
       proposal_expired: true,
+      comment_mention: true,
     });
     const off = await bobsApp.put("/account/notifications", { proposal_viewed: false });
     expect(off.status).toBe(200);
@@ -418,6 +419,7 @@ describe("[NOTIFICATIONS] what the customer does is mailed to the proposal's cre
       proposal_rejected: true,
       proposal_changes_requested: true,
       proposal_expired: true,
+      comment_mention: true,
     });
     const uuid = await sentProposal(ann, bob);
     await view(uuid);
@@ -478,6 +480,7 @@ describe("[UNSUBSCRIBE] a notification mail's one-click link", () => {
       proposal_rejected: true,
       proposal_changes_requested: true,
       proposal_expired: true,
+      comment_mention: true,
     });
     // The next proposal's first view is not mailed to Ann any more.
     const { uuid } = await draftFor(ann);
@@ -515,6 +518,7 @@ describe("[UNSUBSCRIBE] a notification mail's one-click link", () => {
       proposal_rejected: true,
       proposal_changes_requested: true,
       proposal_expired: true,
+      comment_mention: true,
     });
   });
 });

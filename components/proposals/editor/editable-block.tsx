@@ -84,6 +84,7 @@ export const EditableBlock = memo(function EditableBlock({
   return (
     <li
       ref={setNodeRef}
+      data-block-uuid={block.uuid}
       style={{ transform: CSS.Translate.toString(transform), transition }}
       className={`list-none ${isDragging ? "relative z-10 rounded-lg bg-white shadow-lg ring-1 ring-brand-200" : ""}`}
     >

@@ -1,10 +1,12 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { SaveErrorBar, SaveIndicator } from "@/components/lesson-editor/save-indicator";
 import { useAutosave } from "@/components/lesson-editor/use-autosave";
+import { describePresent, usePresence } from "@/components/presence/use-presence";
 import { DESCRIPTION_CLASSES } from "@/components/proposals/recipient/proposal-description";
 import { ProposalDocument } from "@/components/proposals/recipient/proposal-document";
 import { ProposalTotals } from "@/components/proposals/recipient/proposal-totals";
@@ -12,6 +14,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LoadingText } from "@/components/ui/loading-placeholder";
 import { ApiClientError, type ApiIssue } from "@/lib/client/api";
+import { proposalKeys } from "@/lib/client/query-keys";
 import { statusDescription, statusLabel, statusWord } from "@/lib/proposals/proposals/status-labels";
 import { isOpen, statusAllows } from "@/lib/proposals/proposals/status-rules";
 import { toPublicView, type PublicView } from "@/lib/proposals/public/public-view";
@@ -40,7 +43,8 @@ const whatHappened = (status: ProposalDto["status"]) =>
 export function ProposalEditor({ uuid }: { uuid: string }) {
   const proposal = useProposal(uuid);
   if (proposal.isLoading) return <LoadingText>Loading the proposal…</LoadingText>;
-  if (proposal.error || !proposal.data) {
+  // A refetch that fails keeps the editor (and what is typed in it); only a first read that fails shows the error.
+  if (!proposal.data) {
     const notFound = proposal.error instanceof ApiClientError && proposal.error.status === 404;
     return (
       <div className="space-y-3">
@@ -150,8 +154,25 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
   }
   const isCustomerView = isReadOnly || mode === "customer";
 
+  // Who else has the proposal open, and in which block; a save anywhere refreshes it here (a field
+  // being typed in keeps its text: its autosave owns it until saved).
+  const client = useQueryClient();
+  const [blockHere, setBlockHere] = useState<string>();
+  const present = usePresence({ kind: "proposal", id: proposal.uuid }, blockHere, () => {
+    void client.invalidateQueries({ queryKey: proposalKeys.detail(proposal.uuid) });
+  });
+  const hereNow = describePresent(present, (blockUuid) => {
+    const at = proposal.blocks.findIndex((b) => b.uuid === blockUuid);
+    return at >= 0 ? `block ${at + 1}` : undefined;
+  });
+
   return (
-    <div className="space-y-4">
+    <div
+      className="space-y-4"
+      onFocusCapture={(e) =>
+        setBlockHere((e.target as HTMLElement).closest("[data-block-uuid]")?.getAttribute("data-block-uuid") ?? undefined)
+      }
+    >
       <header className="space-y-3">
         <Link href="/proposals" className="text-sm text-brand-700 hover:underline">
           ← Proposals
@@ -188,6 +209,11 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
           {proposal.expires_at ? ` · Expires ${formatTime(proposal.expires_at)}` : ""}
           {reminderNote(proposal)}
         </p>
+        {hereNow ? (
+          <p role="status" aria-label="Who else is here" className="rounded-md bg-sky-50 px-3 py-1.5 text-sm text-sky-900">
+            Here now: {hereNow}
+          </p>
+        ) : null}
         <ActionsBar
           proposal={proposal}
           series={versions}

@@ -42,7 +42,7 @@ const contentBytes = (value: unknown): number | null => {
   }
 };
 
-const Content = z
+export const BlockContent = z
   .unknown()
   .superRefine((value, ctx) => {
     const bytes = contentBytes(value);
@@ -63,7 +63,7 @@ export const BlockCreate = z
   .object({
     type: BlockType,
     position: Position.optional(),
-    content: Content.optional(),
+    content: BlockContent.optional(),
     question_id: z.uuid().optional(),
     question_role: QuestionRole.optional(),
     quiz_id: z.uuid().optional(),
@@ -87,7 +87,7 @@ export const BlockUpdate = atLeastOne(
   z
     .object({
       position: Position.optional(),
-      content: Content.optional(),
+      content: BlockContent.optional(),
       question_id: z.uuid().optional(),
       question_role: QuestionRole.optional(),
       quiz_id: z.uuid().optional(),

@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * Which notification mails you get
-         * @description One boolean per kind (proposal_viewed, proposal_accepted, proposal_rejected, proposal_changes_requested, proposal_expired): true while you get that mail. Your own settings, whoever asks.
+         * @description One boolean per kind (proposal_viewed, proposal_accepted, proposal_rejected, proposal_changes_requested, proposal_expired, comment_mention): true while you get that mail. Your own settings, whoever asks.
          */
         get: operations["get_notification_settings"];
         /**
@@ -325,6 +325,26 @@ export interface paths {
          */
         get: operations["list_lesson_editors"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Say which block this tab is in
+         * @description Body {session, target: {kind: lesson|proposal, id}, block_id?}. Marks the tab present on the item (one it may edit), in that block. Answers who else is there. The tab's event stream (GET /api/presence/stream) keeps it present and tells it of others and of saves.
+         */
+        put: operations["update_presence"];
         post?: never;
         delete?: never;
         options?: never;
@@ -653,6 +673,8 @@ export interface components {
             proposal_changes_requested: boolean;
             /** @description Mail me when one of your proposals expires without an answer */
             proposal_expired: boolean;
+            /** @description Mail me when someone mentions you in a comment on a course */
+            comment_mention: boolean;
         };
         NotificationSettingsUpdate: {
             /** @description Mail me when a customer opens one of your proposals for the first time; omitted: unchanged */
@@ -665,6 +687,8 @@ export interface components {
             proposal_changes_requested?: boolean;
             /** @description Mail me when one of your proposals expires without an answer; omitted: unchanged */
             proposal_expired?: boolean;
+            /** @description Mail me when someone mentions you in a comment on a course; omitted: unchanged */
+            comment_mention?: boolean;
         };
         PasswordResetConfirm: {
             token: string;
@@ -859,7 +883,7 @@ export interface components {
         };
         UnsubscribeResult: {
             /** @enum {string} */
-            kind: "proposal_viewed" | "proposal_accepted" | "proposal_rejected" | "proposal_changes_requested" | "proposal_expired";
+            kind: "proposal_viewed" | "proposal_accepted" | "proposal_rejected" | "proposal_changes_requested" | "proposal_expired" | "comment_mention";
             /** @constant */
             unsubscribed: true;
         };
@@ -999,6 +1023,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1283,6 +1316,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Error. Codes: rate_limited */
             429: {
                 headers: {
@@ -1416,7 +1458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1808,7 +1850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1881,7 +1923,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1968,7 +2010,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2162,6 +2204,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -2243,6 +2294,102 @@ export interface operations {
             };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    update_presence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    session: string;
+                    target: {
+                        /** @enum {string} */
+                        kind: "lesson" | "proposal";
+                        /** Format: uuid */
+                        id: string;
+                    };
+                    /** @description The block the person is in now; null when none */
+                    block_id?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Say which block this tab is in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        others: {
+                            user_name: string;
+                            /** @description The caller, in another tab */
+                            is_you: boolean;
+                            /** @description The block (lesson) or block uuid (proposal) they are in, if any */
+                            block_id: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2856,6 +3003,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Request body too large. Codes: payload_too_large */
             413: {
                 headers: {
@@ -3003,7 +3159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden, email_not_verified */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden, email_not_verified */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3089,7 +3245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3166,7 +3322,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden, email_not_verified */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden, email_not_verified */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3346,7 +3502,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3451,7 +3607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3554,7 +3710,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -20,7 +20,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description Creates a key that acts as the caller. The key is in the response once and never again. Only a signed-in browser session creates keys: a request made with an API key answers 403 `forbidden`, so a key cannot mint keys that would outlive its revocation.
+         * @description Creates a key that acts as the caller. The key is in the response once and never again. With scope `suggest` the key reads, comments and suggests block changes, which a person accepts; every other write answers it 403 `forbidden_scope`. Only a signed-in browser session creates keys: a request made with an API key answers 403 `forbidden`, so a key cannot mint keys that would outlive its revocation.
          */
         post: operations["create_api_key"];
         delete?: never;
@@ -77,6 +77,46 @@ export interface paths {
         patch: operations["update_block"];
         trace?: never;
     };
+    "/blocks/{blockId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a comment thread on a block
+         * @description Body {body, quote?, mentions?}: a remark on the block, optionally quoting a passage of its text; mentions (member ids) each get one mail with a link to the thread. Returns the thread. Made with an API key, its author is the agent (the key's name).
+         */
+        post: operations["add_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blocks/{blockId}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest new content for a block
+         * @description Body {content, note?}: the block's whole new content, of its type's shape (400 otherwise; question and quiz blocks have none). Nothing changes until a person accepts it in the app; the suggestion keeps the block's content and updated_at as they were, and accepting checks that the block has not changed since. Returns the suggestion.
+         */
+        post: operations["suggest_block_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/categories/{categoryId}": {
         parameters: {
             query?: never;
@@ -105,6 +145,46 @@ export interface paths {
         patch: operations["update_category"];
         trace?: never;
     };
+    "/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Resolve or reopen a comment thread
+         * @description Body {status: open | resolved}. Returns the thread. Authors and admins resolve and reopen threads.
+         */
+        patch: operations["update_comment"];
+        trace?: never;
+    };
+    "/comments/{commentId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply in a comment thread
+         * @description Body {body, mentions?}. Returns the reply. Anyone who may read the thread may reply, in an open or a resolved thread.
+         */
+        post: operations["reply_to_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/courses/{courseId}": {
         parameters: {
             query?: never;
@@ -131,6 +211,26 @@ export interface paths {
          * @description Send at least one of title, description, sources (replaces the whole list) and position; a position past the end means the end. Returns the course as saved (modules is null).
          */
         patch: operations["update_course"];
+        trace?: never;
+    };
+    "/courses/{courseId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a course's comment threads
+         * @description Returns the course's threads on blocks, oldest first, each with its replies ({comments, has_more, limit, offset}). Filter by status (open, resolved) and lesson_id. A thread whose block was deleted stays, with block_deleted true and block_text quoting what the block said.
+         */
+        get: operations["list_comments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/courses/{courseId}/export": {
@@ -249,6 +349,50 @@ export interface paths {
          * @description Returns `problems`, what learners would meet in the course's lessons that the author probably did not mean: lessons without blocks, video blocks that cannot play (invalid YouTube id or start time, non-web address), question or quiz blocks whose question or quiz is in the trash, quizzes without questions; each names its lesson, block and quiz. Also returns `diagrams`, the Mermaid code of every diagram block, for you to parse (the server does not). Use it before publishing, and after fixing, to see what is left; publishing is allowed either way.
          */
         get: operations["get_publish_checks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courses/{courseId}/review-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a course's review links
+         * @description Returns {review_links}, newest first, closed ones included (closed_at set).
+         */
+        get: operations["list_review_links"];
+        put?: never;
+        /**
+         * Create a review link for a course
+         * @description Body {allow_suggestions?, expires_at?}. The url opens the course, drafts included, to anyone who has it, to read and comment (and suggest, if allowed) after giving a name and an email address. Close it with close_review_link.
+         */
+        post: operations["create_review_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/courses/{courseId}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a course's suggested edits
+         * @description Returns the course's suggestions, oldest first ({suggestions, has_more, limit, offset}), each with the suggested content and the block's content when it was made. Filter by status (open, accepted, rejected) and lesson_id.
+         */
+        get: operations["list_suggestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -857,6 +1001,163 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/review-links/{reviewLinkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Close a review link
+         * @description Ends the link's access at once: its page and its requests answer 404 from now on. Returns the link with closed_at set.
+         */
+        delete: operations["close_review_link"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/review/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the course a review link opens
+         * @description The course, its modules, lessons (drafts included) and their blocks, as learners will see them. 404 for a closed, expired or unknown link.
+         */
+        get: operations["get_review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/review/{token}/blocks/{blockId}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Comment on a block through a review link
+         * @description Body {name, email, body, quote?}: the reviewer's name and address, and the comment. Returns the thread.
+         */
+        post: operations["add_review_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/review/{token}/blocks/{blockId}/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suggest new content for a block through a review link
+         * @description Body {name, email, content, note?}. Only on a link that allows suggestions (403 otherwise). Returns the suggestion.
+         */
+        post: operations["suggest_review_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/review/{token}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the threads of a review link's course */
+        get: operations["list_review_comments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/review/{token}/comments/{commentId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply in a thread through a review link
+         * @description Body {name, email, body}. Returns the reply.
+         */
+        post: operations["reply_review_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suggestions/{suggestionId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a suggested edit
+         * @description Replaces the block's content with the suggestion's and answers the block. If the block changed after the suggestion was made, answers 409 `conflict` with details {current, suggested, base} unless the body says {force: true}. 409 `not_editable` for a suggestion already accepted or rejected. A person's act: no agent tool.
+         */
+        post: operations["accept_suggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/suggestions/{suggestionId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a suggested edit
+         * @description Marks the suggestion rejected; the block stays as it is. 409 `not_editable` for one already decided. A person's act: no agent tool.
+         */
+        post: operations["reject_suggestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/workspaces": {
         parameters: {
             query?: never;
@@ -887,6 +1188,11 @@ export interface components {
             name: string;
             /** @description The first 12 characters of the key, to recognise it */
             key_prefix: string;
+            /**
+             * @description full: acts as its user in everything; suggest: reads, comments and suggests changes, every other write answers 403 forbidden_scope
+             * @enum {string}
+             */
+            scope: "full" | "suggest";
             /** @description Updated at most about once a minute */
             last_used_at: string | null;
             /** Format: date-time */
@@ -961,6 +1267,54 @@ export interface components {
         CategoryWrite: {
             /** @description Unique among the project's categories */
             name: string;
+        };
+        CommentCreate: {
+            body: string;
+            /** @description A passage of the block's text the comment is about */
+            quote?: string;
+            /** @description Workspace members to notify (the editor's @ picker sends them): each gets one mail with a link to the thread */
+            mentions?: string[];
+        };
+        CommentReply: {
+            /** Format: uuid */
+            id: string;
+            body: string;
+            author: components["schemas"]["ReviewAuthor"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        CommentStatusUpdate: {
+            /** @enum {string} */
+            status: "open" | "resolved";
+        };
+        CommentThread: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: uuid */
+            lesson_id: string;
+            /** Format: uuid */
+            block_id: string;
+            /** @description The thread's first message */
+            body: string;
+            /** @description The passage of the block's text the thread is about */
+            quote: string | null;
+            /** @description The block's text when the thread began: a deleted block's thread still shows it */
+            block_text: string;
+            /** @description The block is in the trash, or gone with its lesson */
+            block_deleted: boolean;
+            /** @enum {string} */
+            status: "open" | "resolved";
+            author: components["schemas"]["ReviewAuthor"];
+            resolved_at: string | null;
+            resolved_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description Oldest first */
+            replies: components["schemas"]["CommentReply"][];
         };
         Course: {
             /** Format: uuid */
@@ -1045,6 +1399,11 @@ export interface components {
         };
         CreateApiKeyRequest: {
             name: string;
+            /**
+             * @description full (the default), or suggest: for an agent whose changes a person accepts first
+             * @enum {string}
+             */
+            scope?: "full" | "suggest";
         };
         CreateApiKeyResponse: {
             /** Format: uuid */
@@ -1052,6 +1411,11 @@ export interface components {
             name: string;
             /** @description The first 12 characters of the key, to recognise it */
             key_prefix: string;
+            /**
+             * @description full: acts as its user in everything; suggest: reads, comments and suggests changes, every other write answers 403 forbidden_scope
+             * @enum {string}
+             */
+            scope: "full" | "suggest";
             /** @description Updated at most about once a minute */
             last_used_at: string | null;
             /** Format: date-time */
@@ -1429,6 +1793,126 @@ export interface components {
             /** @description Replaces the whole set */
             question_ids?: string[];
         };
+        ReplyCreate: {
+            body: string;
+            /** @description Workspace members to notify (the editor's @ picker sends them): each gets one mail with a link to the thread */
+            mentions?: string[];
+        };
+        ReviewAuthor: {
+            /**
+             * @description member: a workspace member; reviewer: someone with a review link; agent: an API key
+             * @enum {string}
+             */
+            kind: "member" | "reviewer" | "agent";
+            /** @description The member's or reviewer's name; for an agent, its key's name */
+            name: string;
+        };
+        ReviewCourse: {
+            link: {
+                allow_suggestions: boolean;
+                expires_at: string | null;
+            };
+            course: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                description: string;
+            };
+            modules: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                lessons: {
+                    /** Format: uuid */
+                    id: string;
+                    title: string;
+                    published: boolean;
+                    blocks: components["schemas"]["Block"][];
+                }[];
+            }[];
+        };
+        ReviewLink: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            course_id: string;
+            /**
+             * Format: uri
+             * @description Opens the course, drafts included, to anyone who has it: share it like a password
+             */
+            url: string;
+            allow_suggestions: boolean;
+            expires_at: string | null;
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        ReviewLinkCreate: {
+            allow_suggestions?: boolean;
+            /** Format: date-time */
+            expires_at?: string;
+        };
+        ReviewerCommentCreate: {
+            name: string;
+            /** Format: email */
+            email: string;
+            body: string;
+            /** @description A passage of the block's text the comment is about */
+            quote?: string;
+        };
+        ReviewerReplyCreate: {
+            name: string;
+            /** Format: email */
+            email: string;
+            body: string;
+        };
+        ReviewerSuggestionCreate: {
+            name: string;
+            /** Format: email */
+            email: string;
+            /** @description The block's whole new content, of the block's type's shape */
+            content: unknown;
+            /** @description Why: shown to the author beside the diff */
+            note?: string;
+        };
+        Suggestion: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: uuid */
+            lesson_id: string;
+            /** Format: uuid */
+            block_id: string;
+            block_type: string;
+            /** @enum {string} */
+            status: "open" | "accepted" | "rejected";
+            /** @description The suggested content, whole: what the block's content becomes if accepted */
+            content: unknown;
+            /** @description The block's content when the suggestion was made (the diff's left side) */
+            base_content: unknown;
+            /**
+             * Format: date-time
+             * @description The block's updated_at when the suggestion was made: accept checks it
+             */
+            base_updated_at: string;
+            note: string | null;
+            author: components["schemas"]["ReviewAuthor"];
+            decided_at: string | null;
+            decided_by: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        SuggestionAccept: {
+            /** @description Apply even though the block changed since the suggestion was made */
+            force?: boolean;
+        };
+        SuggestionCreate: {
+            /** @description The block's whole new content, of the block's type's shape */
+            content: unknown;
+            /** @description Why: shown to the author beside the diff */
+            note?: string;
+        };
         TrashItem: {
             /** @enum {string} */
             kind: "course" | "module" | "lesson" | "block" | "question" | "quiz" | "category" | "question_family";
@@ -1574,7 +2058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1634,6 +2118,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1757,6 +2250,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -1831,6 +2333,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -1852,6 +2363,166 @@ export interface operations {
                             current: components["schemas"]["Block"];
                         };
                     };
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                blockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentCreate"];
+            };
+        };
+        responses: {
+            /** @description Start a comment thread on a block */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentThread"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suggest_block_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                blockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuggestionCreate"];
+            };
+        };
+        responses: {
+            /** @description Suggest new content for a block */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suggestion"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Request body too large. Codes: payload_too_large */
@@ -1970,6 +2641,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -2044,6 +2724,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -2065,6 +2754,166 @@ export interface operations {
                             current: components["schemas"]["Category"];
                         };
                     };
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    update_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommentStatusUpdate"];
+            };
+        };
+        responses: {
+            /** @description Resolve or reopen a comment thread */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentThread"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reply_to_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyCreate"];
+            };
+        };
+        responses: {
+            /** @description Reply in a comment thread */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Request body too large. Codes: payload_too_large */
@@ -2192,6 +3041,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -2266,6 +3124,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -2291,6 +3158,83 @@ export interface operations {
             };
             /** @description Request body too large. Codes: payload_too_large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_comments: {
+        parameters: {
+            query?: {
+                status?: "open" | "resolved";
+                lesson_id?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a course's comment threads */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        comments: components["schemas"]["CommentThread"][];
+                        has_more: boolean;
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2440,6 +3384,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2613,6 +3566,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -2747,6 +3709,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -2834,6 +3805,232 @@ export interface operations {
             };
         };
     };
+    list_review_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a course's review links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        review_links: components["schemas"]["ReviewLink"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    create_review_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReviewLinkCreate"];
+            };
+        };
+        responses: {
+            /** @description Create a review link for a course */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewLink"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_suggestions: {
+        parameters: {
+            query?: {
+                status?: "open" | "accepted" | "rejected";
+                lesson_id?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a course's suggested edits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        suggestions: components["schemas"]["Suggestion"][];
+                        has_more: boolean;
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     unpublish_course: {
         parameters: {
             query?: never;
@@ -2856,6 +4053,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3028,6 +4234,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -3095,6 +4310,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3273,6 +4497,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -3340,6 +4573,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -3391,6 +4633,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3514,6 +4765,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -3581,6 +4841,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3759,6 +5028,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -3886,7 +5164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not allowed for your role. Codes: forbidden */
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4069,6 +5347,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -4136,6 +5423,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4314,6 +5610,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -4471,6 +5776,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -4551,6 +5865,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -4624,6 +5947,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4846,6 +6178,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -5000,6 +6341,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5164,6 +6514,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -5224,6 +6583,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5379,6 +6747,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -5504,6 +6881,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -5571,6 +6957,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5717,6 +7112,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -5784,6 +7188,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5930,6 +7343,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours. Codes: not_found */
             404: {
                 headers: {
@@ -5997,6 +7419,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6098,6 +7529,275 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for your role. Codes: forbidden_scope, forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    close_review_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reviewLinkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Close a review link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewLink"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read the course a review link opens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewCourse"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_review_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                blockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewerCommentCreate"];
+            };
+        };
+        responses: {
+            /** @description Comment on a block through a review link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentThread"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suggest_review_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                blockId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewerSuggestionCreate"];
+            };
+        };
+        responses: {
+            /** @description Suggest new content for a block through a review link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suggestion"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not allowed for your role. Codes: forbidden */
             403: {
                 headers: {
@@ -6118,6 +7818,320 @@ export interface operations {
             };
             /** @description Request body too large. Codes: payload_too_large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_review_comments: {
+        parameters: {
+            query?: {
+                status?: "open" | "resolved";
+                lesson_id?: string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the threads of a review link's course */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        comments: components["schemas"]["CommentThread"][];
+                        has_more: boolean;
+                        limit: number;
+                        offset: number;
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reply_review_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                commentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewerReplyCreate"];
+            };
+        };
+        responses: {
+            /** @description Reply in a thread through a review link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentReply"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    accept_suggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                suggestionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SuggestionAccept"];
+            };
+        };
+        responses: {
+            /** @description Accept a suggested edit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Block"];
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. Codes: not_editable, conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reject_suggestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                suggestionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reject a suggested edit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Suggestion"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. Codes: not_editable */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1808,6 +1808,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -1937,6 +1946,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Request body too large. Codes: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -2010,7 +2028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
-            /** @description Not allowed for your role. Codes: EMAIL_NOT_VERIFIED */
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE, EMAIL_NOT_VERIFIED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2098,6 +2116,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -2168,7 +2195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
-            /** @description Not allowed for your role. Codes: EMAIL_NOT_VERIFIED */
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE, EMAIL_NOT_VERIFIED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2315,6 +2342,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -2394,6 +2430,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -2461,6 +2506,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2633,6 +2687,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -2724,6 +2787,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -2793,6 +2865,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -2846,6 +2927,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3004,6 +3094,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -3081,6 +3180,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3175,6 +3283,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -3255,6 +3372,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -3328,6 +3454,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3487,6 +3622,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Request body too large. Codes: PAYLOAD_TOO_LARGE */
             413: {
                 headers: {
@@ -3618,6 +3762,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -3693,6 +3846,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3778,6 +3940,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -3840,6 +4011,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3914,6 +4094,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4007,6 +4196,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4284,6 +4482,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -4366,7 +4573,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
-            /** @description Not allowed for your role. Codes: EMAIL_NOT_VERIFIED */
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE, EMAIL_NOT_VERIFIED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4451,6 +4658,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -4511,6 +4727,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -4564,6 +4789,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4791,6 +5025,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -4853,6 +5096,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4926,6 +5178,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5063,6 +5324,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -5125,6 +5395,15 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalsError"];
                 };
             };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
                 headers: {
@@ -5178,6 +5457,15 @@ export interface operations {
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
