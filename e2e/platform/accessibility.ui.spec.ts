@@ -46,6 +46,8 @@ type DataSet = {
   companyId: number;
   draftUuid: string;
   sentUuid: string;
+  /** A review link of the course (suggestions allowed), on whose text block there is a thread and a suggested edit. */
+  reviewPath: string;
 };
 
 /**
@@ -96,6 +98,12 @@ async function makeDataSet(browser: Browser, baseURL: string, viewport: { width:
   ]) {
     await api(`/lessons/${lesson.id}/blocks`, block);
   }
+  // Review: a thread and a suggested edit on the text block, shown under it in the lesson editor and on the review link's page.
+  const [textBlock] = (await call("GET", `/api/authoring/lessons/${lesson.id}/blocks`)).blocks as { id: string }[];
+  const thread = await api(`/blocks/${textBlock.id}/comments`, { body: "Is a bump cap enough?", quote: "hard hat" });
+  await api(`/comments/${thread.id}/replies`, { body: "No: a hard hat." });
+  await api(`/blocks/${textBlock.id}/suggestions`, { content: { body: "Wear a **hard hat** on site at all times." }, note: "Clearer" });
+  const reviewLink = await api(`/courses/${course.id}/review-links`, { allow_suggestions: true });
   await api(`/courses/${course.id}/publish`);
   // A draft beside the published lessons: its row offers "Publish" where theirs offer "Unpublish".
   const later = await api(`/courses/${course.id}/modules`, { title: "Later" });
@@ -128,6 +136,7 @@ async function makeDataSet(browser: Browser, baseURL: string, viewport: { width:
     companyId: company.id,
     draftUuid,
     sentUuid,
+    reviewPath: new URL(reviewLink.url).pathname,
   };
 }
 
@@ -173,12 +182,32 @@ for (const { name, viewport } of VIEWPORTS) {
       for (const preview of await previews.all()) await expect(preview).toBeVisible();
       await expect(page.getByText("Wear a hard hat at all times.").first()).toBeVisible();
       await expect(page.getByLabel(/^Loading quiz/)).toHaveCount(0);
-      await expectAccessible(page, "lesson editor");
+      await expect(page.getByRole("article", { name: "Comment by Ada Author" })).toBeVisible();
+      await expect(page.getByRole("article", { name: "Suggestion by Ada Author" })).toBeVisible();
+      await expectAccessible(page, "lesson editor, with a thread and a suggested edit");
 
       await page.goto(`/projects/${data.projectId}/questions`);
       await expect(page.getByRole("article", { name: "Must you wear a hard hat on site?" })).toBeVisible();
       await expectAccessible(page, "question bank");
       await page.close();
+    });
+
+    test(`[A11Y] a review link's page, its comment and suggestion forms have no serious axe violations (${name})`, async ({ browser }) => {
+      const reviewer = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport, reducedMotion: "reduce" });
+      const page = await reviewer.newPage();
+      await page.goto(data.reviewPath);
+      await expect(page.getByRole("heading", { level: 1, name: "Safety basics" })).toBeVisible();
+      await expect(page.getByRole("article", { name: "Comment by Ada Author" })).toBeVisible();
+      await expectAccessible(page, "review link's page");
+      const block = page.getByRole("article", { name: "Block 1 of Hard hats" });
+      await block.getByRole("button", { name: "💬 Comment" }).click();
+      await expect(page.getByRole("form", { name: "New comment on Block 1 of Hard hats" })).toBeVisible();
+      await expectAccessible(page, "review link's comment form");
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await block.getByRole("button", { name: "✎ Suggest an edit" }).click();
+      await expect(page.getByRole("form", { name: "Suggest an edit to Block 1 of Hard hats" })).toBeVisible();
+      await expectAccessible(page, "review link's suggestion form");
+      await reviewer.close();
     });
 
     test(`[A11Y] the learner's lesson has no serious axe violations (${name})`, async () => {
