@@ -270,8 +270,8 @@ export async function proposalsCast(server: TestServer): Promise<ProposalsCast> 
 
 /**
  * A new company of the owner's (the member added, the disabled member added and disabled) with a contact, an RFP, a library item with an
- * uploaded image, a library attachment, a draft with a block, a draft ready to send, and three
- * sent proposals to accept, reject and withdraw.
+ * uploaded image, a library attachment, a draft with a block and an internal thread on it, a draft
+ * ready to send, and three sent proposals to accept, reject and withdraw.
  */
 export async function proposalsFixture(server: TestServer, cast: ProposalsCast): Promise<MatrixFixture> {
   const db = await getDb();
@@ -332,6 +332,10 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
   const proposalTitle = `Owner's proposal ${tag}`;
   const uuid = await draft(proposalTitle);
   const blockUuid: string = (await expectOk(api.get(`/v3/proposals/${uuid}`), 200, "reading the draft")).data.blocks[0].uuid;
+  // An internal thread on its block (issue 41), for replies and resolving; its text is the company's alone.
+  const remark = `Owner's remark ${tag}`;
+  const thread = (await expectOk(api.post(`/v3/proposals/${uuid}/comments`, { body: remark, block_uuid: blockUuid }), 201, "commenting"))
+    .data as { id: string };
   // Each status change meets the status it needs, whatever ran before it.
   const toSend = await draft("To send");
   const [toAccept, toReject, toWithdraw] = [await sent("To accept"), await sent("To reject"), await sent("To withdraw")];
@@ -360,6 +364,7 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       invitationId: invitation.id,
       webhookId: webhook.id,
       deliveryId: webhookDelivery.id,
+      commentId: thread.id,
     },
     idsFor: {
       delete_webhook: { webhookId: webhookToDelete.id },
@@ -388,6 +393,9 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       invite_to_company: { emails: [freshEmail("invited-to-company")], role: "member" },
       create_webhook: { company_id: company.id, url: webhookUrl, events: ["proposal.sent", "proposal.accepted"] },
       update_webhook: { description: "Renamed webhook" },
+      add_proposal_comment: { body: "Another remark", block_uuid: blockUuid },
+      reply_to_proposal_comment: { body: "A reply" },
+      update_proposal_comment: { status: "resolved" },
     },
     queries: {
       list_contacts: `company_id=${company.id}&include_archived=true`,
@@ -424,6 +432,8 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       invitation.id,
       webhookUrl,
       webhook.secret,
+      remark,
+      thread.id,
     ],
   };
 }

@@ -3,7 +3,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useProjectTree } from "@/components/course-tree/queries";
 import { ItemHistory } from "@/components/history/item-history";
 import { describePresent, usePresence } from "@/components/presence/use-presence";
 import { BlockReview } from "@/components/review/block-review";
@@ -26,7 +25,7 @@ import { useAddBlock } from "./use-add-block";
 import { useBlockActions } from "./use-block-actions";
 import { useChangedElsewhere } from "./use-changed-elsewhere";
 
-export function LessonEditor({ projectId, lessonId }: { projectId: string; lessonId: string }) {
+export function LessonEditor({ projectId, lessonId, workspaceId }: { projectId: string; lessonId: string; workspaceId?: string }) {
   const lesson = useLesson(lessonId);
   const blocks = useLessonBlocks(lessonId);
   const location = useLessonCourse(projectId, lesson.data?.module_id);
@@ -45,7 +44,6 @@ export function LessonEditor({ projectId, lessonId }: { projectId: string; lesso
   const threads = useLessonThreads(courseId, lessonId);
   const suggestions = useLessonSuggestions(courseId, lessonId);
   const writes = useReviewWrites(courseId, lessonId);
-  const workspaceId = useProjectTree(projectId).data?.workspace.id;
   const members = useMembers(workspaceId ?? "", !!workspaceId);
   // Those who may open the thread: the workspace's authors and admins.
   const mentionable = useMemo(() => (members.data?.members ?? []).filter((m) => !m.is_you && m.role !== "learner"), [members.data]);

@@ -25,6 +25,12 @@ export function AuthorLine({ author, at }: { author: CommentThreadDto["author"];
  * One thread: what it quotes, the first message and the replies, a reply field, and (for those
  * who may) resolve or reopen. `onReply` answers when the reply is saved; a failure keeps the text.
  */
+/** What a thread view shows: a course thread, or a proposal's internal one with its times as ISO text. */
+export type ThreadLike = Pick<
+  CommentThreadDto,
+  "id" | "author" | "body" | "quote" | "status" | "resolved_at" | "resolved_by" | "created_at" | "replies" | "block_deleted" | "block_text"
+>;
+
 export function ThreadView({
   thread,
   members,
@@ -32,7 +38,7 @@ export function ThreadView({
   onStatus,
   isHighlighted,
 }: {
-  thread: CommentThreadDto;
+  thread: ThreadLike;
   members: Mentionable[];
   onReply: (body: string, mentions: string[]) => Promise<unknown>;
   onStatus?: (status: "open" | "resolved") => Promise<unknown>;

@@ -288,6 +288,9 @@ test("[LESSON EDITOR] blocks reorder with the keyboard, persist, and roll back w
   for (const body of ["First", "Second", "Third"]) {
     await authoringApi(page, "POST", `/lessons/${s.lessonId}/blocks`, { type: "text", content: { body } });
   }
+  // This page is not told of saves elsewhere as they happen (its presence stream never connects):
+  // the deletion below must reach it only as the server's refusal of its move.
+  await page.route("**/api/presence/stream*", (route) => route.abort());
   await page.goto(editorUrl(s));
   await expect(page.getByRole("article")).toHaveCount(3);
 

@@ -21,8 +21,9 @@ test("[DOCS] the API reference shows both services, every endpoint and both MCP 
   const authoringOps = await operationCount(page, "/api/authoring/openapi.json");
   const proposalsOps = await operationCount(page, "/api/proposals/openapi.json");
   // The document's 58 operations, GET /courses/{id}/publish-checks (decision 013) and the project's
-  // and the course's outlines (decision 016), and the export links (decision 045).
-  expect(authoringOps).toBe(66);
+  // and the course's outlines (decision 016), the export links (decision 045), and the review's 16
+  // (threads, suggestions, review links and what a link opens: decision 060).
+  expect(authoringOps).toBe(82);
   expect(proposalsOps).toBeGreaterThanOrEqual(8);
 
   await page.goto("/docs/api");

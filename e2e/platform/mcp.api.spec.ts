@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { expect, test } from "@playwright/test";
 import { signInViaApi, signUpViaApi } from "../support/helpers";
 
-test("[MCP] the production server offers the 59 agent tools over Streamable HTTP, with a key", async ({ request, baseURL, playwright }) => {
+test("[MCP] the production server offers the 64 agent tools over Streamable HTTP, with a key", async ({ request, baseURL, playwright }) => {
   const user = await signUpViaApi(request);
   const session = await playwright.request.newContext({ baseURL });
   await signInViaApi(session, user);
@@ -19,7 +19,12 @@ test("[MCP] the production server offers the 59 agent tools over Streamable HTTP
     }),
   );
   const { tools } = await client.listTools();
-  expect(tools).toHaveLength(59);
+  expect(tools).toHaveLength(64);
+  // Review (issue 41): agents comment and suggest; accepting, rejecting and resolving stay with people.
+  const names = tools.map((t) => t.name);
+  for (const tool of ["list_comments", "add_comment", "reply_to_comment", "suggest_block_change", "list_suggestions"])
+    expect(names).toContain(tool);
+  for (const tool of ["accept_suggestion", "reject_suggestion", "update_comment", "publish_course"]) expect(names).not.toContain(tool);
   const result = (await client.callTool({ name: "create_project", arguments: { name: "From an agent" } })) as unknown as {
     structuredContent: { name: string };
   };

@@ -206,6 +206,9 @@ export class Watch {
     page.on("requestfinished", done);
     page.on("requestfailed", done);
     page.on("request", (request) => {
+      // An editor's presence stream (Server-Sent Events) stays open while the page does: it is not
+      // a load to wait for (docs/decisions/061).
+      if (request.resourceType() === "eventsource") return;
       network.inFlight.add(request);
       network.lastActivity = Date.now();
       if (request.url().includes(MARKER_PATH)) this.traces.push(`marker request ${request.url()}`);

@@ -101,7 +101,10 @@ for (const { name, viewport } of VIEWPORTS) {
         proposal_rejected: true,
         proposal_changes_requested: true,
         proposal_expired: true,
+        comment_mention: true,
       });
+      // Mentions in course comments are a notification of their own (issue 41).
+      await expect(page.getByRole("switch", { name: /Mentioned in a comment/ })).toBeChecked();
       await page.reload();
       await expect(opened).not.toBeChecked();
       await opened.check();

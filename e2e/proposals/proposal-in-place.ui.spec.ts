@@ -55,9 +55,14 @@ async function expectTotals(scope: Locator, [withoutTax, tax, withTax]: [string,
 }
 
 /** The fields a person can change, anywhere on the page, as shown: none should be left on a sent proposal. */
+/**
+ * The proposal's fields that can be typed in, anywhere on the page. The staff's internal comments
+ * are no part of the proposal (issue 41): they stay open on a sent one, and are left out here.
+ */
 const editableFields = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>("input, textarea, select, [contenteditable]")]
+      .filter((el) => !el.closest("[data-internal-comments]"))
       .filter((el) => el.checkVisibility() && el.getAttribute("contenteditable") !== "false")
       .filter((el) => !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) || !el.readOnly)
       .filter(

@@ -147,6 +147,8 @@ export const proposalKeys = {
   /** The versions of one series, oldest first. */
   series: (seriesUuid: string) => ["proposals", "series", seriesUuid] as const,
   detail: (uuid: string) => ["proposals", "detail", uuid] as const,
+  /** Its internal comment threads (staff only). */
+  comments: (uuid: string) => ["proposals", "detail", uuid, "comments"] as const,
 };
 
 export const webhookKeys = {

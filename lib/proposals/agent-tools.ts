@@ -23,6 +23,8 @@ export const NOT_AGENT_TOOLS = new Set([
   "rotate_webhook_secret",
   "redeliver_webhook",
   "test_webhook",
+  // Resolving an internal thread is a person's call, as in course review (docs/decisions/060).
+  "update_proposal_comment",
 ]);
 
 let tools: ToolSet | undefined;

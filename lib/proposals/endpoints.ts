@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import * as attachments from "./attachments/endpoints";
+import * as comments from "./comments/comments";
 import * as companies from "./companies/endpoints";
 import * as contacts from "./contacts/endpoints";
 import * as content from "./content/endpoints";
@@ -24,4 +25,5 @@ export const proposalsEndpoints: AnyEndpoint[] = [
   images,
   attachments,
   webhooks,
+  comments,
 ].flatMap((group) => Object.values(group) as AnyEndpoint[]);

@@ -425,6 +425,10 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
   const draftToUpdate = await draftWithBlock();
   const draftToEditBlock = await draftWithBlock();
   const draftForData = await draftWithBlock();
+  // Internal threads (issue 41) on a draft of their own, whose block no other target removes, and one thread to answer.
+  const draftForComments = await draftWithBlock();
+  const commentsOf = `/v3/proposals/${draftForComments.uuid}/comments`;
+  const thread = (await created(owner.api.post(commentsOf, { body: "Fuzzed thread" }))).data as { id: string };
   const sentToVersion = await createSentProposal(owner, { title_md: "Fuzzed series" });
   // A member whose role changes (the owner stays one).
   const spare = await seedUser();
@@ -519,6 +523,19 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
         })),
     },
     update_proposal_data: { ids: fixed({ uuid: draftForData.uuid }), valid: generated("update_proposal_data") },
+    // A thread on the proposal or on its one block: any other block_uuid is refused (no block of this proposal).
+    add_proposal_comment: {
+      ids: fixed({ uuid: draftForComments.uuid }),
+      valid: generated("add_proposal_comment", { block_uuid: fc.oneof(omit, fc.constant(draftForComments.blockUuid)) }),
+    },
+    reply_to_proposal_comment: {
+      ids: fixed({ uuid: draftForComments.uuid, commentId: thread.id }),
+      valid: generated("reply_to_proposal_comment"),
+    },
+    update_proposal_comment: {
+      ids: fixed({ uuid: draftForComments.uuid, commentId: thread.id }),
+      valid: generated("update_proposal_comment"),
+    },
     send_proposal: {
       ids: async (forValid) => ({ uuid: forValid ? await createDraft(owner, { recipient: { id: sendTo.id } }) : draftToUpdate.uuid }),
       // The expiry must lie ahead, and a reminder needs one far enough ahead (rules of sending, not of the schema).

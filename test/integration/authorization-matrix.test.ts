@@ -65,12 +65,18 @@ const AUTHORING_CALLERS: Record<AuthoringRole, { credentials: (cast: AuthoringCa
   suggestKey: { credentials: (cast) => bearer(cast.suggestKey), published: true },
 };
 
-/** The writes a key of scope `suggest` may make, as its user may (docs/decisions/060): threads and suggestions. */
+/**
+ * The writes a key of scope `suggest` may make, as its user may (docs/decisions/060): threads and
+ * suggestions, and the proposals' internal threads (issue 41). The endpoints mark them `isSuggestion`.
+ */
 const SUGGESTION_WRITES = new Set([
   "POST /blocks/{blockId}/comments",
   "POST /comments/{commentId}/replies",
   "PATCH /comments/{commentId}",
   "POST /blocks/{blockId}/suggestions",
+  "POST /v3/proposals/{uuid}/comments",
+  "POST /v3/proposals/{uuid}/comments/{commentId}/replies",
+  "PATCH /v3/proposals/{uuid}/comments/{commentId}",
 ]);
 
 /**
@@ -252,7 +258,8 @@ type ProposalsRow = Record<Exclude<ProposalsRole, "suggestKey">, Outcome>;
  * stranger: a user of no company. otherCompany: a member of another company. disabledMember: a
  * member of the owner's company whose membership is disabled. member: a member of the owner's
  * company (the owner made it and is its member too). suggestKey: the member's key of scope
- * `suggest`, which no proposals write accepts (403 FORBIDDEN_SCOPE).
+ * `suggest`, which reads and keeps the proposals' internal threads as the member, and which no
+ * other proposals write accepts (403 FORBIDDEN_SCOPE).
  */
 const PROPOSALS_CALLERS: Record<ProposalsRole, { credentials: (cast: ProposalsCast) => Credentials }> = {
   anonymous: { credentials: () => undefined },
@@ -337,6 +344,12 @@ const PROPOSALS_ROWS: Record<string, ProposalsRow> = {
   "POST /v3/proposals/{uuid}/archive": proposalEditors,
   "POST /v3/proposals/{uuid}/unarchive": proposalEditors,
   "POST /v3/proposals/{uuid}/template": proposalEditors,
+  // Internal threads (issue 41): any active member of the proposal's company reads and writes them; to anyone else
+  // the proposal does not exist, for a write as for a read (404, never 401).
+  "GET /v3/proposals/{uuid}/comments": companyMembers,
+  "POST /v3/proposals/{uuid}/comments": companyMembers,
+  "POST /v3/proposals/{uuid}/comments/{commentId}/replies": companyMembers,
+  "PATCH /v3/proposals/{uuid}/comments/{commentId}": companyMembers,
   "GET /v3/content": companyMembers,
   "POST /v3/content": companyMembers,
   "PUT /v3/content": companyMembers,

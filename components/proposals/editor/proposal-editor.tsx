@@ -27,6 +27,7 @@ import { EditableOffer } from "./editable-offer";
 import { EditableDescription, EditableTitle } from "./editable-text";
 import { errorMessage, formatMoney, formatTime, issueAt, reminderNote, STATUS_STYLES } from "./format";
 import { HistoryPanel } from "./history-panel";
+import { InternalComments } from "./internal-comments";
 import { useProposal, useProposalWrites, useSeries, useSourceProposal, type ProposalDto } from "./queries";
 import { RecipientSection } from "./recipient-section";
 import { SettingsSection } from "./settings-section";
@@ -317,6 +318,7 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
           )}
           {isReadOnly ? null : <SettingsSection proposal={proposal} patch={writes.patch} />}
           <AttachmentsSection proposal={proposal} isReadOnly={isReadOnly} patch={writes.patch} />
+          <InternalComments proposal={proposal} />
           <HistoryPanel proposal={proposal} />
         </SidePanel>
       </div>

@@ -8,8 +8,8 @@ export default function NotificationsPage() {
       <div>
         <h1 className="text-2xl font-semibold">Notifications</h1>
         <p className="mt-1 text-sm text-slate-600">
-          What we mail you about the proposals you created or are the contact person of. Every such mail also has a link to stop it in one
-          click.
+          What we mail you about the proposals you created or are the contact person of, and when someone mentions you in a comment on a
+          course. Every such mail also has a link to stop it in one click.
         </p>
       </div>
       <NotificationSettingsPanel />
