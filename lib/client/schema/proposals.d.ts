@@ -438,13 +438,13 @@ export interface paths {
         };
         /**
          * List a proposal's internal comments
-         * @description Returns {data: threads}, oldest first, each with its replies. Staff only: never shown to the customer.
+         * @description Returns {data: threads}, oldest first, each with its replies and status. Staff only: never shown to the customer. Use it to read what colleagues noted on a proposal.
          */
         get: operations["list_proposal_comments"];
         put?: never;
         /**
          * Start an internal comment thread on a proposal or one of its blocks
-         * @description Body {body, block_uuid?}. Returns {data: thread}. Only the company's members see it.
+         * @description Body {body, block_uuid?}. Returns {data: thread}, a staff-only remark on the proposal or one of its blocks: the customer never sees it. Use it to ask or note something for colleagues.
          */
         post: operations["add_proposal_comment"];
         delete?: never;
@@ -484,7 +484,7 @@ export interface paths {
         put?: never;
         /**
          * Reply in an internal comment thread
-         * @description Body {body}. Returns {data: reply}.
+         * @description Body {body}. Returns {data: reply} with its author and time. Use it to answer a colleague in an internal thread (list_proposal_comments finds its id).
          */
         post: operations["reply_to_proposal_comment"];
         delete?: never;

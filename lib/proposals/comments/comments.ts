@@ -88,7 +88,8 @@ export const listProposalCommentsEndpoint = defineEndpoint({
   path: "/v3/proposals/{uuid}/comments",
   tag,
   summary: "List a proposal's internal comments",
-  description: "Returns {data: threads}, oldest first, each with its replies. Staff only: never shown to the customer.",
+  description:
+    "Returns {data: threads}, oldest first, each with its replies and status. Staff only: never shown to the customer. Use it to read what colleagues noted on a proposal.",
   params: Params,
   load: loadProposal,
   response: z.object({ data: z.array(Thread) }),
@@ -109,7 +110,8 @@ export const addProposalCommentEndpoint = defineEndpoint({
   path: "/v3/proposals/{uuid}/comments",
   tag,
   summary: "Start an internal comment thread on a proposal or one of its blocks",
-  description: "Body {body, block_uuid?}. Returns {data: thread}. Only the company's members see it.",
+  description:
+    "Body {body, block_uuid?}. Returns {data: thread}, a staff-only remark on the proposal or one of its blocks: the customer never sees it. Use it to ask or note something for colleagues.",
   params: Params,
   load: loadProposal,
   body: z.object({ body: Body, block_uuid: z.string().max(64).optional().describe("A block of this proposal") }),
@@ -137,7 +139,8 @@ export const replyToProposalCommentEndpoint = defineEndpoint({
   path: "/v3/proposals/{uuid}/comments/{commentId}/replies",
   tag,
   summary: "Reply in an internal comment thread",
-  description: "Body {body}. Returns {data: reply}.",
+  description:
+    "Body {body}. Returns {data: reply} with its author and time. Use it to answer a colleague in an internal thread (list_proposal_comments finds its id).",
   params: CommentParams,
   load: loadProposal,
   body: z.object({ body: Body }),
