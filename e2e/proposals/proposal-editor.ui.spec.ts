@@ -182,7 +182,13 @@ test("[PROPOSAL EDITOR] choosing a contact that was archived meanwhile shows INV
   const s = await setUp(page, signUpAndSignIn);
   const contact = await proposalsApi(page, "POST", "/v3/contacts", { company_id: s.companyId, first_name: "Archie", last_name: "Gone" });
   await page.goto(editorUrl(s.uuid));
+  // The results for the whole name, not a shorter search's still on screen while it is asked for:
+  // answered after the archive, it would no longer list Archie (CI once, 7 December).
+  const searched = page.waitForResponse(
+    (r) => r.url().includes("/api/proposals/v3/contacts") && new URL(r.url()).searchParams.get("q") === "Archie",
+  );
   await page.getByLabel("Search contacts").fill("Archie");
+  await searched;
   const choose = page.getByRole("button", { name: "Choose Archie Gone" });
   await expect(choose).toBeVisible();
   await proposalsApi(page, "POST", `/v3/contacts/${contact.data.id}/archive`);
