@@ -42,12 +42,11 @@ export async function assertMayBePresent(tx: Tx, caller: Caller, target: Presenc
 
 export async function touchPresence(db: Db | Tx, caller: Caller, session: string, target: PresenceTarget, blockId?: string | null) {
   const key = targetKey(target);
-  const block = blockId === undefined ? undefined : blockId;
   await db.presenceSession.upsert({
     where: { userId_sessionId: { userId: caller.userId, sessionId: session } },
-    create: { userId: caller.userId, sessionId: session, userName: caller.name, target: key, blockId: block ?? null, seenAt: new Date() },
+    create: { userId: caller.userId, sessionId: session, userName: caller.name, target: key, blockId: blockId ?? null, seenAt: new Date() },
     // A tab that moved to another item starts there without a block; the stream's refresh keeps the block it has.
-    update: { userName: caller.name, target: key, seenAt: new Date(), ...(block !== undefined ? { blockId: block } : {}) },
+    update: { userName: caller.name, target: key, seenAt: new Date(), ...(blockId !== undefined ? { blockId } : {}) },
   });
 }
 

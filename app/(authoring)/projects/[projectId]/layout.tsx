@@ -8,6 +8,7 @@ import { sessionCaller } from "@/lib/auth/session";
 import { getProjectOrThrow, isLearner } from "@/lib/authoring/access";
 import { getDb } from "@/lib/db/client";
 import { uuidParams } from "@/lib/pages/page-ids";
+import { projectOfPage } from "@/lib/pages/project-of-page";
 
 export default async function ProjectLayout({ children, params }: { children: ReactNode; params: Promise<{ projectId: string }> }) {
   const { projectId } = await uuidParams(params);
@@ -18,7 +19,8 @@ export default async function ProjectLayout({ children, params }: { children: Re
     throw error;
   });
   if (isLearner(access)) redirect("/learn");
-  const project = await db.project.findUniqueOrThrow({ where: { id: projectId }, include: { workspace: true } });
+  const project = await projectOfPage(projectId);
+  if (!project) notFound();
   return (
     <div className="space-y-6">
       <div>

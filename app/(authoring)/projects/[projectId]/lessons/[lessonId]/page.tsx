@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { LessonEditor } from "@/components/lesson-editor/lesson-editor";
-import { getDb } from "@/lib/db/client";
 import { uuidParams } from "@/lib/pages/page-ids";
+import { projectOfPage } from "@/lib/pages/project-of-page";
 
 export const metadata: Metadata = { title: "Edit lesson" };
 
@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Edit lesson" };
 // the lesson through the authoring API, which answers 404 for a lesson outside it.
 export default async function LessonEditorPage({ params }: { params: Promise<{ projectId: string; lessonId: string }> }) {
   const { projectId, lessonId } = await uuidParams(params);
-  // Whose members a comment may mention: the project's workspace (the layout found the project).
-  const project = await (await getDb()).project.findUnique({ where: { id: projectId }, select: { workspaceId: true } });
+  // Whose members a comment may mention: the project's workspace (the layout's read of the project, shared).
+  const project = await projectOfPage(projectId);
   return <LessonEditor key={lessonId} projectId={projectId} lessonId={lessonId} workspaceId={project?.workspaceId} />;
 }
