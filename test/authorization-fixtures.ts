@@ -338,6 +338,15 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
     .data as { id: string };
   // Each status change meets the status it needs, whatever ran before it.
   const toSend = await draft("To send");
+  // Approval rounds (issue 41): a rule of the company's, and a draft each that breaks it (a line discounted 60 %).
+  await expectOk(api.put(`/v3/companies/${company.id}/approval-rules`, { max_discount_percent: 50 }), 200, "setting approval rules");
+  const overTheRule = async (title: string) => {
+    const over = await draft(title);
+    const overBlock: string = (await expectOk(api.get(`/v3/proposals/${over}`), 200, "reading a draft")).data.blocks[0].uuid;
+    await expectOk(api.patch(`/v3/proposals/${over}/blocks/${overBlock}`, { discount: 60 }), 200, "discounting a line");
+    return over;
+  };
+  const [toRequest, toApprove, toDecline] = [await overTheRule("To ask"), await overTheRule("To approve"), await overTheRule("To decline")];
   const [toAccept, toReject, toWithdraw] = [await sent("To accept"), await sent("To reject"), await sent("To withdraw")];
 
   // Two webhook endpoints (one to delete) and a delivery of a test event; a public address, never called here (no worker runs).
@@ -372,6 +381,9 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       accept_proposal: { uuid: toAccept },
       reject_proposal: { uuid: toReject },
       withdraw_proposal: { uuid: toWithdraw },
+      request_proposal_approval: { uuid: toRequest },
+      approve_proposal: { uuid: toApprove },
+      decline_proposal_approval: { uuid: toDecline },
     },
     bodies: {
       create_company: { name: "A company of the caller's" },
@@ -396,6 +408,10 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       add_proposal_comment: { body: "Another remark", block_uuid: blockUuid },
       reply_to_proposal_comment: { body: "A reply" },
       update_proposal_comment: { status: "resolved" },
+      set_approval_rules: { max_discount_percent: 50 },
+      request_proposal_approval: { note: "Please approve" },
+      approve_proposal: { note: "Fine" },
+      decline_proposal_approval: { note: "Too much" },
     },
     queries: {
       list_contacts: `company_id=${company.id}&include_archived=true`,

@@ -126,6 +126,8 @@ async function makeDataSet(browser: Browser, baseURL: string, viewport: { width:
   const draftUuid = await proposal("Roof for the Berg house");
   const sentUuid = await proposal("Roof for the Lindqvist house");
   await proposalsApi(page, "POST", `/v3/proposals/${sentUuid}/send`, {});
+  // An approval rule the draft (2 × 100) breaks: its editor shows the approval panel (issue 41).
+  await proposalsApi(page, "PUT", `/v3/companies/${company.id}/approval-rules`, { max_total_without_tax: 150 });
   await page.close();
   return {
     author,
@@ -219,7 +221,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.close();
     });
 
-    test(`[A11Y] the proposals list, proposal editor and content library have no serious axe violations (${name})`, async () => {
+    test(`[A11Y] the proposals list, proposal editor, content library and approval rules have no serious axe violations (${name})`, async () => {
       const page = await data.author.newPage();
       await page.goto(`/proposals?company=${data.companyId}`);
       await expect(page.getByRole("tablist", { name: "Status" })).toBeVisible();
@@ -231,6 +233,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Roof for the Berg house");
       await expect(page.getByRole("article", { name: "Block 1: Solar panel" })).toBeVisible();
       await expect(page.getByRole("region", { name: "Totals" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Needs an owner's approval before it is sent" })).toBeVisible();
       await expectAccessible(page, "proposal editor (draft)");
       // The description open in place, and (on a phone) the side panel as a drawer.
       await page.getByRole("button", { name: "Edit the description" }).click();
@@ -248,6 +251,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.goto(`/proposals/library?company=${data.companyId}`);
       await expect(page.getByText("Solar panel").first()).toBeVisible();
       await expectAccessible(page, "content library");
+      await page.goto(`/proposals/members?company=${data.companyId}`);
+      await expect(page.getByRole("region", { name: "Approval rules" }).getByLabel("Largest total without tax")).toHaveValue("150");
+      await expectAccessible(page, "members and approval rules");
       await page.close();
     });
 

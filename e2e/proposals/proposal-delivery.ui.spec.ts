@@ -102,6 +102,7 @@ for (const { name, viewport } of VIEWPORTS) {
         proposal_changes_requested: true,
         proposal_expired: true,
         comment_mention: true,
+        proposal_approval: true,
       });
       // Mentions in course comments are a notification of their own (issue 41).
       await expect(page.getByRole("switch", { name: /Mentioned in a comment/ })).toBeChecked();

@@ -111,6 +111,9 @@ test("[WEBHOOKS] an owner adds an endpoint, sends a test event it receives signe
       "proposal.rejected",
       "proposal.withdrawn",
       "proposal.expired",
+      "proposal.approval_requested",
+      "proposal.approved",
+      "proposal.approval_declined",
     ]);
     // Never again: neither on the page nor after a reload.
     await page.reload();

@@ -14,10 +14,14 @@ export const ERROR_STATUS = {
   forbidden_scope: 403,
   /** An action that mails other people in the caller's name, before they verified their address (decision 031). */
   email_not_verified: 403,
+  /** An action only the company's owners take (approving a proposal, its approval rules): 403 in both services (decision 062). */
+  owner_required: 403,
   not_found: 404,
   not_editable: 409,
   /** The item changed since the version a request's If-Match names (course authoring: 409 `conflict`). */
   edit_conflict: 409,
+  /** Sending a draft that breaks its company's approval rules without an owner's approval of this version (decision 062). */
+  approval_required: 409,
   payload_too_large: 413,
   rate_limited: 429,
   not_configured: 503,

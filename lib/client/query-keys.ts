@@ -123,6 +123,8 @@ export const companyKeys = {
   all: ["companies"] as const,
   /** A company's members and open invitations. */
   members: (companyId: number) => ["companies", companyId, "members"] as const,
+  /** Its approval rules, and whether the user may change them and approve. */
+  approvalRules: (companyId: number) => ["companies", companyId, "approval-rules"] as const,
 };
 
 export const contentKeys = {

@@ -21,7 +21,9 @@ export type MailKind =
   | "proposal_expired"
   | "proposal_reminder"
   | "webhook_disabled"
-  | "comment_mention";
+  | "comment_mention"
+  | "proposal_approval_requested"
+  | "proposal_approval_decided";
 
 export type OutgoingMail = {
   kind: MailKind;

@@ -10,6 +10,7 @@ export const NOTIFICATION_KINDS = [
   "proposal_changes_requested",
   "proposal_expired",
   "comment_mention",
+  "proposal_approval",
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -24,4 +25,8 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, { title: string; when
   proposal_changes_requested: { title: "Changes requested", when: "when a customer asks for changes to one of your proposals" },
   proposal_expired: { title: "Proposal expired", when: "when one of your proposals expires without an answer" },
   comment_mention: { title: "Mentioned in a comment", when: "when someone mentions you in a comment on a course" },
+  proposal_approval: {
+    title: "Proposal approvals",
+    when: "when a colleague asks you, as an owner, to approve a proposal, or an owner answers your request",
+  },
 };

@@ -73,7 +73,7 @@ export async function getCompanyOrThrow({
  * is decided (issue 26; docs/decisions/032).
  */
 export const COMPANY_PERMISSIONS = {
-  owner: ["members.manage", "webhooks.manage"],
+  owner: ["members.manage", "webhooks.manage", "approvals.manage"],
   member: [],
 } as const satisfies Record<CompanyRole, readonly string[]>;
 
@@ -82,6 +82,7 @@ export type CompanyAction = (typeof COMPANY_PERMISSIONS)[CompanyRole][number];
 const REFUSALS: Record<CompanyAction, string> = {
   "members.manage": "Only the company's owners manage its members",
   "webhooks.manage": "Only the company's owners manage its webhooks",
+  "approvals.manage": "Only the company's owners set its approval rules and approve or decline proposals",
 };
 
 export const canInCompany = (role: CompanyRole, action: CompanyAction) => (COMPANY_PERMISSIONS[role] as readonly string[]).includes(action);
@@ -107,6 +108,9 @@ export async function getCompanyRoleOrThrow({
   });
   const member = company?.members[0];
   if (!company || !isActiveMembership(member)) throw notFound("Company");
-  if (toDo && !canInCompany(member!.role, toDo)) throw forbidden(REFUSALS[toDo]);
+  if (toDo && !canInCompany(member!.role, toDo)) {
+    // Approvals are refused 403 OWNER_REQUIRED, as issue 41 asks; the older owner actions keep 401 (docs/decisions/062).
+    throw toDo === "approvals.manage" ? new AppError("owner_required", REFUSALS[toDo]) : forbidden(REFUSALS[toDo]);
+  }
   return { company, role: member!.role };
 }

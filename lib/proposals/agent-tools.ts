@@ -25,6 +25,10 @@ export const NOT_AGENT_TOOLS = new Set([
   "test_webhook",
   // Resolving an internal thread is a person's call, as in course review (docs/decisions/060).
   "update_proposal_comment",
+  // Approving is an owner's act, and so are the rules (issue 41); asking and reading are tools.
+  "approve_proposal",
+  "decline_proposal_approval",
+  "set_approval_rules",
 ]);
 
 let tools: ToolSet | undefined;
@@ -46,7 +50,8 @@ const INSTRUCTIONS =
   "to save the draft, and read it back with get_proposal. A draft is edited with update_proposal (send the whole block " +
   "list, echoing each kept block's uuid) and update_proposal_data; a sent proposal is revised with create_proposal_version. " +
   "Every write tool accepts dry_run: true. Sending, accepting, rejecting and withdrawing proposals are done by people in " +
-  "the app, not through these tools.";
+  "the app, not through these tools. A draft above the company's approval rules (get_approval_rules; the proposal's approval " +
+  "field names what it breaks) needs an owner's approval before anyone sends it: ask for one with request_proposal_approval.";
 
 /** POST /api/proposals/mcp */
 export const handleProposalsMcp = mcpHandler(

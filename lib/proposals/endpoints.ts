@@ -1,4 +1,5 @@
 import type { AnyEndpoint } from "@/lib/api/endpoint";
+import * as approvals from "./approvals/endpoints";
 import * as attachments from "./attachments/endpoints";
 import * as comments from "./comments/comments";
 import * as companies from "./companies/endpoints";
@@ -26,4 +27,5 @@ export const proposalsEndpoints: AnyEndpoint[] = [
   attachments,
   webhooks,
   comments,
+  approvals,
 ].flatMap((group) => Object.values(group) as AnyEndpoint[]);

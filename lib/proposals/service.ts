@@ -25,10 +25,13 @@ const PROPOSALS_CODES: Record<ErrorCode, ServiceErrorCode> = {
   email_not_verified: e(403, "EMAIL_NOT_VERIFIED"),
   // A suggest-only key's refusal is about the key, not the caller's access: 403 (decision 060).
   forbidden_scope: e(403, "FORBIDDEN_SCOPE"),
+  // Unlike "may not edit" (401), the caller is a member who may do much, not this (docs/decisions/062).
+  owner_required: e(403, "OWNER_REQUIRED"),
   not_found: e(404, "NOT_FOUND"),
   not_editable: e(409, "NOT_EDITABLE"),
   // No proposals endpoint accepts If-Match (its timestamps are whole seconds): never answered.
   edit_conflict: e(409, "CONFLICT"),
+  approval_required: e(409, "APPROVAL_REQUIRED"),
   payload_too_large: e(413, "PAYLOAD_TOO_LARGE"),
   rate_limited: e(429, "RATE_LIMITED"),
   internal_error: e(500, "INTERNAL_ERROR"),
@@ -45,6 +48,10 @@ export const ProposalsErrorBody = z
         .describe("VALIDATION_ERROR, INVALID_RECIPIENT, COMPANY_MISMATCH, PROPOSAL_WITHDRAWN, UNAUTHORIZED, NOT_FOUND, NOT_EDITABLE, ..."),
       message: z.string(),
       issues: z.array(Issue).optional().describe("One per problem; an unknown key is an issue naming it"),
+      details: z
+        .array(z.object({ rule: z.string(), limit: z.number(), actual: z.number() }))
+        .optional()
+        .describe("APPROVAL_REQUIRED: each approval rule the draft breaks, its limit and the draft's figure"),
     }),
   })
   .meta({ id: "ProposalsError" });
@@ -57,7 +64,16 @@ export const proposalsService: Service = {
   writeError: (error, code) => {
     // VALIDATION_ERROR always carries issues (contract.md); a body that is not JSON is one issue about the whole body.
     const issues = error.code === "invalid_json" ? [{ path: "", message: error.message }] : error.details?.issues;
-    return { error: { code, message: error.message, ...(Array.isArray(issues) ? { issues } : {}) } };
+    // APPROVAL_REQUIRED names each rule the draft breaks (docs/decisions/062).
+    const reasons = error.code === "approval_required" ? error.details?.reasons : undefined;
+    return {
+      error: {
+        code,
+        message: error.message,
+        ...(Array.isArray(issues) ? { issues } : {}),
+        ...(Array.isArray(reasons) ? { details: reasons } : {}),
+      },
+    };
   },
   errorSchema: ProposalsErrorBody,
   bodyLimits: { json: 2 * 1024 * 1024, multipart: 20 * 1024 * 1024 },

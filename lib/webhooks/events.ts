@@ -12,6 +12,9 @@ export const WEBHOOK_EVENTS = [
   "proposal.withdrawn",
   "proposal.expired",
   "proposal.changes_requested",
+  "proposal.approval_requested",
+  "proposal.approved",
+  "proposal.approval_declined",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];

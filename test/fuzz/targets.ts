@@ -430,6 +430,18 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
   const commentsOf = `/v3/proposals/${draftForComments.uuid}/comments`;
   const thread = (await created(owner.api.post(commentsOf, { body: "Fuzzed thread" }))).data as { id: string };
   const sentToVersion = await createSentProposal(owner, { title_md: "Fuzzed series" });
+  // Approvals (issue 41): the rules fuzzed on a company of their own, so that no limit they set refuses another target's send;
+  // approval rounds in a third, whose one rule (no discount at all) each round's fresh draft breaks.
+  const ownCompany = async (name: string) => (await created(owner.api.post("/v3/companies", { name }))).data.id as number;
+  const rulesCompanyId = await ownCompany("Fuzzed rules");
+  const roundsCompanyId = await ownCompany("Fuzzed approval rounds");
+  const roundsItem = await seedPricedItem({ companyId: roundsCompanyId });
+  const ruled = await owner.api.put(`/v3/companies/${roundsCompanyId}/approval-rules`, { max_discount_percent: 0 });
+  if (ruled.status !== 200) throw new Error(`set approval rules answered ${ruled.status}: ${JSON.stringify(ruled.body)}`);
+  const draftOverTheRule = () =>
+    createDraft({ api: owner.api, company: { id: roundsCompanyId } }, { blocks: [{ content_id: roundsItem.variationId, discount: 10 }] });
+  const draftForRounds = await draftOverTheRule();
+  const freshRound = async (forValid: boolean) => ({ uuid: forValid ? await draftOverTheRule() : draftForRounds });
   // A member whose role changes (the owner stays one).
   const spare = await seedUser();
   await joinCompany(spare, companyId);
@@ -557,6 +569,10 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
         ),
       ),
     },
+    set_approval_rules: { ids: fixed({ companyId: rulesCompanyId }), valid: generated("set_approval_rules") },
+    request_proposal_approval: { ids: freshRound, valid: generated("request_proposal_approval") },
+    approve_proposal: { ids: freshRound, valid: generated("approve_proposal") },
+    decline_proposal_approval: { ids: freshRound, valid: generated("decline_proposal_approval") },
     // An account that is no member yet; fresh addresses to invite (a member's address refuses the request).
     add_company_member: {
       ids: fixed({ companyId }),

@@ -297,6 +297,10 @@ const proposalEditors: ProposalsRow = {
 /** Managing the company's members and invitations: its owners; a member who is not one is refused (401 in this service). */
 const companyOwners: ProposalsRow = { ...companyMembers, member: "forbidden" };
 
+/** Approving proposals and setting the rules for it: its owners; a member who is not one gets 403 OWNER_REQUIRED (decision 062). */
+const companyApprovers: ProposalsRow = { ...companyMembers, member: "owner_required" };
+const proposalApprovers: ProposalsRow = { ...proposalEditors, member: "owner_required" };
+
 const PROPOSALS_ROWS: Record<string, ProposalsRow> = {
   "GET /v3/companies": ownCompanies,
   "POST /v3/companies": ownCompanies,
@@ -350,6 +354,12 @@ const PROPOSALS_ROWS: Record<string, ProposalsRow> = {
   "POST /v3/proposals/{uuid}/comments": companyMembers,
   "POST /v3/proposals/{uuid}/comments/{commentId}/replies": companyMembers,
   "PATCH /v3/proposals/{uuid}/comments/{commentId}": companyMembers,
+  // Approvals before a proposal goes out (issue 41): any member reads the rules and asks; owners set them and decide.
+  "GET /v3/companies/{companyId}/approval-rules": companyMembers,
+  "PUT /v3/companies/{companyId}/approval-rules": companyApprovers,
+  "POST /v3/proposals/{uuid}/approval-requests": proposalEditors,
+  "POST /v3/proposals/{uuid}/approve": proposalApprovers,
+  "POST /v3/proposals/{uuid}/decline-approval": proposalApprovers,
   "GET /v3/content": companyMembers,
   "POST /v3/content": companyMembers,
   "PUT /v3/content": companyMembers,

@@ -410,6 +410,7 @@ describe("[NOTIFICATIONS] what the customer does is mailed to the proposal's cre
       proposal_changes_requested: true,
       proposal_expired: true,
       comment_mention: true,
+      proposal_approval: true,
     });
     const off = await bobsApp.put("/account/notifications", { proposal_viewed: false });
     expect(off.status).toBe(200);
@@ -420,6 +421,7 @@ describe("[NOTIFICATIONS] what the customer does is mailed to the proposal's cre
       proposal_changes_requested: true,
       proposal_expired: true,
       comment_mention: true,
+      proposal_approval: true,
     });
     const uuid = await sentProposal(ann, bob);
     await view(uuid);
@@ -481,6 +483,7 @@ describe("[UNSUBSCRIBE] a notification mail's one-click link", () => {
       proposal_changes_requested: true,
       proposal_expired: true,
       comment_mention: true,
+      proposal_approval: true,
     });
     // The next proposal's first view is not mailed to Ann any more.
     const { uuid } = await draftFor(ann);
@@ -519,6 +522,7 @@ describe("[UNSUBSCRIBE] a notification mail's one-click link", () => {
       proposal_changes_requested: true,
       proposal_expired: true,
       comment_mention: true,
+      proposal_approval: true,
     });
   });
 });

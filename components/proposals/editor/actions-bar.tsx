@@ -7,6 +7,7 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { Modal } from "@/components/ui/modal";
 import { useToast } from "@/components/ui/toast";
 import { proposalPdfUrl } from "@/lib/client/api";
+import { maySend } from "@/lib/proposals/approvals/rules";
 import { MAX_REMINDER_DAYS, MIN_REMINDER_DAYS, reminderAtUnix } from "@/lib/proposals/proposals/reminder";
 import { statusWord } from "@/lib/proposals/proposals/status-labels";
 import { statusAllows } from "@/lib/proposals/proposals/status-rules";
@@ -84,11 +85,13 @@ export function ActionsBar({
     }
   }
 
-  const buttons: Array<{ label: string; onClick: () => void; variant?: "primary" | "secondary" | "danger" }> = [];
+  const buttons: Array<{ label: string; onClick: () => void; variant?: "primary" | "secondary" | "danger"; blockedBy?: string }> = [];
   if (statusAllows("send", status)) {
     buttons.push({
       label: "Send",
       variant: "primary",
+      // Above the company's approval rules, the approval panel says what it needs first (the server refuses it too).
+      blockedBy: maySend(proposal.approval) ? undefined : "Needs an owner's approval first",
       onClick: () => {
         setError(undefined);
         setIsSending(true);
@@ -187,7 +190,14 @@ export function ActionsBar({
     <div className="space-y-2">
       <div role="toolbar" aria-label="Proposal actions" className="flex flex-wrap gap-2">
         {buttons.map((b) => (
-          <Button key={b.label} type="button" variant={b.variant ?? "secondary"} disabled={isBusy} onClick={b.onClick}>
+          <Button
+            key={b.label}
+            type="button"
+            variant={b.variant ?? "secondary"}
+            disabled={isBusy || b.blockedBy !== undefined}
+            title={b.blockedBy}
+            onClick={b.onClick}
+          >
             {b.label}
           </Button>
         ))}

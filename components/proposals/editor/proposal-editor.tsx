@@ -18,6 +18,7 @@ import { proposalKeys } from "@/lib/client/query-keys";
 import { statusDescription, statusLabel, statusWord } from "@/lib/proposals/proposals/status-labels";
 import { isOpen, statusAllows } from "@/lib/proposals/proposals/status-rules";
 import { toPublicView, type PublicView } from "@/lib/proposals/public/public-view";
+import { ApprovalPanel } from "../approvals/approval-panel";
 import { ActionsBar } from "./actions-bar";
 import { AttachmentsSection } from "./attachments-section";
 import type { BlockDraft } from "./block-draft";
@@ -223,6 +224,7 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
         />
       </header>
 
+      <ApprovalPanel proposal={proposal} />
       <ChangeRequestsPanel
         requests={(sourceOfDraft.data ?? proposal).change_requests}
         proposal={proposal}

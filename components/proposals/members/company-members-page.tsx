@@ -1,9 +1,19 @@
 "use client";
 
+import { ApprovalRulesSection } from "../approvals/approval-rules-section";
 import { CompanyGate } from "../company-gate";
 import { CompanyMembersPanel } from "./company-members-panel";
 
-/** /proposals/members: the selected company's members (a user of none is offered to create one). */
+/** /proposals/members: the selected company's members and its approval rules (a user of none is offered to create one). */
 export function CompanyMembersPage({ userId }: { userId: string }) {
-  return <CompanyGate>{(company) => <CompanyMembersPanel key={company.id} company={company} userId={userId} />}</CompanyGate>;
+  return (
+    <CompanyGate>
+      {(company) => (
+        <div key={company.id} className="space-y-8">
+          <CompanyMembersPanel company={company} userId={userId} />
+          <ApprovalRulesSection company={company} />
+        </div>
+      )}
+    </CompanyGate>
+  );
 }

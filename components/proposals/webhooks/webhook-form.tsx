@@ -16,6 +16,9 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   "proposal.withdrawn": "Withdrawn",
   "proposal.expired": "Expired",
   "proposal.changes_requested": "Customer asked for changes",
+  "proposal.approval_requested": "Approval requested from an owner",
+  "proposal.approved": "Approved by an owner",
+  "proposal.approval_declined": "Approval declined by an owner",
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_LABELS) as WebhookEventType[];

@@ -14,7 +14,7 @@ export interface paths {
         };
         /**
          * Which notification mails you get
-         * @description One boolean per kind (proposal_viewed, proposal_accepted, proposal_rejected, proposal_changes_requested, proposal_expired, comment_mention): true while you get that mail. Your own settings, whoever asks.
+         * @description One boolean per kind (proposal_viewed, proposal_accepted, proposal_rejected, proposal_changes_requested, proposal_expired, comment_mention, proposal_approval): true while you get that mail. Your own settings, whoever asks.
          */
         get: operations["get_notification_settings"];
         /**
@@ -675,6 +675,8 @@ export interface components {
             proposal_expired: boolean;
             /** @description Mail me when someone mentions you in a comment on a course */
             comment_mention: boolean;
+            /** @description Mail me when a colleague asks you, as an owner, to approve a proposal, or an owner answers your request */
+            proposal_approval: boolean;
         };
         NotificationSettingsUpdate: {
             /** @description Mail me when a customer opens one of your proposals for the first time; omitted: unchanged */
@@ -689,6 +691,8 @@ export interface components {
             proposal_expired?: boolean;
             /** @description Mail me when someone mentions you in a comment on a course; omitted: unchanged */
             comment_mention?: boolean;
+            /** @description Mail me when a colleague asks you, as an owner, to approve a proposal, or an owner answers your request; omitted: unchanged */
+            proposal_approval?: boolean;
         };
         PasswordResetConfirm: {
             token: string;
@@ -801,7 +805,7 @@ export interface components {
             /** @description The audit trail, oldest first, as the recipient may see it: members are the sender, without their names or details */
             events: {
                 /** @enum {string} */
-                type: "created" | "sent" | "viewed" | "choices_changed" | "accepted" | "rejected" | "withdrawn" | "expired" | "changes_requested" | "reminder_sent";
+                type: "created" | "sent" | "viewed" | "choices_changed" | "accepted" | "rejected" | "withdrawn" | "expired" | "changes_requested" | "reminder_sent" | "approval_requested" | "approved" | "approval_declined";
                 created_at: number;
                 actor: {
                     /** @enum {string} */
@@ -883,7 +887,7 @@ export interface components {
         };
         UnsubscribeResult: {
             /** @enum {string} */
-            kind: "proposal_viewed" | "proposal_accepted" | "proposal_rejected" | "proposal_changes_requested" | "proposal_expired" | "comment_mention";
+            kind: "proposal_viewed" | "proposal_accepted" | "proposal_rejected" | "proposal_changes_requested" | "proposal_expired" | "comment_mention" | "proposal_approval";
             /** @constant */
             unsubscribed: true;
         };

@@ -53,6 +53,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/companies/{companyId}/approval-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a company's approval rules
+         * @description Returns {data: {company_id, max_discount_percent, max_total_without_tax, can_manage}}: above these limits (null: none) a draft needs an owner's approval before it is sent. can_manage says whether you are an owner, who sets them and approves. Any member reads them.
+         */
+        get: operations["get_approval_rules"];
+        /**
+         * Set a company's approval rules
+         * @description Body {max_discount_percent?, max_total_without_tax?}: a number sets a limit, null removes it, a rule left out keeps its value. Returns {data: the rules}. A draft with a line discounted more than max_discount_percent, or whose largest total without tax (every optional line in, every quantity range at its top) is above max_total_without_tax, cannot be sent until an owner approves it. Owners only: a member gets 403 OWNER_REQUIRED. Drafts approved before keep their approval until they are edited.
+         */
+        put: operations["set_approval_rules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/companies/{companyId}/invitations": {
         parameters: {
             query?: never;
@@ -389,6 +413,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/proposals/{uuid}/approval-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the company's owners to approve a draft
+         * @description Body {note?}. Returns {data: approval} with status requested. For a draft that breaks an approval rule (its approval.reasons): the owners are mailed a link to it, and proposal.approval_requested is recorded. 400 when the draft breaks no rule, is already approved as it is, or already waits for an owner; 409 when it is not a draft.
+         */
+        post: operations["request_proposal_approval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/proposals/{uuid}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a draft as it is now
+         * @description Body {note?}. Returns {data: approval} with status approved: the draft may be sent as it is now; an edit after this voids the approval. Whoever asked is mailed, and proposal.approved is recorded. An owner may approve without a request. Owners only: a member gets 403 OWNER_REQUIRED. 400 when the draft breaks no rule or is already approved as it is; 409 when it is not a draft.
+         */
+        post: operations["approve_proposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/proposals/{uuid}/archive": {
         parameters: {
             query?: never;
@@ -511,6 +575,26 @@ export interface paths {
          * @description Returns {data: the merged values}. Shallow merge into data (the values of the description's variables): a key set to null is deleted, omitted keys stay. 409 unless draft or template.
          */
         patch: operations["update_proposal_data"];
+        trace?: never;
+    };
+    "/v3/proposals/{uuid}/decline-approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline to approve a draft
+         * @description Body {note?}: say what should change. Returns {data: approval} with status declined: the draft cannot be sent until it breaks no rule or an owner approves it. Whoever asked is mailed, and proposal.approval_declined is recorded. Owners only: a member gets 403 OWNER_REQUIRED. 400 when the draft breaks no rule or is already declined; 409 when it is not a draft.
+         */
+        post: operations["decline_proposal_approval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v3/proposals/{uuid}/delivery": {
@@ -834,6 +918,35 @@ export interface components {
              */
             role: "owner" | "member";
         };
+        ApprovalReason: {
+            /** @enum {string} */
+            rule: "max_discount_percent" | "max_total_without_tax";
+            limit: number;
+            /** @description The proposal's figure: its largest line discount, or the largest total the buyer can reach */
+            actual: number;
+        };
+        ApprovalRecord: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "requested" | "approved" | "declined";
+            /** @description Who asked; null when an owner decided without a request */
+            requested_by: string | null;
+            requested_at: number | null;
+            request_note: string;
+            decided_by: string | null;
+            decided_at: number | null;
+            decision_note: string;
+        };
+        ApprovalRules: {
+            company_id: number;
+            /** @description null: no limit */
+            max_discount_percent: number | null;
+            /** @description null: no limit */
+            max_total_without_tax: number | null;
+            /** @description Whether you are an owner: owners change these rules and approve proposals */
+            can_manage: boolean;
+        };
         Asset: {
             /** @description The asset's numeric id (background_image.id of a proposal) */
             id: number;
@@ -1081,7 +1194,7 @@ export interface components {
             /** @description https (http only where private addresses are allowed); a public address */
             url: string;
             /** @description The events it receives */
-            events: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested")[];
+            events: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_declined")[];
             description?: string;
         };
         CreatedWebhook: {
@@ -1250,6 +1363,21 @@ export interface components {
             source_uuid: string | null;
             /** @description The series' accepted proposal when this version was made */
             accepted_proposal_uuid: string | null;
+            /** @description Whether the company's approval rules let this draft be sent (POST /v3/proposals/{uuid}/send answers 409 APPROVAL_REQUIRED until an owner approves this version) */
+            approval: components["schemas"]["ProposalApproval"];
+        };
+        ProposalApproval: {
+            /**
+             * @description not_needed: the draft breaks no rule (or a sent proposal went out without needing one); required: it breaks a rule and has no approval of this version; requested: waiting for an owner; approved: an owner approved this version (a sent one: it went out approved); declined
+             * @enum {string}
+             */
+            status: "not_needed" | "required" | "requested" | "approved" | "declined";
+            /** @description The rules the draft breaks now (a sent proposal: those it was approved for) */
+            reasons: components["schemas"]["ApprovalReason"][];
+            /** @description An approval was given for an earlier version of this draft: an edit after it voided it */
+            voided: boolean;
+            /** @description The newest request or decision */
+            latest: components["schemas"]["ApprovalRecord"] | null;
         };
         ProposalAttachment: {
             id: number | null;
@@ -1720,6 +1848,12 @@ export interface components {
                     path: string;
                     message: string;
                 }[];
+                /** @description APPROVAL_REQUIRED: each approval rule the draft breaks, its limit and the draft's figure */
+                details?: {
+                    rule: string;
+                    limit: number;
+                    actual: number;
+                }[];
             };
         };
         Rfp: {
@@ -1740,7 +1874,7 @@ export interface components {
             /** @description https (http only where private addresses are allowed); a public address */
             url?: string;
             /** @description The events it receives */
-            events?: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested")[];
+            events?: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_declined")[];
             description?: string;
             /** @description true turns it back on and clears its failure count */
             enabled?: boolean;
@@ -2050,6 +2184,162 @@ export interface operations {
             };
             /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Request body too large. Codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
+    get_approval_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read a company's approval rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApprovalRules"];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
+    set_approval_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The largest discount on any line, in percent (0..100); null for no limit */
+                    max_discount_percent?: number | null;
+                    /** @description The largest total without tax, in the proposal's currency, counting every optional line and the top of every quantity range the buyer may choose; null for no limit */
+                    max_total_without_tax?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Set a company's approval rules */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApprovalRules"];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE, OWNER_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4089,6 +4379,210 @@ export interface operations {
             };
         };
     };
+    request_proposal_approval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Ask the company's owners to approve a draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProposalApproval"];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Conflict with the current state. Codes: NOT_EDITABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Request body too large. Codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
+    approve_proposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Approve a draft as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProposalApproval"];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE, OWNER_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Conflict with the current state. Codes: NOT_EDITABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Request body too large. Codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
     archive_proposal: {
         parameters: {
             query?: never;
@@ -4678,6 +5172,108 @@ export interface operations {
             };
         };
     };
+    decline_proposal_approval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Decline to approve a draft */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProposalApproval"];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE, OWNER_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Conflict with the current state. Codes: NOT_EDITABLE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Request body too large. Codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
     get_proposal_delivery: {
         parameters: {
             query?: never;
@@ -4758,7 +5354,7 @@ export interface operations {
                     "application/json": {
                         data: {
                             /** @enum {string} */
-                            type: "created" | "sent" | "viewed" | "choices_changed" | "accepted" | "rejected" | "withdrawn" | "expired" | "changes_requested" | "reminder_sent";
+                            type: "created" | "sent" | "viewed" | "choices_changed" | "accepted" | "rejected" | "withdrawn" | "expired" | "changes_requested" | "reminder_sent" | "approval_requested" | "approved" | "approval_declined";
                             created_at: number;
                             actor: {
                                 /** @enum {string} */

@@ -38,6 +38,12 @@ function whatHappened({ type, detail }: ProposalEventDto): string {
       return "Changes requested";
     case "reminder_sent":
       return "Reminder sent";
+    case "approval_requested":
+      return "Approval requested";
+    case "approved":
+      return "Approved";
+    case "approval_declined":
+      return "Approval declined";
   }
 }
 

@@ -1,6 +1,6 @@
 import { toUnix } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
-import type { ProposalEventType } from "./event-types";
+import { INTERNAL_EVENT_TYPES, type ProposalEventType } from "./event-types";
 import type { ProposalEventDto } from "./schemas";
 
 /** At most this many events are read, newest kept: a proposal viewed thousands of times still answers quickly. */
@@ -9,11 +9,11 @@ export const EVENTS_LIMIT = 500;
 /**
  * A proposal's audit trail, oldest first. `forRecipient`: the customer's page, where members and
  * keys are "the sender" (their internal names are the company's business) and the detail of what
- * staff did stays with staff.
+ * staff did stays with staff; the company's approval rounds are not shown at all.
  */
 export async function listProposalEvents(tx: Tx, proposalId: string, { forRecipient = false } = {}): Promise<ProposalEventDto[]> {
   const rows = await tx.proposalEvent.findMany({
-    where: { proposalId },
+    where: { proposalId, ...(forRecipient ? { type: { notIn: [...INTERNAL_EVENT_TYPES] } } : {}) },
     orderBy: { id: "desc" },
     take: EVENTS_LIMIT,
     select: { type: true, actorKind: true, actorName: true, detail: true, createdAt: true },

@@ -27,6 +27,9 @@ const WEBHOOK_EVENT: Partial<Record<ProposalEventType, WebhookEventType>> = {
   withdrawn: "proposal.withdrawn",
   expired: "proposal.expired",
   changes_requested: "proposal.changes_requested",
+  approval_requested: "proposal.approval_requested",
+  approved: "proposal.approved",
+  approval_declined: "proposal.approval_declined",
 };
 
 /** The actor a request's caller is: a key is an agent, named by the key's name. */

@@ -1,5 +1,6 @@
 import { validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { assertApprovedForSending } from "../approvals/send-check";
 import { recordProposalEvent, type ProposalActor } from "../events/record-event";
 import { lockProposal, readProposal } from "./get-proposal";
 import { contentColumns } from "./proposal-columns";
@@ -31,6 +32,8 @@ export async function sendProposal(
 ) {
   const row = await lockProposal(tx, uuid);
   assertTransition("send", statusOf(row));
+  // Above the company's approval rules only with an owner's approval of this version (docs/decisions/062).
+  await assertApprovedForSending(tx, uuid);
   const now = new Date();
   if (expiresAt !== undefined && expiresAt * 1000 <= now.getTime()) {
     throw validationError([{ path: "expires_at", message: "The expiry date must be in the future" }]);

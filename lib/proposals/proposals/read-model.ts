@@ -2,6 +2,8 @@ import { JsonText } from "@/lib/api/prebuilt";
 import { toUnix, toUnixOrNull } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { brokenRules, rulesOf } from "../approvals/rules";
+import { approvalOf } from "../approvals/state";
 import { renderDescriptionHtml, renderTitle } from "../markdown/render-markdown";
 import { MAX_CHANGE_REQUESTS } from "../public/change-request-rules";
 import { computeValues, currencyFractionDigits, type TaxMode } from "../values/proposal-values";
@@ -18,6 +20,8 @@ export const proposalInclude = {
   contact: { select: { number: true, name: true, email: true } },
   series: { select: { _count: { select: { proposals: true } } } },
   changeRequests: { orderBy: { id: "asc" }, take: MAX_CHANGE_REQUESTS, select: { message: true, name: true, createdAt: true } },
+  // The newest approval round is the proposal's approval state (../approvals/state.ts).
+  approvals: { orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 1 },
 } satisfies Prisma.ProposalInclude;
 
 export type ProposalRow = Prisma.ProposalGetPayload<{ include: typeof proposalInclude }>;
@@ -62,6 +66,11 @@ export function toProposalDto(row: ProposalRow, now = new Date()): ProposalDto {
   // A block stored before buyer choices existed reads as a fixed, included one.
   const stored = (row.blocks as StoredBlock[]).map((b) => ({ ...b, ...choicesOf(b) }));
   const { lines, total: values } = computeValues(stored, tax, digits);
+  const approval = approvalOf(
+    row,
+    brokenRules({ blocks: stored, tax, fractionDigits: digits }, rulesOf(row.company)),
+    row.approvals[0] ?? null,
+  );
   // Field by field, as the response schema lists them: the answer is sent without a schema pass
   // (proposalAnswer), so nothing else a stored row holds may reach it.
   const blocks = stored.map((b, i) => ({
@@ -169,6 +178,7 @@ export function toProposalDto(row: ProposalRow, now = new Date()): ProposalDto {
     change_requests: row.changeRequests.map((r) => ({ message: r.message, name: r.name, created_at: toUnix(r.createdAt) })),
     source_uuid: row.sourceId,
     accepted_proposal_uuid: row.acceptedProposalId,
+    approval,
   };
 }
 

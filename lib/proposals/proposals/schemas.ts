@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UnixTime, UnixTimeInput } from "@/lib/api/schemas";
+import { Approval } from "../approvals/schemas";
 import { Id, Language, QueryBoolean, QueryId } from "../common-schemas";
 import { quantityRangeIssues } from "./block-choices";
 import { MAX_REMINDER_DAYS, MIN_REMINDER_DAYS } from "./reminder";
@@ -443,6 +444,9 @@ export const Proposal = z
       ),
     source_uuid: z.uuid().nullable().describe("The proposal this version was made from"),
     accepted_proposal_uuid: z.uuid().nullable().describe("The series' accepted proposal when this version was made"),
+    approval: Approval.describe(
+      "Whether the company's approval rules let this draft be sent (POST /v3/proposals/{uuid}/send answers 409 APPROVAL_REQUIRED until an owner approves this version)",
+    ),
   })
   .meta({ id: "Proposal" });
 export type ProposalDto = z.infer<typeof Proposal>;
