@@ -5,7 +5,7 @@ import { screenshot, teamLesson, VIEWPORTS } from "../support/helpers";
 /*
  * Who else is here (issue 41, docs/decisions/061): two people in one lesson see each other, which
  * block the other is in, and the other's saves without a reload; two tabs on one proposal see each
- * other. (The same over two app instances: e2e/reliability/two-instances.api.spec.ts.)
+ * other and each other's saves. (The same over two app instances: e2e/reliability/two-instances.api.spec.ts.)
  */
 
 for (const { name, viewport } of VIEWPORTS) {
@@ -59,7 +59,12 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(adaSees).toBeHidden({ timeout: 20_000 });
     });
 
-    test(`two tabs on one proposal see each other (${name})`, async ({ page, browser, baseURL, signUpAndSignIn }) => {
+    test(`two tabs on one proposal see each other and each other's saves (${name})`, async ({
+      page,
+      browser,
+      baseURL,
+      signUpAndSignIn,
+    }) => {
       await signUpAndSignIn("Sam Seller");
       const company = await createCompany(page, "Sunny Roofs");
       const created = await proposalsApi(page, "POST", "/v3/proposals", { company_id: company.id, language: "en", title_md: "Roof offer" });
@@ -71,6 +76,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await tab.goto(path);
       await expect(page.getByRole("status", { name: "Who else is here" })).toHaveText("Here now: you, in another tab");
       await expect(tab.getByRole("status", { name: "Who else is here" })).toHaveText("Here now: you, in another tab");
+      // A save in one tab shows in the other's own title field without a reload (nothing is unsaved there).
+      await tab.getByLabel("Title", { exact: true }).fill("Roof offer for the Bergs");
+      await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Roof offer for the Bergs", { timeout: 15_000 });
       await other.close();
       await expect(page.getByRole("status", { name: "Who else is here" })).toBeHidden({ timeout: 20_000 });
     });

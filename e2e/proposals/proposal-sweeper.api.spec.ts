@@ -34,24 +34,11 @@ test("[SWEEPER] the server mails a due reminder and announces a passed expiry on
     SIGN_UP_PER_ADDRESS: "100000",
   };
   const app = new AppProcess(data, PORT, env);
-  let ctx: APIRequestContext | undefined;
+  let staff: Staff | undefined;
   try {
     await app.start();
-    ctx = await playwrightRequest.newContext({ baseURL: app.url });
-    const sam = await signUpViaApi(ctx, "Sam Sales");
-    await signInViaApi(ctx, sam);
-    const samEmail = sam.email.toLowerCase();
-    // Reminders are mailed for verified senders only (decision 031): Sam opens the verification link.
-    const verification = await smtp.waitFor((m) => m.envelopeTo.includes(samEmail), 30_000);
-    const link = /https?:\/\/[^\s<>()\]]+\/verify-email\?token=[^\s<>()\]]+/.exec(verification.text ?? "")![0];
-    expect((await ctx.get(link)).ok()).toBe(true);
-
-    const api = async (method: "GET" | "POST", path: string, body?: unknown) => {
-      const res = await ctx!.fetch(`/api/proposals${path}`, { method, data: body, headers: { origin: app.url } });
-      expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-      return res.json();
-    };
-    const companyId = (await api("POST", "/v3/companies", { name: "Sunny Roofs AB" })).data.id as number;
+    staff = await staffOn(app.url, smtp);
+    const { ctx, api, companyId, email: samEmail } = staff;
     const nowSeconds = () => Math.floor(Date.now() / 1000);
     const sent = async (title: string, send: () => Record<string, unknown>) => {
       const email = uniqueEmail("cora").toLowerCase();
@@ -95,7 +82,7 @@ test("[SWEEPER] the server mails a due reminder and announces a passed expiry on
     expect(read).toMatchObject({ status: "active", reminder_days_before: 1, reminder_sent_at: expect.any(Number) });
     expect((await api("GET", `/v3/proposals/${toExpire.uuid}`)).data.status).toBe("expired");
   } finally {
-    await ctx?.dispose();
+    await staff?.ctx.dispose();
     await app.kill();
     await smtp.close();
     await data.remove();

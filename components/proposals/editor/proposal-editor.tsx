@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { SaveErrorBar, SaveIndicator } from "@/components/lesson-editor/save-indicator";
 import { useAutosave } from "@/components/lesson-editor/use-autosave";
 import { describePresent, usePresence } from "@/components/presence/use-presence";
@@ -110,6 +110,28 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
       }
     },
   });
+
+  // Another person's save (presence reads the proposal again) shows in the title, description and
+  // variables without a reload, while nothing here is unsaved: an edit in progress stays (decision 061).
+  const serverText = useRef({ title_md: proposal.title_md, description_md: proposal.description_md });
+  const serverData = useRef(proposal.data);
+  useEffect(() => {
+    if (isReadOnly) return;
+    const fresh = { title_md: proposal.title_md, description_md: proposal.description_md };
+    if (fresh.title_md !== serverText.current.title_md || fresh.description_md !== serverText.current.description_md) {
+      serverText.current = fresh;
+      const shown = text.value;
+      if (!text.isDirty() && (shown.title_md !== fresh.title_md || shown.description_md !== fresh.description_md)) text.replace(fresh);
+    }
+    if (proposal.data !== serverData.current) {
+      serverData.current = proposal.data;
+      const draft = dataToDraft(proposal.data);
+      if (!data.isDirty() && JSON.stringify(draft) !== JSON.stringify(data.value)) {
+        savedData.current = { ...draft };
+        data.replace(draft);
+      }
+    }
+  }, [isReadOnly, proposal.title_md, proposal.description_md, proposal.data, text, data]);
 
   const { setValue: setText } = text;
   const textValue = text.value;
