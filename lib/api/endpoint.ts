@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
 import type { AddressLimit } from "./address-limits";
 import type { Caller, ReadWithKey } from "./authenticate";
+import type { CsvTable } from "./csv";
 import type { ErrorCode } from "./errors";
 import type { Prebuilt } from "./prebuilt";
 
@@ -122,6 +123,11 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown, L = und
   ifMatch?: IfMatch<P>;
   /** The result, checked by `response` and serialised; or text the endpoint built itself (./prebuilt.ts). */
   run: (ctx: EndpointContext<P, Q, B, L>) => Promise<R | Prebuilt>;
+  /**
+   * The result as a table (issue 42): asked with `?format=csv` (the endpoint's query declares
+   * `format`) or `Accept: text/csv`, the endpoint answers it as `text/csv` (./csv.ts) instead of JSON.
+   */
+  csv?: (result: R, ctx: { params: P; query: Q }) => CsvTable;
 };
 
 export function defineEndpoint<P, Q, B, R, L = undefined>(endpoint: Endpoint<P, Q, B, R, L>): Endpoint<P, Q, B, R, L> {

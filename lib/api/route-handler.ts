@@ -165,6 +165,7 @@ export function routeHandler(service: Service, endpoint: AnyEndpoint, options: R
         ifMatch: req.headers.get("if-match"),
         ifNoneMatch: req.headers.get("if-none-match"),
         editSession: req.headers.get("x-edit-session"),
+        accept: endpoint.csv ? req.headers.get("accept") : undefined,
       },
       { db, caller, requestId, via: caller?.via === "session" ? "browser" : "api", prefetched, client: requestClient(req) },
     );

@@ -256,8 +256,9 @@ describe("[KERNEL] a list with a row its schema refuses", () => {
   });
 
   it("still fails a single item that does not match, as a 500 with the request id", async () => {
+    const { csv: _listCsv, ...listShape } = listThings;
     const getThing = defineEndpoint({
-      ...listThings,
+      ...listShape,
       operationId: "get_thing",
       response: z.object({ data: z.object({ uuid: z.string(), expires_at: z.number().int() }) }),
       run: async () => ({ data: { uuid: "broken", expires_at: Number.NaN } }),

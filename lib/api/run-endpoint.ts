@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DbUnavailableError, type Db, type Tx } from "@/lib/db/client";
 import type { Caller } from "./authenticate";
+import { csvAnswer, prefersCsv } from "./csv";
 import type { AnyEndpoint, RequestClient } from "./endpoint";
 import { AppError, notFound, validationError, type ValidationIssue } from "./errors";
 import { isPrebuilt, NotModified } from "./prebuilt";
@@ -79,6 +80,8 @@ export type RawInput = {
   ifNoneMatch?: string | null;
   /** The X-Edit-Session header: the browser tab the request comes from; ignored unless well-formed. */
   editSession?: string | null;
+  /** The Accept header: `text/csv` asks an endpoint with a `csv` table for it (./csv.ts). */
+  accept?: string | null;
 };
 
 /** A tab's id as the editor makes it (a uuid); anything else names no session. */
@@ -208,7 +211,11 @@ export async function runEndpoint(service: Service, endpoint: AnyEndpoint, raw: 
     if (precondition && !isChecked) throw new Error(`${endpoint.operationId} declares ifMatch but does not write through write()`);
     // Text an endpoint built itself is proven equal to the schema's output by that endpoint's tests.
     if (isPrebuilt(result)) return { ok: true, status: result instanceof NotModified ? 304 : endpoint.status, body: result };
-    return { ok: true, status: endpoint.status, body: parseResponse(endpoint, result, options.requestId) };
+    const answer = parseResponse(endpoint, result, options.requestId);
+    if (endpoint.csv && ((query as { format?: string }).format === "csv" || prefersCsv(raw.accept))) {
+      return { ok: true, status: endpoint.status, body: csvAnswer(endpoint.csv(answer, { params, query })) };
+    }
+    return { ok: true, status: endpoint.status, body: answer };
   } catch (error) {
     const appError = toAppError(error, options.requestId);
     return { ok: false, ...serviceError(service, appError), error: appError };

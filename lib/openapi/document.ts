@@ -115,7 +115,11 @@ export function buildOpenApi(service: Service, endpoints: AnyEndpoint[]) {
             },
           },
         }
-      : { "application/json": { schema: responseSchema } };
+      : {
+          "application/json": { schema: responseSchema },
+          // A table endpoint also answers CSV (?format=csv or Accept: text/csv): lib/api/csv.ts.
+          ...(ep.csv ? { "text/csv": { schema: { type: "string", description: "One row per item, the first naming the columns" } } } : {}),
+        };
     const responses: Record<string, unknown> = {
       [String(ep.status)]: { description: ep.summary, content: success },
     };
