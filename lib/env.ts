@@ -186,6 +186,12 @@ export const SETTINGS = {
     '"Ask for changes" messages (`POST /api/public/proposals/{uuid}/change-requests`) allowed per client address per window (`PUBLIC_CHANGE_REQUESTS_WINDOW_SECONDS`); past them 429 with `Retry-After`. Each proposal takes at most 20 in all (docs/decisions/037)',
   ),
   PUBLIC_CHANGE_REQUESTS_WINDOW_SECONDS: setting(positive, 60 * 60, "the window of `PUBLIC_CHANGE_REQUESTS_PER_ADDRESS`, in seconds"),
+  PUBLIC_ENGAGEMENT_PER_ADDRESS: setting(
+    positiveInteger,
+    1200,
+    "reports of time on screen from the customer's page (`POST /api/public/proposals/{uuid}/engagement`, docs/decisions/064) allowed per client address per window (`PUBLIC_ENGAGEMENT_WINDOW_SECONDS`); past them 429 with `Retry-After`. A visible page reports every 15 s, 240 an hour: the default lets five pages stay open side by side behind one address",
+  ),
+  PUBLIC_ENGAGEMENT_WINDOW_SECONDS: setting(positive, 60 * 60, "the window of `PUBLIC_ENGAGEMENT_PER_ADDRESS`, in seconds"),
   SIGN_IN_FAILURES_PER_ACCOUNT: setting(
     positiveInteger,
     5,

@@ -530,6 +530,8 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
       reject_public_proposal: { uuid: toReject },
       save_public_proposal_choices: { uuid: toChoose },
       request_public_proposal_changes: { uuid: toChange },
+      // Reported after the answers: a proposal still awaiting its answer (choosing leaves it so).
+      record_public_proposal_engagement: { uuid: toChoose },
       accept_invitation_with_sign_up: { token: signUpToken },
     },
     bodies: {
@@ -549,6 +551,10 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
       accept_public_proposal: { name: "Rita Recipient", consent: true },
       save_public_proposal_choices: { blocks: [{ uuid: optionUuid, selected: false }] },
       request_public_proposal_changes: { message: "Could the panels be black instead?", name: "Rita Recipient" },
+      record_public_proposal_engagement: {
+        view_id: "00000000-0000-4000-8000-00000000e064",
+        blocks: [{ block_uuid: optionUuid, seconds: 12 }],
+      },
       verify_acceptance_record: { sha256: "0".repeat(64) },
       invite_to_workspace: { emails: [freshEmail("invited")], role: "author" },
       accept_invitation_with_sign_up: { name: "Ivy Invited", password: `pw-${randomBytes(12).toString("base64url")}` },

@@ -37,6 +37,14 @@ export function QuestionBank({ projectId }: { projectId: string }) {
   const families = useFamilies(projectId);
   const questions = useQuestions(projectId, filters);
   const [editor, setEditor] = useState<EditorTarget | null>(null);
+  // ?edit=<question id> (item analysis links here) opens that question's editor once it is read.
+  const editId = searchParams.get("edit");
+  const [openedFromLink, setOpenedFromLink] = useState<string | null>(null);
+  const linked = editId && editId !== openedFromLink ? questions.data?.find((q) => q.id === editId) : undefined;
+  if (linked) {
+    setOpenedFromLink(linked.id);
+    setEditor({ mode: "edit", question: linked });
+  }
 
   const categoryNames = useMemo(() => new Map(categories.data?.map((c) => [c.id, c.name])), [categories.data]);
   const familyNames = useMemo(() => new Map(families.data?.map((f) => [f.id, f.name])), [families.data]);

@@ -14,6 +14,7 @@ export function ProposalsNav() {
   if (pathname.endsWith("/edit") || !companies.data?.length) return null;
   const tabs = [
     { href: "/proposals", label: "Proposals" },
+    { href: "/proposals/pipeline", label: "Pipeline" },
     { href: "/proposals/library", label: "Content library" },
     { href: "/proposals/members", label: "Members" },
     { href: "/proposals/webhooks", label: "Webhooks" },

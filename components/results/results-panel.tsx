@@ -2,6 +2,7 @@
 
 import { Alert } from "@/components/ui/alert";
 import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
+import { CourseAnalytics } from "./course-analytics";
 import { useProjectResults, type ProjectResults } from "./queries";
 
 const BANDS = ["0–9", "10–19", "20–29", "30–39", "40–49", "50–59", "60–69", "70–79", "80–89", "90–100"];
@@ -108,7 +109,7 @@ function LearnerTable({ learners, lessons, quizzes }: Pick<ProjectResults, "lear
                     {completed.has(l.id) ? (
                       <span className="text-emerald-700 before:mr-1 before:content-['✓']">Completed</span>
                     ) : (
-                      <span className="text-slate-400 before:content-['–']">
+                      <span className="text-slate-500 before:content-['–']">
                         <span className="sr-only">Not completed</span>
                       </span>
                     )}
@@ -121,7 +122,7 @@ function LearnerTable({ learners, lessons, quizzes }: Pick<ProjectResults, "lear
                       {score ? (
                         `Best ${percent(score.best_percentage)} · Last ${percent(score.last_percentage)} · ${score.attempts} ${score.attempts === 1 ? "attempt" : "attempts"}`
                       ) : (
-                        <span className="text-slate-400">No attempts</span>
+                        <span className="text-slate-500">No attempts</span>
                       )}
                     </td>
                   );
@@ -143,6 +144,7 @@ export function ResultsPanel({ projectId }: { projectId: string }) {
   const maxViews = Math.max(1, ...lessons.map((l) => l.views));
   return (
     <div className="space-y-8">
+      <CourseAnalytics projectId={projectId} />
       <section aria-labelledby="quiz-results" className="space-y-3">
         <h2 id="quiz-results" className="text-lg font-semibold">
           Quizzes

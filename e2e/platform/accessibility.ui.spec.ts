@@ -46,6 +46,8 @@ type DataSet = {
   companyId: number;
   draftUuid: string;
   sentUuid: string;
+  /** The quiz placed in the lesson, for its item analysis. */
+  quizId: string;
   /** A review link of the course (suggestions allowed), on whose text block there is a thread and a suggested edit. */
   reviewPath: string;
 };
@@ -138,6 +140,7 @@ async function makeDataSet(browser: Browser, baseURL: string, viewport: { width:
     companyId: company.id,
     draftUuid,
     sentUuid,
+    quizId: quiz.id,
     reviewPath: new URL(reviewLink.url).pathname,
   };
 }
@@ -212,6 +215,18 @@ for (const { name, viewport } of VIEWPORTS) {
       await reviewer.close();
     });
 
+    test(`[A11Y] course analytics and a quiz's item analysis have no serious axe violations (${name})`, async () => {
+      const page = await data.author.newPage();
+      await page.goto(`/projects/${data.projectId}/results`);
+      await expect(page.getByRole("figure", { name: "Where learners stop" })).toBeVisible();
+      await expect(page.getByRole("figure", { name: "Scores in Safety check" })).toBeVisible();
+      await expectAccessible(page, "course analytics");
+      await page.goto(`/projects/${data.projectId}/results/quizzes/${data.quizId}`);
+      await expect(page.getByRole("article", { name: "Question 1" })).toBeVisible();
+      await expectAccessible(page, "item analysis");
+      await page.close();
+    });
+
     test(`[A11Y] the learner's lesson has no serious axe violations (${name})`, async () => {
       const page = await data.learner.newPage();
       await page.goto(`/learn/lessons/${data.lessonId}`);
@@ -221,7 +236,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.close();
     });
 
-    test(`[A11Y] the proposals list, proposal editor, content library and approval rules have no serious axe violations (${name})`, async () => {
+    test(`[A11Y] the proposals list and the proposal editor have no serious axe violations (${name})`, async () => {
       const page = await data.author.newPage();
       await page.goto(`/proposals?company=${data.companyId}`);
       await expect(page.getByRole("tablist", { name: "Status" })).toBeVisible();
@@ -248,12 +263,22 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByRole("region", { name: "Link to share" })).toBeVisible();
       await expectAccessible(page, "proposal editor (sent)");
 
+      await page.close();
+    });
+
+    test(`[A11Y] the content library, members with approval rules, and the pipeline have no serious axe violations (${name})`, async () => {
+      const page = await data.author.newPage();
       await page.goto(`/proposals/library?company=${data.companyId}`);
       await expect(page.getByText("Solar panel").first()).toBeVisible();
       await expectAccessible(page, "content library");
       await page.goto(`/proposals/members?company=${data.companyId}`);
       await expect(page.getByRole("region", { name: "Approval rules" }).getByLabel("Largest total without tax")).toHaveValue("150");
       await expectAccessible(page, "members and approval rules");
+      await page.goto(`/proposals/pipeline?company=${data.companyId}`);
+      await expect(page.getByRole("figure", { name: "Sent and accepted" })).toBeVisible();
+      await expectAccessible(page, "pipeline");
+      await page.getByRole("figure", { name: "Sent and accepted" }).getByRole("button", { name: "Show as table" }).click();
+      await expectAccessible(page, "pipeline (as a table)");
       await page.close();
     });
 

@@ -22,8 +22,9 @@ test("[DOCS] the API reference shows both services, every endpoint and both MCP 
   const proposalsOps = await operationCount(page, "/api/proposals/openapi.json");
   // The document's 58 operations, GET /courses/{id}/publish-checks (decision 013) and the project's
   // and the course's outlines (decision 016), the export links (decision 045), and the review's 16
-  // (threads, suggestions, review links and what a link opens: decision 060).
-  expect(authoringOps).toBe(82);
+  // (threads, suggestions, review links and what a link opens: decision 060), and course analytics and item
+  // analysis (decision 065).
+  expect(authoringOps).toBe(84);
   expect(proposalsOps).toBeGreaterThanOrEqual(8);
 
   await page.goto("/docs/api");

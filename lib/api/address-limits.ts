@@ -23,6 +23,12 @@ export function addressLimitConfig() {
       points: env("PUBLIC_CHANGE_REQUESTS_PER_ADDRESS"),
       windowSeconds: env("PUBLIC_CHANGE_REQUESTS_WINDOW_SECONDS"),
     },
+    /** POST /api/public/proposals/{uuid}/engagement: the page's reports of time on screen, every 15 s while it is visible. */
+    public_engagement: {
+      name: "public_engagement",
+      points: env("PUBLIC_ENGAGEMENT_PER_ADDRESS"),
+      windowSeconds: env("PUBLIC_ENGAGEMENT_WINDOW_SECONDS"),
+    },
     /** POST /api/public/verify: as many checks as answers, counted apart (a check reads an upload and hashes it). */
     public_verify: { name: "public_verify", points: env("PUBLIC_ANSWERS_PER_ADDRESS"), windowSeconds: publicWindow },
     /** A proposal's view counts once per address in this window. */
@@ -43,7 +49,7 @@ export function addressLimitConfig() {
 
 /** The limits a request declares (an endpoint's `addressLimit`, the recipient's page). */
 export type AddressLimit =
-  "public_page" | "public_answer" | "public_choices" | "public_change_request" | "public_verify" | "password_reset";
+  "public_page" | "public_answer" | "public_choices" | "public_change_request" | "public_engagement" | "public_verify" | "password_reset";
 
 /** Counts one request from this address; 429 with Retry-After past the limit's budget. */
 export async function limitAddress(limit: AddressLimit, address: string): Promise<void> {

@@ -212,7 +212,9 @@ export async function runEndpoint(service: Service, endpoint: AnyEndpoint, raw: 
     // Text an endpoint built itself is proven equal to the schema's output by that endpoint's tests.
     if (isPrebuilt(result)) return { ok: true, status: result instanceof NotModified ? 304 : endpoint.status, body: result };
     const answer = parseResponse(endpoint, result, options.requestId);
-    if (endpoint.csv && ((query as { format?: string }).format === "csv" || prefersCsv(raw.accept))) {
+    // An explicit ?format wins over the Accept header.
+    const format = (query as { format?: string }).format;
+    if (endpoint.csv && (format === "csv" || (format === undefined && prefersCsv(raw.accept)))) {
       return { ok: true, status: endpoint.status, body: csvAnswer(endpoint.csv(answer, { params, query })) };
     }
     return { ok: true, status: endpoint.status, body: answer };

@@ -23,6 +23,7 @@ import {
   requestPublicProposalChangesEndpoint,
   getPublicProposalPdfEndpoint,
   verifyRecordEndpoint,
+  recordPublicProposalEngagementEndpoint,
 } from "@/lib/proposals/public/endpoints";
 import {
   addMemberEndpoint,
@@ -75,6 +76,7 @@ export const appEndpoints: AnyEndpoint[] = [
   requestPublicProposalChangesEndpoint,
   getPublicProposalPdfEndpoint,
   verifyRecordEndpoint,
+  recordPublicProposalEngagementEndpoint,
   getNotificationSettingsEndpoint,
   updateNotificationSettingsEndpoint,
   unsubscribeEndpoint,

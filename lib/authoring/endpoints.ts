@@ -1,5 +1,6 @@
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import * as apiKeys from "@/lib/api-keys/endpoints";
+import * as analytics from "./analytics/endpoints";
 import * as blocks from "./blocks/endpoints";
 import * as categories from "./categories/endpoints";
 import * as courses from "./courses/endpoints";
@@ -36,6 +37,7 @@ export const authoringEndpoints: AnyEndpoint[] = [
   exchangeLinks,
   review,
   reviewers,
+  analytics,
 ].flatMap((group) => Object.values(group) as AnyEndpoint[]);
 
 /**

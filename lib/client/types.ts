@@ -97,6 +97,7 @@ export type LessonEditors = App<"list_lesson_editors">;
 // ---- Proposals service -----------------------------------------------------------------------
 export type CompanyDto = Proposals["Company"];
 export type CompanyInput = Proposals["CompanyCreate"];
+export type PipelineDto = Proposals["Pipeline"];
 export type ContentItemDto = Proposals["ContentItem"];
 export type ContentInput = Proposals["ContentCreate"];
 export type ContentChange = Proposals["ContentUpdate"];

@@ -38,6 +38,8 @@ function inputSchemaOf(endpoint: AnyEndpoint): AgentTool["inputSchema"] {
     Object.assign(properties, resolved.properties ?? {});
     required.push(...(resolved.required ?? []));
   }
+  // A tool answers JSON: the CSV form of a table endpoint (?format=csv) is for HTTP clients.
+  if (endpoint.csv) delete properties.format;
   if (endpoint.method !== "GET") {
     properties.dry_run = {
       type: "boolean",
@@ -130,6 +132,7 @@ export async function callTool(
   const pick = (keys: Set<string>) => Object.fromEntries(Object.entries(rest).filter(([k]) => keys.has(k)));
   const bodyEntries = Object.entries(rest).filter(([k]) => !pathKeys.has(k) && !queryKeys.has(k));
   const query = Object.fromEntries(Object.entries(pick(queryKeys)).map(([k, v]) => [k, String(v)]));
+  if (endpoint.csv) delete query.format;
   const result = await runEndpoint(
     set.service,
     endpoint,

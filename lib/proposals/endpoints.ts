@@ -5,10 +5,12 @@ import * as comments from "./comments/comments";
 import * as companies from "./companies/endpoints";
 import * as contacts from "./contacts/endpoints";
 import * as content from "./content/endpoints";
+import * as engagement from "./engagement/endpoints";
 import * as events from "./events/endpoints";
 import * as images from "./images/endpoints";
 import * as members from "./members/endpoints";
 import * as pdf from "./pdf/endpoints";
+import * as pipeline from "./pipeline/endpoints";
 import * as proposals from "./proposals/endpoints";
 import * as rfps from "./rfps/endpoints";
 import * as webhooks from "./webhooks/endpoints";
@@ -21,6 +23,7 @@ export const proposalsEndpoints: AnyEndpoint[] = [
   rfps,
   proposals,
   events,
+  engagement,
   pdf,
   content,
   images,
@@ -28,4 +31,5 @@ export const proposalsEndpoints: AnyEndpoint[] = [
   webhooks,
   comments,
   approvals,
+  pipeline,
 ].flatMap((group) => Object.values(group) as AnyEndpoint[]);

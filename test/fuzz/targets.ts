@@ -769,6 +769,13 @@ export async function appFixture(server: TestServer, endpoints: AnyEndpoint[]): 
         .filter((choice) => Object.keys(choice).length > 0)
         .map((choice) => ({ body: { blocks: [{ uuid: optionUuid, ...choice }] } })),
     },
+    // Reports of time on screen name the active proposal's block (one of no block of it is valid too, and ignored).
+    record_public_proposal_engagement: {
+      ids: fixed({ uuid: toChoose }),
+      valid: generated("record_public_proposal_engagement", {
+        "blocks[].block_uuid": fc.oneof(fc.constant(optionUuid), fc.uuid({ version: 4 })),
+      }),
+    },
     // A valid unsubscribe names the owner and a kind, signed; a made-up token is refused (docs/decisions/033).
     unsubscribe_notification: {
       ids: fixed({}),

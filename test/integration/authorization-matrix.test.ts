@@ -156,6 +156,9 @@ const AUTHORING_ROWS: Record<string, AuthoringRow> = {
   "POST /courses/{courseId}/unpublish": editors,
   // What publishing would show learners: for those who publish.
   "GET /courses/{courseId}/publish-checks": editors,
+  // What learners did with a course and its quizzes (issue 42, docs/decisions/065): for those who read its drafts.
+  "GET /courses/{courseId}/analytics": editors,
+  "GET /quizzes/{quizId}/item-analysis": editors,
   // A course leaves the app, or comes in, through those who edit it (issue 29): a learner gets 404 as on other authors' reads.
   "GET /courses/{courseId}/export": editors,
   "POST /projects/{projectId}/import": editors,
@@ -340,6 +343,8 @@ const PROPOSALS_ROWS: Record<string, ProposalsRow> = {
   // Whether and where a proposal was mailed: read like the proposal (docs/decisions/033).
   "GET /v3/proposals/{uuid}/delivery": companyMembers,
   "GET /v3/proposals/{uuid}/events": companyMembers,
+  // How the customer read it (issue 42, docs/decisions/064): read like the proposal.
+  "GET /v3/proposals/{uuid}/engagement": companyMembers,
   // The proposal as a PDF (an accepted one's acceptance record): read like the proposal (docs/decisions/036).
   "GET /v3/proposals/{uuid}/pdf": companyMembers,
   "POST /v3/proposals/{uuid}/accept": proposalEditors,
@@ -357,6 +362,8 @@ const PROPOSALS_ROWS: Record<string, ProposalsRow> = {
   // Approvals before a proposal goes out (issue 41): any member reads the rules and asks; owners set them and decide.
   "GET /v3/companies/{companyId}/approval-rules": companyMembers,
   "PUT /v3/companies/{companyId}/approval-rules": companyApprovers,
+  // The pipeline (issue 42): any member reads the company's figures (a suggest key too: it reads).
+  "GET /v3/companies/{companyId}/pipeline": companyMembers,
   "POST /v3/proposals/{uuid}/approval-requests": proposalEditors,
   "POST /v3/proposals/{uuid}/approve": proposalApprovers,
   "POST /v3/proposals/{uuid}/decline-approval": proposalApprovers,
@@ -429,6 +436,8 @@ const APP_ROWS: Record<string, AuthoringRow> = {
   // The recipient's PDF (the link is the secret) and /verify: anyone's (docs/decisions/036).
   "GET /public/proposals/{uuid}/pdf": everyone,
   "POST /public/verify": everyone,
+  // The page's reports of time on screen: the link is all it takes; a key is nobody's session, so nothing is a preview (decision 064).
+  "POST /public/proposals/{uuid}/engagement": everyone,
   // Every user's own notification settings; the unsubscribe link's signed token is all it takes (decision 033).
   "GET /account/notifications": anyUser,
   "PUT /account/notifications": anyUser,

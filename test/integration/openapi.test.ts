@@ -38,11 +38,12 @@ describe("[OPENAPI] the course-authoring service", () => {
 
   // The specification's 58, GET /courses/{courseId}/publish-checks (docs/decisions/013-publish-checks.md), the
   // project outline (016), a course's export and import (docs/course-archive.md), the export links (046) and
-  // reviewing together (060): threads, suggestions and review links (11), and a review link's own endpoints (5).
-  it("declares 82 endpoints with unique snake_case operation ids", () => {
-    expect(authoring.endpoints).toHaveLength(82);
+  // reviewing together (060): threads, suggestions and review links (11), a review link's own endpoints (5), and
+  // course analytics and item analysis (065).
+  it("declares 84 endpoints with unique snake_case operation ids", () => {
+    expect(authoring.endpoints).toHaveLength(84);
     const ids = authoring.endpoints.map((e) => e.operationId);
-    expect(new Set(ids).size).toBe(82);
+    expect(new Set(ids).size).toBe(84);
     expect([...NOT_AGENT_TOOLS].every((id) => ids.includes(id))).toBe(true);
   });
 

@@ -16,7 +16,8 @@ export function ProposalBlocks({ proposal, choose }: { proposal: PublicView; cho
   return (
     <ol aria-label="What is offered" className="divide-y divide-slate-200">
       {proposal.blocks.map((block) => (
-        <li key={block.uuid} className={`recipient-block py-6 first:pt-0 ${OFF_SCREEN_LATER}`}>
+        // data-block-uuid: the page measures how long each block is on screen (./use-engagement-report.ts).
+        <li key={block.uuid} data-block-uuid={block.uuid} className={`recipient-block py-6 first:pt-0 ${OFF_SCREEN_LATER}`}>
           <ProposalBlock block={block} proposal={proposal} choose={choose} />
         </li>
       ))}

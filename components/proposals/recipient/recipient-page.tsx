@@ -1,3 +1,4 @@
+import { isMeasured } from "@/lib/proposals/engagement/engagement-rules";
 import { hasChoices } from "@/lib/proposals/proposals/block-choices";
 import { isAnswerable, statusAllows } from "@/lib/proposals/proposals/status-rules";
 import type { ChangesSinceViewed } from "@/lib/proposals/public/changes-since-viewed";
@@ -6,6 +7,7 @@ import { ProposalHistory } from "../proposal-history";
 import { BuyerChoicesProvider } from "./buyer-choices";
 import { ChangeRequestForm } from "./change-request-form";
 import { ChangesSummary } from "./changes-summary";
+import { EngagementNote } from "./engagement-note";
 import { formatTime } from "./format";
 import { OfferSection } from "./offer-section";
 import { ProposalDocument } from "./proposal-document";
@@ -66,6 +68,9 @@ export function RecipientPage({
           </>
         }
       />
+      {isMeasured(proposal.status) ? (
+        <EngagementNote uuid={proposal.uuid} companyName={proposal.company.name} isPreview={isPreview} />
+      ) : null}
     </main>
   );
   // A new status (answered, withdrawn) starts the customer's choices afresh from what the server holds.

@@ -429,6 +429,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/proposals/{uuid}/engagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report how long each block of a proposal was on screen, as its page
+         * @description Body {view_id, device?, blocks: [{block_uuid, seconds}]}: the page's totals so far for one view (docs/decisions/064), sent with sendBeacon every 15 s while the page is visible and when it is hidden. A later report of the view keeps, per block, the larger figure; seconds are clipped to 3600 per block, a block of another proposal is ignored, more than 120 blocks is 400. Only a sent proposal awaiting its answer is measured (400 otherwise). Nothing about the reader is stored. A member of the proposal's company previewing it is answered the same and counted nowhere. Each client address has its own budget (PUBLIC_ENGAGEMENT_PER_ADDRESS), 429 past it.
+         */
+        post: operations["record_public_proposal_engagement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/proposals/{uuid}/pdf": {
         parameters: {
             query?: never;
@@ -842,6 +862,25 @@ export interface components {
                 selected?: boolean;
                 /** @description Within the block's quantity_min..quantity_max */
                 quantity?: number;
+            }[];
+        };
+        PublicProposalEngagement: {
+            /**
+             * Format: uuid
+             * @description A UUID the page makes for each view; a later report of the same view replaces its figures
+             */
+            view_id: string;
+            /**
+             * @description desktop or phone; absent: read from the User-Agent (a mobile browser is a phone)
+             * @enum {string}
+             */
+            device?: "desktop" | "phone";
+            /** @description The view's totals so far, per block */
+            blocks: {
+                /** @description A block of this proposal; one of another proposal is ignored */
+                block_uuid: string;
+                /** @description How long the block has been on screen in this view so far; more than 3600 counts as 3600 */
+                seconds: number;
             }[];
         };
         PublicProposalReject: Record<string, never>;
@@ -2730,6 +2769,82 @@ export interface operations {
             };
             /** @description Conflict with the current state. Codes: not_editable */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    record_public_proposal_engagement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicProposalEngagement"];
+            };
+        };
+        responses: {
+            /** @description Report how long each block of a proposal was on screen, as its page */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @constant */
+                            accepted: true;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -213,6 +213,26 @@ export interface paths {
         patch: operations["update_course"];
         trace?: never;
     };
+    "/courses/{courseId}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read how learners go through a course
+         * @description Returns the course's learner funnel within a date range (from included, to not; default the last 365 days): learners who started and who completed every published lesson, the median seconds from first start to last completion, each published lesson in reading order with its starts and completions, and each quiz placed in them with its counted attempts (attempts=first: each learner's first attempt only, the default; all: every one), learners, mean percentage, pass rate at pass_mark (default 70) and a histogram of 10 bands. format=csv (or Accept: text/csv) answers one row per lesson. Authors and admins only; anyone else gets 404.
+         */
+        get: operations["get_course_analytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/courses/{courseId}/comments": {
         parameters: {
             query?: never;
@@ -981,6 +1001,26 @@ export interface paths {
         patch: operations["update_quiz"];
         trace?: never;
     };
+    "/quizzes/{quizId}/item-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read how each question of a quiz works
+         * @description Returns, for each question of the quiz in quiz order, over its counted attempts (attempts=first: each learner's first attempt, the default; all: every one): answered, facility (share right), discrimination (corrected point-biserial: the correlation between the item and the rest of the score; null under 5 answers or without variance), flags (too_easy above 0.9, too_hard below 0.2, weak_discrimination below 0.1) and each option's chosen share. Use it to find questions to rewrite. format=csv (or Accept: text/csv) answers one row per question. Authors and admins only; anyone else gets 404.
+         */
+        get: operations["get_quiz_item_analysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/quizzes/{quizId}/submit": {
         parameters: {
             query?: never;
@@ -1333,6 +1373,29 @@ export interface components {
             updated_at: string;
             sources: components["schemas"]["CourseSource"][];
         };
+        CourseAnalytics: {
+            range: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+            };
+            /** @enum {string} */
+            attempts: "first" | "all";
+            pass_mark: number;
+            learners: {
+                /** @description Learners who first opened a lesson of the course within the range */
+                started: number;
+                /** @description Learners who completed every published lesson, the last of them within the range */
+                completed: number;
+                /** @description Median, over those who completed, of the time from opening their first lesson to completing their last; null when none did */
+                median_seconds_to_complete: number | null;
+            };
+            /** @description The course's published lessons in reading order */
+            lessons: components["schemas"]["LessonFunnel"][];
+            /** @description The quizzes placed in those lessons, in reading order */
+            quizzes: components["schemas"]["QuizOutcomes"][];
+        };
         CourseArchiveUpload: {
             /**
              * Format: binary
@@ -1487,6 +1550,28 @@ export interface components {
              */
             image_links: boolean;
         };
+        ItemAnalysis: {
+            /** @description Counted attempts at the quiz */
+            attempts: number;
+            /** @description The quiz's questions in quiz order */
+            items: components["schemas"]["ItemStatistics"][];
+        };
+        ItemStatistics: {
+            /** Format: uuid */
+            question_id: string;
+            prompt: string;
+            question_family_id: string | null;
+            question_family_name: string | null;
+            /** @description Counted attempts that include the question */
+            answered: number;
+            /** @description Share of those answered correctly; null when none */
+            facility: number | null;
+            /** @description Corrected point-biserial: the correlation between the item (1 right, 0 wrong) and the attempt's score without it; null under 5 answers or without variance */
+            discrimination: number | null;
+            /** @description too_easy: facility above 0.9; too_hard: below 0.2; weak_discrimination: discrimination below 0.1 */
+            flags: ("too_easy" | "too_hard" | "weak_discrimination")[];
+            options: components["schemas"]["OptionChoice"][];
+        };
         Lesson: {
             /** Format: uuid */
             id: string;
@@ -1505,6 +1590,20 @@ export interface components {
         LessonCreate: {
             title: string;
             position?: number;
+        };
+        LessonFunnel: {
+            /** Format: uuid */
+            lesson_id: string;
+            title: string;
+            /** Format: uuid */
+            module_id: string;
+            module_title: string;
+            /** @description The lesson's place in the course's reading order, 0..n-1 over all its published lessons */
+            position: number;
+            /** @description Learners who first opened the lesson within the range */
+            started: number;
+            /** @description Learners who completed the lesson within the range */
+            completed: number;
         };
         LessonOutline: {
             /** Format: uuid */
@@ -1566,6 +1665,14 @@ export interface components {
         ModuleUpdate: {
             title?: string;
             position?: number;
+        };
+        OptionChoice: {
+            /** Format: uuid */
+            option_id: string;
+            label: string;
+            is_correct: boolean;
+            /** @description Share of the attempts answering the item that selected this option */
+            chosen_share: number;
         };
         Project: {
             /** Format: uuid */
@@ -1768,6 +1875,26 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+        };
+        QuizOutcomes: {
+            /** Format: uuid */
+            quiz_id: string;
+            title: string;
+            /**
+             * Format: uuid
+             * @description The first published lesson, in reading order, that holds the quiz
+             */
+            lesson_id: string;
+            /** @description Counted attempts made within the range */
+            attempts: number;
+            /** @description Learners with a counted attempt */
+            learners: number;
+            /** @description null without attempts */
+            mean_percentage: number | null;
+            /** @description Share of counted attempts with a percentage of at least pass_mark; null without attempts */
+            pass_rate: number | null;
+            /** @description Counted attempts per band of 10 percentage points: [0,10), [10,20) … [90,100], 100 % in the last */
+            histogram: number[];
         };
         QuizSubmission: {
             answers: {
@@ -3158,6 +3285,85 @@ export interface operations {
             };
             /** @description Request body too large. Codes: payload_too_large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_course_analytics: {
+        parameters: {
+            query?: {
+                /** @description Start of the range, included (default: 365 days before `to`) */
+                from?: string;
+                /** @description End of the range, not included (default: now) */
+                to?: string;
+                /** @description first: only each learner's first attempt at a quiz (first ever: one made before the range is not counted); all: every attempt */
+                attempts?: "first" | "all";
+                /** @description A counted attempt passes with a percentage of at least this, 0..100 */
+                pass_mark?: number;
+                /** @description csv: the table as text/csv (also asked with Accept: text/csv) */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                courseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read how learners go through a course */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CourseAnalytics"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7460,6 +7666,79 @@ export interface operations {
             };
             /** @description Request body too large. Codes: payload_too_large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_quiz_item_analysis: {
+        parameters: {
+            query?: {
+                /** @description first: only each learner's first attempt at a quiz (first ever: one made before the range is not counted); all: every attempt */
+                attempts?: "first" | "all";
+                /** @description csv: the table as text/csv (also asked with Accept: text/csv) */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                quizId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read how each question of a quiz works */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemAnalysis"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -185,6 +185,26 @@ export interface paths {
         patch: operations["update_company_member"];
         trace?: never;
     };
+    "/v3/companies/{companyId}/pipeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a company's sales pipeline
+         * @description Returns {data: {range, interval, currency, series, win_rate, median_days_to_answer, open_value_expiring_14_days}}: per week or month of the range (from inclusive, to exclusive; default the last 365 days) how many proposals were sent, first viewed, accepted, rejected and expired, and the value without tax accepted; the win rate and median days to an answer over the range; and the value of active proposals expiring in the next 14 days. Each series counts once, as its newest sent version; templates and test proposals never count, and money counts only proposals in the company's currency. Filter by user_id (the creator) and language. Any member reads it; ?format=csv (or Accept: text/csv) answers the series as CSV, one row per period.
+         */
+        get: operations["get_company_pipeline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/contacts": {
         parameters: {
             query?: never;
@@ -609,6 +629,26 @@ export interface paths {
          * @description Returns {data: {mail, can_mail}}. mail: the mail that took the proposal to its recipient (to, kind, status, times), or null when it was sent as a link only (no recipient, no email, or notify_recipient false). can_mail: whether you may have proposals mailed.
          */
         get: operations["get_proposal_delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/proposals/{uuid}/engagement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How the customer read a proposal: time on screen per block, and a score
+         * @description Returns {data: {views, blocks, total_seconds, score, score_formula, score_parts, choices_changed}} from what the customer's page measured (docs/decisions/064): views newest first as {view_id, at, seconds, device}; blocks in the proposal's order with their seconds on screen summed over views (0: never seen); choices_changed: the customer's changes to optional items and quantities as {at, summary, changes}, newest first. score (0-100) = reading_time (50 × seconds ÷ target, at most 50; target 20 s per block, at least 60 s) + blocks_seen (30 × share of blocks on screen 5 s or more) + return_visits (10 per view after the first, at most 20), each rounded. Members' previews are never counted. format=csv (or Accept: text/csv) answers one row per block.
+         */
+        get: operations["get_proposal_engagement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1240,6 +1280,41 @@ export interface components {
              * @enum {string}
              */
             role: "owner" | "member";
+        };
+        Pipeline: {
+            /** @description The range counted: from inclusive, to exclusive */
+            range: {
+                from: number;
+                to: number;
+            };
+            /** @enum {string} */
+            interval: "week" | "month";
+            /** @description The company's currency (ISO 4217): money figures count only proposals in it */
+            currency: string;
+            /** @description Every period of the range, oldest first, empty ones with zeros */
+            series: components["schemas"]["PipelinePeriod"][];
+            /** @description accepted / (accepted + rejected + expired) in the range; null when none was answered or expired */
+            win_rate: number | null;
+            /** @description Median days from sending to accepting or rejecting, of those answered in the range (2 decimals); null when none */
+            median_days_to_answer: number | null;
+            /** @description The value without tax of the active proposals that expire within the next 14 days */
+            open_value_expiring_14_days: number;
+        };
+        PipelinePeriod: {
+            /** @description Start of the week or month (UTC); the first may start before `from` */
+            period_start: number;
+            /** @description Proposals sent in the period */
+            sent: number;
+            /** @description Proposals the recipient first opened in the period */
+            viewed: number;
+            /** @description Proposals accepted in the period */
+            accepted: number;
+            /** @description Proposals rejected in the period */
+            rejected: number;
+            /** @description Proposals that expired unanswered in the period */
+            expired: number;
+            /** @description The value without tax of the proposals accepted in the period, in the company's currency */
+            accepted_value_without_tax: number;
         };
         Proposal: {
             /** Format: uuid */
@@ -2925,6 +3000,89 @@ export interface operations {
             };
             /** @description Request body too large. Codes: PAYLOAD_TOO_LARGE */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
+    get_company_pipeline: {
+        parameters: {
+            query?: {
+                /** @description Start of the range, UNIX seconds (inclusive); default: 365 days before `to` */
+                from?: number;
+                /** @description End of the range, UNIX seconds (exclusive); default: now */
+                to?: number;
+                /** @description week: ISO weeks from Monday 00:00 UTC; month (default): calendar months, UTC */
+                interval?: "week" | "month";
+                /** @description Only proposals this member of the company created */
+                user_id?: string;
+                /** @description Only proposals in this language (two letters) */
+                language?: string;
+                /** @description csv: the series as a table, one row per period (as Accept: text/csv) */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read a company's sales pipeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Pipeline"];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5294,6 +5452,132 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["ProposalDelivery"];
                     };
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
+    get_proposal_engagement: {
+        parameters: {
+            query?: {
+                /** @description csv: one row per block, as text/csv (also with Accept: text/csv) */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How the customer read a proposal: time on screen per block, and a score */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Newest first (the latest 500) */
+                            views: {
+                                /** Format: uuid */
+                                view_id: string;
+                                /** @description When the view began */
+                                at: number;
+                                /** @description Its blocks' seconds on screen, added up */
+                                seconds: number;
+                                /** @enum {string} */
+                                device: "desktop" | "phone";
+                            }[];
+                            /** @description In the proposal's order, each with its seconds on screen summed over every view (0: never seen) */
+                            blocks: {
+                                block_uuid: string;
+                                title: string;
+                                seconds: number;
+                            }[];
+                            /** @description The blocks' seconds added up */
+                            total_seconds: number;
+                            /** @description reading_time + blocks_seen + return_visits: 0 to 100 */
+                            score: number;
+                            /** @description How the score is made, in words */
+                            score_formula: string;
+                            score_parts: {
+                                reading_time: {
+                                    points: number;
+                                    seconds: number;
+                                    /** @description 20 s per block, at least 60 */
+                                    target_seconds: number;
+                                };
+                                blocks_seen: {
+                                    points: number;
+                                    /** @description Blocks on screen 5 s or more, summed over views */
+                                    seen: number;
+                                    blocks: number;
+                                };
+                                return_visits: {
+                                    points: number;
+                                    /** @description Views after the first */
+                                    visits: number;
+                                };
+                            };
+                            /** @description The customer's changes to optional items and quantities, newest first */
+                            choices_changed: {
+                                at: number;
+                                /** @description The changes in words: "Inverter: left out; Panels: quantity 2 → 3" */
+                                summary: string;
+                                /** @description [{uuid, title, selected?: {from, to}, quantity?: {from, to}}], as the audit trail's choices_changed event */
+                                changes: {
+                                    [key: string]: unknown;
+                                }[];
+                            }[];
+                        };
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
                 };
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { defineEndpoint, type LoadContext } from "@/lib/api/endpoint";
 import { VerifyInput, VerifyResultData } from "../acceptance/schemas";
 import { verifyRecord } from "../acceptance/verify-record";
+import { getMeasuredProposal, recordEngagement } from "../engagement/record-engagement";
+import { EngagementAccepted, EngagementReport } from "../engagement/schemas";
 import { proposalPdf } from "../pdf/proposal-pdf";
 import { getViewableRow } from "./public-proposal";
 import { requestChanges } from "./request-changes";
@@ -22,6 +24,8 @@ import {
  * under /api/public in the app's own error shape. A draft or template is 404 before the body is
  * read; any status but active (expired included) is 409 with a message the page shows as is.
  * Each client address has a budget of answers, and one of choices, per window (lib/api/address-limits.ts), 429 past it.
+ * The page's reports of time on screen (../engagement, docs/decisions/064) differ: 404 only for an unknown uuid, and 400
+ * for any proposal not awaiting its answer, a draft included.
  */
 
 const tag = "Recipient";
@@ -108,6 +112,29 @@ export const requestPublicProposalChangesEndpoint = defineEndpoint({
   status: 201,
   errors: ["not_editable", "conflict"],
   run: ({ db, params, body }) => requestChanges(db, params.uuid, body),
+});
+
+export const recordPublicProposalEngagementEndpoint = defineEndpoint({
+  operationId: "record_public_proposal_engagement",
+  method: "POST",
+  path: "/public/proposals/{uuid}/engagement",
+  tag,
+  summary: "Report how long each block of a proposal was on screen, as its page",
+  description:
+    "Body {view_id, device?, blocks: [{block_uuid, seconds}]}: the page's totals so far for one view (docs/decisions/064), sent " +
+    "with sendBeacon every 15 s while the page is visible and when it is hidden. A later report of the view keeps, per block, the " +
+    "larger figure; seconds are clipped to 3600 per block, a block of another proposal is ignored, more than 120 blocks is 400. " +
+    "Only a sent proposal awaiting its answer is measured (400 otherwise). Nothing about the reader is stored. A member of the " +
+    "proposal's company previewing it is answered the same and counted nowhere. Each client address has its own budget " +
+    "(PUBLIC_ENGAGEMENT_PER_ADDRESS), 429 past it.",
+  isPublic: true,
+  addressLimit: "public_engagement",
+  params: PublicProposalParams,
+  load: ({ db, params }) => getMeasuredProposal(db, params.uuid),
+  body: EngagementReport,
+  response: EngagementAccepted,
+  status: 202,
+  run: ({ db, loaded, body, client }) => recordEngagement(db, loaded, body, client),
 });
 
 export const getPublicProposalPdfEndpoint = defineEndpoint({
