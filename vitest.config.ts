@@ -9,7 +9,12 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "components/**/*.test.{ts,tsx}", "test/**/*.test.ts"],
     // CI's pass on PostgreSQL runs only the files that reach the database (test/database-free-files.json).
-    exclude: [...configDefaults.exclude, ...(process.env.VITEST_DATABASE_FILES_ONLY === "1" ? databaseFree.files : [])],
+    // VITEST_EXCLUDE (comma-separated files) leaves more out: CI's PostgreSQL pass, the heavy proofs (.ci/run).
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.VITEST_DATABASE_FILES_ONLY === "1" ? databaseFree.files : []),
+      ...(process.env.VITEST_EXCLUDE ? process.env.VITEST_EXCLUDE.split(",").filter(Boolean) : []),
+    ],
     globalSetup: ["test/global-setup-db.ts"],
     setupFiles: ["test/setup-db.ts"],
     pool: "forks",

@@ -86,14 +86,17 @@ for (const { name, viewport } of VIEWPORTS) {
           details: [{ rule: "max_discount_percent", limit: 20, actual: 35 }],
         });
 
-        // The owner approves the revision without being asked; the member sends it.
+        // The owner approves the revision without being asked; the member sends it. (The page is live
+        // once it shows who else is here: a click before that could land on a page still loading.)
         await page.reload();
+        await expect(page.getByRole("status", { name: "Who else is here" })).toContainText("Max Member");
         await page
           .getByRole("region", { name: "Needs an owner's approval before it is sent" })
           .getByRole("button", { name: "Approve" })
           .click();
         await expect(page.getByRole("region", { name: "Approved: ready to send" })).toBeVisible();
         await memberPage.reload();
+        await expect(memberPage.getByRole("region", { name: "Approved: ready to send" })).toBeVisible();
         await send.click();
         const dialog = memberPage.getByRole("dialog", { name: "Send v1 as a link?" });
         await dialog.getByRole("button", { name: "Send proposal" }).click();
