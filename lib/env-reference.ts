@@ -74,6 +74,11 @@ export const TOOL_VARIABLES: readonly Variable[] = [
     doc: "`1`: Vitest leaves out the files that never reach the database (test/database-free-files.json); CI's PostgreSQL pass sets it",
   },
   {
+    names: ["VITEST_EXCLUDE"],
+    shownDefault: "unset",
+    doc: "comma-separated test files Vitest leaves out; CI's PostgreSQL pass leaves out the authorization matrix and the fuzzer, which `npm run test:reliability` runs there",
+  },
+  {
     names: ["E2E_PORT"],
     shownDefault: "`3100`",
     doc: "the port of the browser tests' server; the specs' own servers and the test mailbox take ports above it, up to `E2E_PORT` + 70, so runs side by side need ports 100 apart",
