@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { overflowsSideways } from "../proposals/helpers";
 import { expect, test } from "../support/fixtures";
 import { callerOf, screenshot, teamLesson, VIEWPORTS } from "../support/helpers";
 
@@ -8,8 +8,6 @@ import { callerOf, screenshot, teamLesson, VIEWPORTS } from "../support/helpers"
  * and a link to the question in the bank; every chart shows as a table too. The figures' rules:
  * test/integration/course-analytics.test.ts.
  */
-
-const overflowsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(`[ANALYTICS] ${name}`, () => {
