@@ -25,6 +25,7 @@ import type { BlockDraft } from "./block-draft";
 import { ChangeRequestsPanel } from "./change-requests-panel";
 import { draftView, type TextDraft } from "./document-view";
 import { EditableOffer } from "./editable-offer";
+import { EngagementPanel } from "./engagement-panel";
 import { EditableDescription, EditableTitle } from "./editable-text";
 import { errorMessage, formatMoney, formatTime, issueAt, reminderNote, STATUS_STYLES } from "./format";
 import { HistoryPanel } from "./history-panel";
@@ -273,6 +274,7 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
           </Button>
         </section>
       ) : null}
+      <EngagementPanel proposal={proposal} />
       {saveError ? (
         <div className="overflow-hidden rounded-md border border-red-200">
           <SaveErrorBar

@@ -7,35 +7,11 @@
  *
  * One data set per width, made in beforeAll through the API, serves the pages of that width.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { createCompany, createProduct, proposalsApi } from "../proposals/helpers";
-import { signInViaApi, signUpViaApi, teamLesson, VIEWPORTS } from "../support/helpers";
-
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-const FAILING_IMPACTS = new Set(["serious", "critical"]);
-
-/** Runs axe over the page as it is now; each serious or critical violation is one line saying what to fix. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // A colour in the middle of a transition (a button enabled as the page comes to life fades from
-  // its disabled colour) is not the page's colour: axe reads colours once none is changing.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations
-    .filter((v) => FAILING_IMPACTS.has(v.impact ?? ""))
-    .map((v) => {
-      // The first element's finding says by how much it misses (a contrast ratio, an attribute).
-      const first = v.nodes[0];
-      const finding = [...first.any, ...first.all, ...first.none][0]?.message ?? "";
-      return `${v.id} (${v.impact}): ${v.help}. ${finding} At: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`;
-    });
-}
-
-/** Checks one page; soft, so every page of a test is reported before the test fails. */
-async function expectAccessible(page: Page, name: string) {
-  expect.soft(await seriousViolations(page), `serious or critical axe violations on the ${name}`).toEqual([]);
-}
+import { expectAccessible } from "../support/axe";
+import { signInViaApi, signUpViaApi, teamLesson } from "../support/helpers";
 
 type DataSet = {
   author: BrowserContext;
@@ -145,7 +121,11 @@ async function makeDataSet(browser: Browser, baseURL: string, viewport: { width:
   };
 }
 
-for (const { name, viewport } of VIEWPORTS) {
+/**
+ * The checks at one width. Each width has a spec file of its own (accessibility-desktop and
+ * -phone), so the two run side by side rather than one after the other in a single worker.
+ */
+export function accessibilityTests({ name, viewport }: { name: string; viewport: { width: number; height: number } }) {
   test.describe(`accessibility (${name})`, () => {
     test.use({ viewport });
     let data: DataSet;
