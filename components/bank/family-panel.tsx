@@ -75,7 +75,7 @@ function FamilyForm({
       </div>
       <div className="space-y-1">
         <label htmlFor={`${id}-description`} className="block text-xs font-medium text-slate-600">
-          Description <span className="font-normal text-slate-400">(optional)</span>
+          Description <span className="font-normal text-slate-600">(optional)</span>
         </label>
         <textarea
           id={`${id}-description`}

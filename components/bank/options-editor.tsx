@@ -55,7 +55,7 @@ export function OptionsEditor({
               className={`rounded-md border px-2 py-1.5 ${option.is_correct ? "border-emerald-300 bg-emerald-50/60" : "border-slate-200 bg-white"}`}
             >
               <div className="flex items-center gap-2">
-                <span aria-hidden className="w-5 text-right text-xs font-medium tabular-nums text-slate-400">
+                <span aria-hidden className="w-5 text-right text-xs font-medium tabular-nums text-slate-600">
                   {index + 1}.
                 </span>
                 <label className="flex shrink-0 cursor-pointer items-center gap-1.5 rounded px-1 py-0.5 text-xs font-medium text-slate-600">

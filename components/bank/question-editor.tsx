@@ -4,6 +4,7 @@ import { useId, useImperativeHandle, useMemo, useRef, useState, type FormEvent, 
 import { ConflictChoiceDialog } from "@/components/conflicts/conflict-dialog";
 import { baseOf, saveOnVersion, type BaseVersion } from "@/components/conflicts/save-on-version";
 import { useConflictChoice, type ChoiceActions } from "@/components/conflicts/use-conflict-choice";
+import { QuestionAnalysis } from "@/components/results/question-analysis";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
@@ -253,7 +254,7 @@ function EditorForm({
                   />
                   {t.label}
                 </span>
-                <span className="pl-5 text-xs text-slate-500">{t.hint}</span>
+                <span className="pl-5 text-xs text-slate-600">{t.hint}</span>
               </label>
             ))}
           </div>
@@ -289,7 +290,7 @@ function EditorForm({
           </div>
           <div className="space-y-1">
             <label htmlFor={`${id}-family`} className="block text-sm font-medium text-slate-700">
-              Family <span className="font-normal text-slate-400">(optional)</span>
+              Family <span className="font-normal text-slate-600">(optional)</span>
             </label>
             <select
               id={`${id}-family`}
@@ -338,6 +339,8 @@ function EditorForm({
           labelProblems={problems.labels}
           serverErrors={serverErrors}
         />
+
+        {original ? <QuestionAnalysis projectId={projectId} questionId={original.id} /> : null}
       </div>
 
       <div className="flex items-center justify-between gap-4 border-t border-slate-200 bg-slate-50 px-6 py-3">

@@ -9,7 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { authoringApi } from "@/lib/client/api";
 
-type Attempts = "first" | "all";
+export type Attempts = "first" | "all";
 
 const readItems = (quizId: string, attempts: Attempts) =>
   authoringApi.GET("/quizzes/{quizId}/item-analysis", { params: { path: { quizId }, query: { attempts } } });
@@ -21,8 +21,8 @@ const FLAG_WORDS: Record<string, string> = {
   too_hard: "Too hard",
   weak_discrimination: "Does not separate",
 };
-const share = (n: number | null) => (n === null ? "–" : `${Math.round(n * 100)} %`);
-const decimal = (n: number | null) => (n === null ? "–" : n.toFixed(2));
+export const share = (n: number | null) => (n === null ? "–" : `${Math.round(n * 100)} %`);
+export const decimal = (n: number | null) => (n === null ? "–" : n.toFixed(2));
 
 /**
  * A quiz's item analysis (issue 42): for each question, how many answered it right (facility), how
@@ -32,7 +32,6 @@ const decimal = (n: number | null) => (n === null ? "–" : n.toFixed(2));
  */
 export function ItemAnalysis({ projectId, quizId }: { projectId: string; quizId: string }) {
   const [attempts, setAttempts] = useState<Attempts>("first");
-  const attemptsId = useId();
   const items = useQuery({
     queryKey: ["quizzes", quizId, "item-analysis", attempts],
     queryFn: () => readItems(quizId, attempts),
@@ -47,20 +46,7 @@ export function ItemAnalysis({ projectId, quizId }: { projectId: string; quizId:
           </Link>
           <h1 className="text-2xl font-semibold">Item analysis</h1>
         </div>
-        <div>
-          <label htmlFor={attemptsId} className="block text-xs font-medium text-slate-700">
-            Attempts
-          </label>
-          <select
-            id={attemptsId}
-            value={attempts}
-            onChange={(e) => setAttempts(e.target.value as Attempts)}
-            className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
-          >
-            <option value="first">First per learner</option>
-            <option value="all">All</option>
-          </select>
-        </div>
+        <AttemptsSelect value={attempts} onChange={setAttempts} />
       </div>
       <p className="text-sm text-slate-600">
         Facility: the share who answered right (flagged above 90 % or below 20 %). Discrimination: how the question agrees with the rest of
@@ -130,46 +116,79 @@ function ItemFigures({ projectId, data }: { projectId: string; data: Items }) {
                   </p>
                   {item.flags.length ? (
                     <p className="mt-1 flex flex-wrap items-center gap-2">
-                      {item.flags.map((f) => (
-                        <span key={f} className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
-                          {FLAG_WORDS[f] ?? f}
-                        </span>
-                      ))}
+                      <FlagBadges flags={item.flags} />
                       <Link href={`/projects/${projectId}/questions?edit=${item.question_id}`} className="text-brand-700 underline">
                         Edit in the question bank
                       </Link>
                     </p>
                   ) : null}
-                  <table className="mt-2 w-full text-left text-xs">
-                    <caption className="sr-only">How often each option of question {at + 1} was chosen</caption>
-                    <thead>
-                      <tr className="text-slate-500">
-                        <th scope="col" className="py-1 font-medium">
-                          Option
-                        </th>
-                        <th scope="col" className="py-1 text-right font-medium">
-                          Chosen by
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {item.options.map((o) => (
-                        <tr key={o.option_id} className="border-t border-slate-100">
-                          <th scope="row" className="py-1 font-normal wrap-anywhere">
-                            {o.label}
-                            {o.is_correct ? <span className="ml-1 text-emerald-700">(correct)</span> : null}
-                          </th>
-                          <td className="py-1 text-right tabular-nums">{share(o.chosen_share)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                  <OptionShares options={item.options} caption={`How often each option of question ${at + 1} was chosen`} />
                 </article>
               ))}
             </div>
           </li>
         ))}
       </ol>
+    </div>
+  );
+}
+
+/** An item's flags as badges. */
+export function FlagBadges({ flags }: { flags: string[] }) {
+  return flags.map((f) => (
+    <span key={f} className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+      {FLAG_WORDS[f] ?? f}
+    </span>
+  ));
+}
+
+/** How often each option of a question was chosen, the correct ones marked. */
+export function OptionShares({ options, caption }: { options: Item["options"]; caption: string }) {
+  return (
+    <table className="mt-2 w-full text-left text-xs">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr className="text-slate-500">
+          <th scope="col" className="py-1 font-medium">
+            Option
+          </th>
+          <th scope="col" className="py-1 text-right font-medium">
+            Chosen by
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {options.map((o) => (
+          <tr key={o.option_id} className="border-t border-slate-100">
+            <th scope="row" className="py-1 font-normal wrap-anywhere">
+              {o.label}
+              {o.is_correct ? <span className="ml-1 text-emerald-700">(correct)</span> : null}
+            </th>
+            <td className="py-1 text-right tabular-nums">{share(o.chosen_share)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Which attempts a report counts: each learner's first (the default) or all. */
+export function AttemptsSelect({ value, onChange }: { value: Attempts; onChange: (value: Attempts) => void }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        Attempts
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as Attempts)}
+        className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+      >
+        <option value="first">First per learner</option>
+        <option value="all">All</option>
+      </select>
     </div>
   );
 }

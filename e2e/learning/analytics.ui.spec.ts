@@ -1,11 +1,13 @@
 import { overflowsSideways } from "../proposals/helpers";
+import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { callerOf, screenshot, teamLesson, VIEWPORTS } from "../support/helpers";
 
 /*
  * Course analytics and item analysis in pictures (issue 42): the Results tab's funnel from opening
  * the course to completing it, each quiz's score bands, and a quiz's item analysis with its flags
- * and a link to the question in the bank; every chart shows as a table too. The figures' rules:
+ * and a link to the question in the bank, where its editor shows how it works in every quiz that
+ * asks it; every chart shows as a table too. The figures' rules:
  * test/integration/course-analytics.test.ts.
  */
 
@@ -90,7 +92,20 @@ for (const { name, viewport } of VIEWPORTS) {
         expect(await overflowsSideways(page)).toBe(false);
         await screenshot(page, `item-analysis-${name}`);
         await hardItem.getByRole("link", { name: "Edit in the question bank" }).click();
-        await expect(page.getByRole("dialog")).toContainText("How many rungs above the roof");
+        const editor = page.getByRole("dialog");
+        await expect(editor).toContainText("How many rungs above the roof");
+
+        // In its editor, how the question works in every quiz that asks it: here the one quiz, by its one attempt.
+        await editor.getByText("How it works in quizzes").click();
+        await expect(editor.getByText("1 answered · facility 0 % · discrimination –")).toBeVisible();
+        await expect(editor.getByText("Too hard")).toBeVisible();
+        const inQuizzes = editor.getByRole("figure", { name: "In each quiz" });
+        await expect(inQuizzes.getByRole("row")).toHaveText(["QuizAttemptsAnsweredFacilityDiscrimination", "Safety check110 %–"]);
+        await expect(editor.getByRole("row", { name: /Wrong/ })).toContainText("100 %");
+        await expectAccessible(page, "question editor with how the question works in quizzes");
+        await inQuizzes.getByRole("button", { name: "Show as chart" }).click();
+        await inQuizzes.getByRole("link", { name: "Safety check" }).click();
+        await expect(page.getByRole("heading", { level: 1, name: "Item analysis" })).toBeVisible();
       } finally {
         await team.memberContext.close();
       }

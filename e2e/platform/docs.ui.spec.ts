@@ -24,7 +24,7 @@ test("[DOCS] the API reference shows both services, every endpoint and both MCP 
   // and the course's outlines (decision 016), the export links (decision 045), and the review's 16
   // (threads, suggestions, review links and what a link opens: decision 060), and course analytics and item
   // analysis (decision 065).
-  expect(authoringOps).toBe(84);
+  expect(authoringOps).toBe(85);
   expect(proposalsOps).toBeGreaterThanOrEqual(8);
 
   await page.goto("/docs/api");

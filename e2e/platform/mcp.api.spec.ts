@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { expect, test } from "@playwright/test";
 import { signInViaApi, signUpViaApi } from "../support/helpers";
 
-test("[MCP] the production server offers the 66 agent tools over Streamable HTTP, with a key", async ({ request, baseURL, playwright }) => {
+test("[MCP] the production server offers the 67 agent tools over Streamable HTTP, with a key", async ({ request, baseURL, playwright }) => {
   const user = await signUpViaApi(request);
   const session = await playwright.request.newContext({ baseURL });
   await signInViaApi(session, user);
@@ -19,7 +19,7 @@ test("[MCP] the production server offers the 66 agent tools over Streamable HTTP
     }),
   );
   const { tools } = await client.listTools();
-  expect(tools).toHaveLength(66);
+  expect(tools).toHaveLength(67);
   // Review (issue 41): agents comment and suggest; accepting, rejecting and resolving stay with people.
   const names = tools.map((t) => t.name);
   for (const tool of ["list_comments", "add_comment", "reply_to_comment", "suggest_block_change", "list_suggestions"])

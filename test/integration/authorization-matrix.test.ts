@@ -159,6 +159,7 @@ const AUTHORING_ROWS: Record<string, AuthoringRow> = {
   // What learners did with a course and its quizzes (issue 42, docs/decisions/065): for those who read its drafts.
   "GET /courses/{courseId}/analytics": editors,
   "GET /quizzes/{quizId}/item-analysis": editors,
+  "GET /questions/{questionId}/item-analysis": editors,
   // A course leaves the app, or comes in, through those who edit it (issue 29): a learner gets 404 as on other authors' reads.
   "GET /courses/{courseId}/export": editors,
   "POST /projects/{projectId}/import": editors,

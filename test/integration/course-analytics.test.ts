@@ -520,3 +520,92 @@ describe("[ANALYTICS] item analysis", () => {
     expect(suggesting.body.items).toHaveLength(2);
   });
 });
+
+describe("[ANALYTICS] a bank question across the quizzes that ask it", () => {
+  it("gives the question's figures in each quiz and over all of them, leaving out quizzes in the trash", async () => {
+    const { ctx, quiz, questions, option } = await workedQuiz();
+    const { q1, q2 } = questions;
+    // Another quiz asks Q1 (and Q2) of four learners: Q1 right for the first three.
+    const small = await createQuiz(ctx.api, ctx.project.id, [q1.id, q2.id], "Small");
+    await createBlock(ctx.api, ctx.first.id, { type: "quiz", quiz_id: small.id });
+    for (const [i, learner] of ctx.learners.slice(0, 4).entries()) {
+      const answers = [q1, q2].map((q) => ({ question_id: q.id, selected_option_ids: [option(q, i < 3 ? "right 1" : "wrong 0")] }));
+      expectStatus(await learner.api.post(`/quizzes/${small.id}/submit`, { answers }), 201);
+    }
+    const inQuiz = (await ctx.author.api.get(`/quizzes/${quiz.id}/item-analysis`)).body.items.find(
+      (i: { question_id: string }) => i.question_id === q1.id,
+    );
+
+    const res = await ctx.author.api.get(`/questions/${q1.id}/item-analysis`);
+    expectStatus(res, 200);
+    const body = res.body;
+    expect(body.quizzes).toEqual([
+      {
+        quiz_id: quiz.id,
+        title: quiz.title,
+        attempts: 6,
+        answered: 6,
+        facility: 0.5,
+        discrimination: inQuiz.discrimination,
+        flags: [],
+      },
+      { quiz_id: small.id, title: "Small", attempts: 4, answered: 4, facility: 0.75, discrimination: null, flags: [] },
+    ]);
+    // Over both: 10 answers, 3 + 3 right; Q1's options chosen 2 + 1, 3 + 3 and 1 + 0 times.
+    expect(body).toMatchObject({
+      question_id: q1.id,
+      prompt: "Q1",
+      question_family_name: "Exit routes",
+      answered: 10,
+      facility: 0.6,
+      flags: [],
+    });
+    expect(body.options.map((o: { label: string; chosen_share: number }) => [o.label, o.chosen_share])).toEqual([
+      ["wrong 0", 3 / 10],
+      ["right 1", 6 / 10],
+      ["wrong 2", 1 / 10],
+    ]);
+    // Only the first quiz has a discrimination (the second has under five answers): it is the question's.
+    expect(body.discrimination).toBeCloseTo(1 / Math.sqrt(3), 12);
+
+    // As CSV: one row per quiz.
+    const csv = await ctx.author.api.get(`/questions/${q1.id}/item-analysis?format=csv`);
+    expectStatus(csv, 200);
+    expect(csvRows(csv.body)).toEqual([
+      ["quiz_id", "quiz_title", "attempts", "answered", "facility", "discrimination", "flags"],
+      [quiz.id, quiz.title, "6", "6", "0.5", String(inQuiz.discrimination), ""],
+      [small.id, "Small", "4", "4", "0.75", "", ""],
+    ]);
+
+    // The small quiz goes to the trash: the question's figures are the first quiz's alone.
+    expectStatus(await ctx.api.delete(`/quizzes/${small.id}`), 200);
+    const after = (await ctx.author.api.get(`/questions/${q1.id}/item-analysis`)).body;
+    expect(after.quizzes.map((q: { quiz_id: string }) => q.quiz_id)).toEqual([quiz.id]);
+    expect(after).toMatchObject({ answered: 6, facility: 0.5 });
+
+    // A question no quiz asks: no figures, nothing flagged.
+    const category = await createCategory(ctx.api, ctx.project.id, "Unasked");
+    const alone = await createQuestionOfKind(ctx.api, ctx.project.id, category.id, "single", { prompt: "Unasked" });
+    expect((await ctx.author.api.get(`/questions/${alone.id}/item-analysis`)).body).toMatchObject({
+      answered: 0,
+      facility: null,
+      discrimination: null,
+      flags: [],
+      quizzes: [],
+    });
+  });
+
+  it("refuses bad attempts or format with 400; a learner of the workspace and a stranger get 404, a suggest-only key reads", async () => {
+    const ctx = await classroom(server);
+    const questionId = ctx.questions[0].id;
+    const path = `/questions/${questionId}/item-analysis`;
+    expectValidation(await ctx.admin.api.get(`${path}?attempts=some`), "attempts");
+    expectValidation(await ctx.admin.api.get(`${path}?format=xml`), "format");
+    expectNotFound(await ctx.admin.api.get(`/questions/00000000-0000-4000-8000-000000000000/item-analysis`));
+    expectNotFound(await ctx.learner.api.get(path));
+    expectNotFound(await (await newUser(server)).api.get(path));
+    const suggesting = await (await suggestKeyOf(server, ctx.author)).api.get(path);
+    expectStatus(suggesting, 200);
+    expect(suggesting.body).toMatchObject({ question_id: questionId, answered: 0, quizzes: [{ quiz_id: ctx.quiz.id, attempts: 0 }] });
+  });
+});

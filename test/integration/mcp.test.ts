@@ -14,10 +14,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe("[MCP] agent tools", () => {
-  it("lists one tool per endpoint except those kept for people, public ones and file downloads: 66, annotated", async () => {
+  it("lists one tool per endpoint except those kept for people, public ones and file downloads: 67, annotated", async () => {
     const client = await connect((await seedUser()).key);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(66);
+    expect(tools).toHaveLength(67);
     // A file upload (multipart) or a file download (produces) is no tool: an agent speaks JSON, and
     // gets a link to a download instead (export_course) and imports from a link (import_course). A
     // public endpoint (a review link's) is for people without a key: no tool either.

@@ -40,10 +40,10 @@ describe("[OPENAPI] the course-authoring service", () => {
   // project outline (016), a course's export and import (docs/course-archive.md), the export links (046) and
   // reviewing together (060): threads, suggestions and review links (11), a review link's own endpoints (5), and
   // course analytics and item analysis (065).
-  it("declares 84 endpoints with unique snake_case operation ids", () => {
-    expect(authoring.endpoints).toHaveLength(84);
+  it("declares 85 endpoints with unique snake_case operation ids", () => {
+    expect(authoring.endpoints).toHaveLength(85);
     const ids = authoring.endpoints.map((e) => e.operationId);
-    expect(new Set(ids).size).toBe(84);
+    expect(new Set(ids).size).toBe(85);
     expect([...NOT_AGENT_TOOLS].every((id) => ids.includes(id))).toBe(true);
   });
 

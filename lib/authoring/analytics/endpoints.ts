@@ -1,9 +1,11 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { CourseParams } from "../courses/schemas";
+import { QuestionParams } from "../questions/schemas";
 import { QuizParams } from "../quizzes/schemas";
 import { getCourseAnalytics, getCourseToReport } from "./get-course-analytics";
 import { getItemAnalysis, getQuizToReport } from "./get-item-analysis";
-import { CourseAnalytics, CourseAnalyticsQuery, ItemAnalysis, ItemAnalysisQuery } from "./schemas";
+import { getQuestionAnalysis, getQuestionToReport } from "./get-question-analysis";
+import { CourseAnalytics, CourseAnalyticsQuery, ItemAnalysis, ItemAnalysisQuery, QuestionAnalysis } from "./schemas";
 
 const tag = "Analytics";
 
@@ -64,6 +66,38 @@ export const getQuizItemAnalysisEndpoint = defineEndpoint({
       item.facility,
       item.discrimination,
       item.flags.join(" "),
+    ]),
+  }),
+});
+
+export const getQuestionItemAnalysisEndpoint = defineEndpoint({
+  operationId: "get_question_item_analysis",
+  method: "GET",
+  path: "/questions/{questionId}/item-analysis",
+  tag,
+  summary: "Read how a bank question works in every quiz that asks it",
+  description:
+    "Returns the question's item analysis in each quiz that asks it (not those in the trash), over their counted attempts " +
+    "(attempts=first: each learner's first attempt, the default; all: every one): answered, facility, discrimination against the " +
+    "rest of that quiz's score, flags; then over all of them: answers and option shares pooled, discrimination weighted by each " +
+    "quiz's answers. format=csv (or Accept: text/csv) answers one row per quiz. Authors and admins only; anyone else gets 404.",
+  params: QuestionParams,
+  query: ItemAnalysisQuery,
+  load: ({ db, caller, params }) => getQuestionToReport(db, caller, params.questionId),
+  response: QuestionAnalysis,
+  status: 200,
+  run: ({ db, loaded, query }) => getQuestionAnalysis(db, loaded.question, query),
+  csv: (result, { params }) => ({
+    filename: `question-analysis-${params.questionId}.csv`,
+    header: ["quiz_id", "quiz_title", "attempts", "answered", "facility", "discrimination", "flags"],
+    rows: result.quizzes.map((quiz) => [
+      quiz.quiz_id,
+      quiz.title,
+      quiz.attempts,
+      quiz.answered,
+      quiz.facility,
+      quiz.discrimination,
+      quiz.flags.join(" "),
     ]),
   }),
 });

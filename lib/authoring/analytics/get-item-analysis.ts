@@ -24,8 +24,21 @@ export function flagsOf(facility: number | null, discrimination: number | null):
   return flags;
 }
 
+/** Each option of a question with the share of the `answered` attempts that chose it. */
+export const optionShares = (
+  options: { id: string; label: string; isCorrect: boolean }[],
+  answered: number,
+  timesChosen: (optionId: string) => number,
+): ItemStatisticsDto["options"] =>
+  options.map((option) => ({
+    option_id: option.id,
+    label: option.label,
+    is_correct: option.isCorrect,
+    chosen_share: answered === 0 ? 0 : timesChosen(option.id) / answered,
+  }));
+
 /** A correlation as floating point may land a hair outside [-1, 1]. */
-const clampCorrelation = (r: number | null) => (r === null ? null : Math.min(1, Math.max(-1, r)));
+export const clampCorrelation = (r: number | null) => (r === null ? null : Math.min(1, Math.max(-1, r)));
 
 /**
  * How each question of a quiz works with its counted attempts (classical item analysis): how many
@@ -62,12 +75,7 @@ export async function getItemAnalysis(db: Tx, quiz: QuizToReport, query: ItemAna
         facility,
         discrimination,
         flags: flagsOf(facility, discrimination),
-        options: question.options.map((option) => ({
-          option_id: option.id,
-          label: option.label,
-          is_correct: option.isCorrect,
-          chosen_share: answered === 0 ? 0 : (item?.chosen[option.id] ?? 0) / answered,
-        })),
+        options: optionShares(question.options, answered, (optionId) => item?.chosen[optionId] ?? 0),
       };
     }),
   };

@@ -134,3 +134,33 @@ export const ItemAnalysis = z
   })
   .meta({ id: "ItemAnalysis" });
 export type ItemAnalysisDto = z.infer<typeof ItemAnalysis>;
+
+export const QuestionInQuiz = z
+  .object({
+    quiz_id: z.uuid(),
+    title: z.string(),
+    attempts: Count.describe("Counted attempts at the quiz"),
+    answered: Count.describe("Counted attempts at the quiz that include the question"),
+    facility: Share.nullable(),
+    discrimination: z
+      .number()
+      .min(-1)
+      .max(1)
+      .nullable()
+      .describe("Against the rest of this quiz's score; null under 5 answers or without variance"),
+    flags: z.array(z.enum(ITEM_FLAGS)),
+  })
+  .meta({ id: "QuestionInQuiz" });
+
+export const QuestionAnalysis = ItemStatistics.extend({
+  answered: Count.describe("Counted attempts, over every quiz asking the question, that include it"),
+  facility: Share.nullable().describe("Share of those answered correctly, over every quiz; null when none"),
+  discrimination: z
+    .number()
+    .min(-1)
+    .max(1)
+    .nullable()
+    .describe("The quizzes' discriminations, each weighted by its answers; null when no quiz has one"),
+  quizzes: z.array(QuestionInQuiz).describe("Each quiz that asks the question (not those in the trash), oldest first"),
+}).meta({ id: "QuestionAnalysis" });
+export type QuestionAnalysisDto = z.infer<typeof QuestionAnalysis>;

@@ -973,6 +973,26 @@ export interface paths {
         patch: operations["update_question"];
         trace?: never;
     };
+    "/questions/{questionId}/item-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read how a bank question works in every quiz that asks it
+         * @description Returns the question's item analysis in each quiz that asks it (not those in the trash), over their counted attempts (attempts=first: each learner's first attempt, the default; all: every one): answered, facility, discrimination against the rest of that quiz's score, flags; then over all of them: answers and option shares pooled, discrimination weighted by each quiz's answers. format=csv (or Accept: text/csv) answers one row per quiz. Authors and admins only; anyone else gets 404.
+         */
+        get: operations["get_question_item_analysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/quizzes/{quizId}": {
         parameters: {
             query?: never;
@@ -1740,6 +1760,24 @@ export interface components {
             /** @description The quiz to fix, for quiz_without_questions; null otherwise */
             quiz_id: string | null;
         };
+        QuestionAnalysis: {
+            /** Format: uuid */
+            question_id: string;
+            prompt: string;
+            question_family_id: string | null;
+            question_family_name: string | null;
+            /** @description Counted attempts, over every quiz asking the question, that include it */
+            answered: number;
+            /** @description Share of those answered correctly, over every quiz; null when none */
+            facility: number | null;
+            /** @description The quizzes' discriminations, each weighted by its answers; null when no quiz has one */
+            discrimination: number | null;
+            /** @description too_easy: facility above 0.9; too_hard: below 0.2; weak_discrimination: discrimination below 0.1 */
+            flags: ("too_easy" | "too_hard" | "weak_discrimination")[];
+            options: components["schemas"]["OptionChoice"][];
+            /** @description Each quiz that asks the question (not those in the trash), oldest first */
+            quizzes: components["schemas"]["QuestionInQuiz"][];
+        };
         QuestionCreate: {
             /** Format: uuid */
             category_id: string;
@@ -1812,6 +1850,19 @@ export interface components {
         QuestionFamilyUpdate: {
             name?: string;
             description?: string;
+        };
+        QuestionInQuiz: {
+            /** Format: uuid */
+            quiz_id: string;
+            title: string;
+            /** @description Counted attempts at the quiz */
+            attempts: number;
+            /** @description Counted attempts at the quiz that include the question */
+            answered: number;
+            facility: number | null;
+            /** @description Against the rest of this quiz's score; null under 5 answers or without variance */
+            discrimination: number | null;
+            flags: ("too_easy" | "too_hard" | "weak_discrimination")[];
         };
         QuestionOption: {
             /** Format: uuid */
@@ -7435,6 +7486,79 @@ export interface operations {
             };
             /** @description Request body too large. Codes: payload_too_large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_question_item_analysis: {
+        parameters: {
+            query?: {
+                /** @description first: only each learner's first attempt at a quiz (first ever: one made before the range is not counted); all: every attempt */
+                attempts?: "first" | "all";
+                /** @description csv: the table as text/csv (also asked with Accept: text/csv) */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                questionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read how a bank question works in every quiz that asks it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QuestionAnalysis"];
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
