@@ -183,7 +183,9 @@ export async function withScratchDatabase(name, run) {
   } finally {
     stopAll();
     await db.end().catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    // BENCH_KEEP_DB=1 leaves the database for a look at its plans, as npm run bench does (drop it afterwards).
+    if (process.env.BENCH_KEEP_DB === "1") console.log(`kept database ${dbName}`);
+    else await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     await admin.end();
   }
 }

@@ -299,6 +299,12 @@ export const SETTINGS = {
     60_000,
     "how often proposals are swept for reminders that are due (mailed to the recipient once) and expiries that have passed (their `expired` event, `proposal.expired` webhook and the staff's mail, once), in milliseconds; instances sharing a database sweep in turn, once per interval between them, and each proposal is taken once (docs/decisions/037, 052). `0` keeps this instance from sweeping",
   ),
+  // Item analysis (lib/authoring/analytics/tally-answers.ts): 0 turns this instance's tally off
+  ANSWER_TALLY_MS: setting(
+    nonNegativeInteger,
+    60_000,
+    "how often quiz attempts older than a minute are counted into the item analysis's tallies, in milliseconds; instances sharing a database tally in turn. The item analysis is exact either way (it reads untallied attempts itself); tallied, it reads a few rows per question instead of every answer (docs/decisions/065). `0` keeps this instance from tallying",
+  ),
   // Downloads
   ALLOW_PRIVATE_FETCH: setting(
     flagWords,

@@ -1,3 +1,4 @@
+import { answerTally } from "@/lib/authoring/analytics/tally-answers";
 import { mailJobs } from "@/lib/mail/worker";
 import { proposalSweep } from "@/lib/proposals/expiry/sweep-proposals";
 import { webhookJobs } from "@/lib/webhooks/worker";
@@ -10,5 +11,5 @@ import type { Work } from "./worker";
  */
 export const BACKGROUND_WORK: Work = {
   kinds: [mailJobs, webhookJobs],
-  schedules: [proposalSweep],
+  schedules: [proposalSweep, answerTally],
 };

@@ -5,6 +5,7 @@
  * directly, so that every figure below is worked out by hand.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tallyAllAnswers, tallyAnswers } from "@/lib/authoring/analytics/tally-answers";
 import type { QuestionDto } from "@/lib/authoring/questions/schemas";
 import { getDb } from "@/lib/db/client";
 import { expectNotFound, expectStatus, expectValidation } from "../expect";
@@ -607,5 +608,65 @@ describe("[ANALYTICS] a bank question across the quizzes that ask it", () => {
     const suggesting = await (await suggestKeyOf(server, ctx.author)).api.get(path);
     expectStatus(suggesting, 200);
     expect(suggesting.body).toMatchObject({ question_id: questionId, answered: 0, quizzes: [{ quiz_id: ctx.quiz.id, attempts: 0 }] });
+  });
+});
+
+describe("[ANALYTICS] tallied answers", () => {
+  /** The item analysis, both ways of counting, as the API answers it. */
+  const analysis = async (ctx: Classroom, quizId: string) => ({
+    first: (await ctx.author.api.get(`/quizzes/${quizId}/item-analysis`)).body,
+    all: (await ctx.author.api.get(`/quizzes/${quizId}/item-analysis?attempts=all`)).body,
+  });
+  const untallied = async (quizId: string) => (await getDb()).quizAttempt.count({ where: { quizId, tallied: false } });
+
+  it("gives the same figures before, during and after the tally, which counts each attempt once", async () => {
+    const { ctx, quiz, questions, option } = await workedQuiz();
+    // A6 tries again: a later attempt, counted only with attempts=all.
+    const again = Object.values(questions)
+      .slice(0, 5)
+      .map((q) => ({ question_id: q.id, selected_option_ids: [option(q, "wrong 2")] }));
+    expectStatus(await ctx.learners[5].api.post(`/quizzes/${quiz.id}/submit`, { answers: again }), 201);
+    const before = await analysis(ctx, quiz.id);
+    expect(before.all.attempts).toBe(7);
+    expect(await untallied(quiz.id)).toBe(7);
+
+    // The last minute's attempts wait: none of these is tallied yet.
+    const db = await getDb();
+    await tallyAnswers(db);
+    expect(await untallied(quiz.id)).toBe(7);
+    // Tallied now (as a minute later), a few at a time, oldest first: part tallied, part not, the figures hold.
+    while ((await untallied(quiz.id)) > 4) await tallyAnswers(db, { olderThanSeconds: -1, batch: 3 });
+    expect(await untallied(quiz.id)).toBeGreaterThan(0);
+    expect(await analysis(ctx, quiz.id)).toEqual(before);
+    await tallyAllAnswers(db, { olderThanSeconds: -1 });
+    expect(await untallied(quiz.id)).toBe(0);
+    expect(await analysis(ctx, quiz.id)).toEqual(before);
+
+    // Tallying again adds nothing; a new attempt is read from its answers until it is tallied too.
+    expect(await tallyAllAnswers(db, { olderThanSeconds: -1 })).toBe(0);
+    expectStatus(await ctx.learners[0].api.post(`/quizzes/${quiz.id}/submit`, { answers: again }), 201);
+    const fresh = await analysis(ctx, quiz.id);
+    expect(fresh.first).toEqual(before.first);
+    expect(fresh.all.attempts).toBe(8);
+    expect(fresh.all.items[0]).toMatchObject({ answered: 8, facility: before.all.items[0].facility * (7 / 8) });
+    await tallyAllAnswers(db, { olderThanSeconds: -1 });
+    expect(await analysis(ctx, quiz.id)).toEqual(fresh);
+  });
+
+  it("tallies an attempt once when two instances tally at the same time", async () => {
+    const { ctx, quiz } = await workedQuiz();
+    const before = await analysis(ctx, quiz.id);
+    const db = await getDb();
+    const [a, b] = await Promise.all([tallyAllAnswers(db, { olderThanSeconds: -1 }), tallyAllAnswers(db, { olderThanSeconds: -1 })]);
+    expect(a + b).toBeGreaterThanOrEqual(6);
+    expect(await untallied(quiz.id)).toBe(0);
+    const tallied = await db.quizAnswerTally.aggregate({ where: { quizId: quiz.id }, _sum: { n: true } });
+    // Six attempts, five answers each (one left unanswered by A1 counts as answered wrong: five stored).
+    const stored = (await db.quizAttempt.findMany({ where: { quizId: quiz.id }, select: { answers: true } })).reduce(
+      (sum, a) => sum + (a.answers as unknown[]).length,
+      0,
+    );
+    expect(tallied._sum.n).toBe(stored);
+    expect(await analysis(ctx, quiz.id)).toEqual(before);
   });
 });

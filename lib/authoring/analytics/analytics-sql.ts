@@ -16,16 +16,13 @@ const ATTEMPT = Prisma.sql`a.id, a.quiz_id, a.user_id, a.score_correct, a.percen
 
 /**
  * The attempts of the quizzes that count: every one, or each learner's first at each quiz (first
- * ever, before any range applies). The first attempts are picked from narrow rows; `withAnswers`
- * then reads the answers of those alone.
+ * ever, before any range applies), picked from narrow rows.
  */
-function countedAttemptsSql(quizIds: string[], mode: AttemptsModeValue, { withAnswers = false } = {}) {
+function countedAttemptsSql(quizIds: string[], mode: AttemptsModeValue) {
   const ofQuizzes = Prisma.sql`a.quiz_id = ANY(${quizIds}::uuid[])`;
-  if (mode === "all")
-    return Prisma.sql`SELECT ${ATTEMPT}${withAnswers ? Prisma.sql`, a.answers` : Prisma.empty} FROM quiz_attempts a WHERE ${ofQuizzes}`;
-  const firsts = Prisma.sql`SELECT DISTINCT ON (a.quiz_id, a.user_id) ${ATTEMPT} FROM quiz_attempts a WHERE ${ofQuizzes}
+  if (mode === "all") return Prisma.sql`SELECT ${ATTEMPT} FROM quiz_attempts a WHERE ${ofQuizzes}`;
+  return Prisma.sql`SELECT DISTINCT ON (a.quiz_id, a.user_id) ${ATTEMPT} FROM quiz_attempts a WHERE ${ofQuizzes}
     ORDER BY a.quiz_id, a.user_id, a.created_at, a.id`;
-  return withAnswers ? Prisma.sql`SELECT f.*, a.answers FROM (${firsts}) f JOIN quiz_attempts a ON a.id = f.id` : firsts;
 }
 
 /** How many attempts count: with first attempts, one per learner who made any. */
@@ -130,16 +127,38 @@ export type ItemFigures = {
 /** Fewer answers than this give no discrimination: a correlation over so few says nothing. */
 export const MIN_ANSWERS_FOR_DISCRIMINATION = 5;
 
+/** The answers stored with an attempt `c` (quiz_attempts.answers, one element per question as scoring wrote it), one row `e` each. */
+export const answersOfAttempt = Prisma.sql`jsonb_array_elements(CASE WHEN jsonb_typeof(c.answers) = 'array' THEN c.answers ELSE '[]'::jsonb END) e`;
+
 /**
- * Per question of a quiz (`questionIds`), over its counted attempts: the answers stored with each
- * attempt (quiz_attempts.answers, one element per question as scoring wrote it) unnested, then
- * how many attempts include the question, the share right, the corrected point-biserial (the
- * correlation of the item, 1 or 0, with the attempt's score without it: PostgreSQL's `corr`, which
- * is NULL when either has no variance) and how often each option was selected.
+ * What an answer `e` of attempt `c` is counted by: its question, right (1) or not (0), the
+ * attempt's score, and the options selected (the stored JSON array as text: jsonb writes it one
+ * way only). The columns of quiz_answer_tallies.
+ */
+export const answerPatternColumns = Prisma.sql`e->>'question_id' AS question_id,
+  CASE WHEN e->>'is_correct' = 'true' THEN 1 ELSE 0 END AS correct, c.score_correct AS score_correct,
+  coalesce(e->'selected_option_ids', '[]'::jsonb)::text AS selected`;
+
+/** The quiz's counted attempts not yet tallied (./tally-answers.ts), with their answers: `first` as countedAttemptsSql picks them. */
+function untalliedAttemptsSql(quizId: string, mode: AttemptsModeValue) {
+  const first =
+    mode === "all"
+      ? Prisma.empty
+      : Prisma.sql`AND NOT EXISTS (SELECT 1 FROM quiz_attempts b
+          WHERE b.quiz_id = a.quiz_id AND b.user_id = a.user_id AND (b.created_at, b.id) < (a.created_at, a.id))`;
+  return Prisma.sql`SELECT a.score_correct, a.answers FROM quiz_attempts a WHERE a.quiz_id = ${quizId}::uuid AND NOT a.tallied ${first}`;
+}
+
+/**
+ * Per question of a quiz (`questionIds`), over its counted attempts: how many attempts include the
+ * question, the share right, the corrected point-biserial (the correlation of the item, 1 or 0,
+ * with the attempt's score without it; NULL when either has no variance, as PostgreSQL's `corr`)
+ * and how often each option was selected.
  *
- * The JSON is read once: the answers are first counted by pattern (question, right or not, score,
- * selection), a few rows per question; the figures come from those, `corr` taking each pattern as
- * many times as it occurred (integers only, no JSON read again).
+ * The answers come counted by pattern (question, right or not, score, selection): the tallied
+ * attempts' from quiz_answer_tallies, the others' (the last minute's, or all before the tally has
+ * run) unnested here, and the two added up. The figures come from those few rows per question, the
+ * correlation from sums weighted by each pattern's count, never from the attempts one by one.
  */
 export async function itemFigures(
   db: Tx,
@@ -147,23 +166,38 @@ export async function itemFigures(
   questionIds: string[],
   mode: AttemptsModeValue,
 ): Promise<{ attempts: number; items: ItemFigures[] }> {
-  const asArray = (json: Prisma.Sql) => Prisma.sql`CASE WHEN jsonb_typeof(${json}) = 'array' THEN ${json} ELSE '[]'::jsonb END`;
+  const firstOnly = mode === "all" ? Prisma.empty : Prisma.sql`AND t.is_first`;
   const [row] = await db.$queryRaw<{ attempts: number; items: string; choices: string }[]>`
-    WITH patterns AS MATERIALIZED (
-      SELECT e->>'question_id' AS question_id, CASE WHEN e->>'is_correct' = 'true' THEN 1 ELSE 0 END AS correct,
-        c.score_correct, e->'selected_option_ids' AS selected, count(*)::int AS n
-      FROM (${countedAttemptsSql([quizId], mode, { withAnswers: true })}) c
-      CROSS JOIN LATERAL jsonb_array_elements(${asArray(Prisma.sql`c.answers`)}) e
+    WITH live AS (
+      SELECT ${answerPatternColumns}, count(*)::int AS n
+      FROM (${untalliedAttemptsSql(quizId, mode)}) c CROSS JOIN LATERAL ${answersOfAttempt}
       WHERE e->>'question_id' = ANY(${questionIds}::text[])
       GROUP BY 1, 2, 3, 4
+    ), patterns AS MATERIALIZED (
+      SELECT question_id, correct, score_correct, selected, sum(n)::float8 AS n
+      FROM (
+        SELECT t.question_id, t.correct::int AS correct, t.score_correct, t.selected, t.n
+        FROM quiz_answer_tallies t
+        WHERE t.quiz_id = ${quizId}::uuid AND t.question_id = ANY(${questionIds}::text[]) ${firstOnly}
+        UNION ALL
+        SELECT question_id, correct, score_correct, selected, n FROM live
+      ) counted
+      GROUP BY 1, 2, 3, 4
+    ), sums AS (
+      -- x: the item (1 or 0); y: the rest of the attempt's score. Sums weighted by each pattern's count.
+      SELECT question_id, sum(n) AS w, sum(n * correct) AS sx, sum(n * (score_correct - correct)) AS sy,
+        sum(n * correct * (score_correct - correct)) AS sxy, sum(n * correct * correct) AS sxx,
+        sum(n * (score_correct - correct) * (score_correct - correct)) AS syy
+      FROM patterns GROUP BY question_id
     ), items AS (
-      SELECT p.question_id, count(*)::int AS answered, avg(p.correct::float8) AS facility,
-        CASE WHEN count(*) >= ${MIN_ANSWERS_FOR_DISCRIMINATION}::int
-          THEN corr(p.correct::float8, (p.score_correct - p.correct)::float8) END AS discrimination
-      FROM patterns p CROSS JOIN LATERAL generate_series(1, p.n) GROUP BY p.question_id
+      SELECT question_id, w::int AS answered, sx / w AS facility,
+        CASE WHEN w >= ${MIN_ANSWERS_FOR_DISCRIMINATION}::int AND w * sxx - sx * sx > 0 AND w * syy - sy * sy > 0
+          THEN (w * sxy - sx * sy) / sqrt((w * sxx - sx * sx) * (w * syy - sy * sy)) END AS discrimination
+      FROM sums
     ), choices AS (
       SELECT p.question_id, s.option_id, sum(p.n)::int AS n
-      FROM patterns p CROSS JOIN LATERAL jsonb_array_elements_text(${asArray(Prisma.sql`p.selected`)}) s(option_id)
+      FROM patterns p CROSS JOIN LATERAL jsonb_array_elements_text(
+        CASE WHEN jsonb_typeof(p.selected::jsonb) = 'array' THEN p.selected::jsonb ELSE '[]'::jsonb END) s(option_id)
       GROUP BY p.question_id, s.option_id
     )
     SELECT (${countedAttemptCountSql(quizId, mode)})::int AS attempts,
