@@ -1,17 +1,18 @@
-// Course analytics and item analysis at scale (issue 42; bench/README.md, "Analytics"): a course
-// of 10 published lessons whose last places a quiz of 50 questions, 20,000 learners with progress
-// and 100,000 attempts of that quiz (50 answers each), seeded by set-based SQL. Each report is
-// read through the app (GET /courses/{id}/analytics and GET /quizzes/{id}/item-analysis, first
-// attempts and all) and, as its physical floor, the same statements (built by the app's own
+// Course analytics, item analysis and the pipeline at scale (issue 42; bench/README.md, 7 December):
+// a course of 10 published lessons whose last places a quiz of 50 questions, 20,000 learners with
+// progress and 100,000 attempts of that quiz (50 answers each), and a company with 50,000 sent
+// proposals, seeded by set-based SQL. Each report is read through the app (GET
+// /courses/{id}/analytics, GET /quizzes/{id}/item-analysis, first attempts and all, GET
+// /v3/companies/{id}/pipeline by month) and, as its physical floor, the same statements (built by the app's own
 // builders: bench/baseline/analytics-statements.ts) run on bare node and pg, in turn.
 // `node bench/analytics.mjs` runs it alone on a database of its own.
 import { execFileSync } from "node:child_process";
 import pg from "pg";
 import { client, signUpOwner, startApp, withScratchDatabase } from "./app.mjs";
-import { insertQuiz, insertTree, prepareIds } from "./data.mjs";
+import { insertProducts, insertQuiz, insertTree, prepareIds } from "./data.mjs";
 import { request, round } from "./load.mjs";
 
-export const ANALYTICS_SCALE = { learners: 20_000, attempts: 100_000, questions: 50, lessons: 10 };
+export const ANALYTICS_SCALE = { learners: 20_000, attempts: 100_000, questions: 50, lessons: 10, proposals: 50_000 };
 /** Reads of each report, after the first (cold: the first time the app and the database run it). */
 const RUNS = 5;
 
@@ -82,6 +83,35 @@ export async function insertAnalyticsCourse(q, { projectId, categoryId, prefix, 
   return { courseId: tree.courseId, quizId: quiz.quizId, lessonIds, questionIds: quiz.questions.map((x) => x.id) };
 }
 
+/**
+ * A company's pipeline: `count` proposals, each the one sent version of its series, copies of
+ * `templateUuid` (made through the app, its blocks priced) sent over the last 400 days. A quarter
+ * accepted and a seventh declined some days after sending, the rest awaiting an answer, a few
+ * expiring in the next 14 days; seven in ten viewed.
+ */
+export async function insertPipeline(q, { companyId, templateUuid, prefix, count = ANALYTICS_SCALE.proposals }) {
+  await q(
+    `INSERT INTO proposal_series (id, company_id, created_at)
+     SELECT pg_temp.seeded_uuid($1 || ':series:' || i), $2::int, now() FROM generate_series(1, $3::int) i`,
+    [prefix, companyId, count],
+  );
+  await q(
+    `INSERT INTO proposals (id, series_id, company_id, version, status, language, title_md, creator_user_id, currency, blocks,
+       tax_options, sent_at, status_changed_at, expires_at, recipient_first_viewed_at, created_at, updated_at)
+     SELECT pg_temp.seeded_uuid($1 || ':proposal:' || i), pg_temp.seeded_uuid($1 || ':series:' || i), $2::int, 1,
+       (CASE WHEN i % 4 = 0 THEN 'accepted' WHEN i % 7 = 0 THEN 'rejected' ELSE 'active' END)::"ProposalStatus",
+       'en', 'Proposal ' || i, t.creator_user_id, t.currency, t.blocks, t.tax_options,
+       now() - make_interval(days => i % 400, secs => i % 86400),
+       now() - make_interval(days => i % 400, secs => i % 86400) + CASE WHEN i % 4 = 0 OR i % 7 = 0 THEN make_interval(days => 1 + i % 20) ELSE '0'::interval END,
+       now() - make_interval(days => i % 400) + make_interval(days => 30),
+       CASE WHEN i % 10 < 7 THEN now() - make_interval(days => i % 400, secs => i % 86400) + interval '2 hours' END,
+       now() - make_interval(days => i % 400), now()
+     FROM generate_series(1, $3::int) i, (SELECT * FROM proposals WHERE id = $4::uuid) t`,
+    [prefix, companyId, count, templateUuid],
+  );
+  await q(`ANALYZE proposals`);
+}
+
 /** The statements the app sends for each report (course_first, course_all, items_first, items_all). */
 function floorStatements(course) {
   const out = execFileSync(process.execPath, ["--import", "tsx", "bench/baseline/analytics-statements.ts", JSON.stringify(course)], {
@@ -125,6 +155,7 @@ export async function measureAnalytics({ base, headers, dbUrl, course, startTall
     course_all: `/api/authoring/courses/${course.courseId}/analytics?attempts=all`,
     items_first: `/api/authoring/quizzes/${course.quizId}/item-analysis?attempts=first`,
     items_all: `/api/authoring/quizzes/${course.quizId}/item-analysis?attempts=all`,
+    ...(course.company ? { pipeline: `/api/proposals/v3/companies/${course.company.id}/pipeline?interval=month` } : {}),
   };
   const out = {};
   try {
@@ -142,14 +173,19 @@ export async function measureAnalytics({ base, headers, dbUrl, course, startTall
         for (const s of statements[name]) await floor.query(s.text, s.values);
         bare.push(performance.now() - start);
       }
-      const counted = name.startsWith("course") ? answer.quizzes[0]?.attempts : answer.attempts;
+      const counted =
+        name === "pipeline"
+          ? answer.data.series.reduce((sum, p) => sum + p.sent, 0)
+          : name.startsWith("course")
+            ? answer.quizzes[0]?.attempts
+            : answer.attempts;
       out[name] = {
         cold_ms: round(app[0], 0),
         p50_ms: p50(app.slice(1)),
         floor_cold_ms: round(bare[0], 0),
         floor_p50_ms: p50(bare.slice(1)),
         app_over_floor: round(p50(app.slice(1)) / p50(bare.slice(1)), 2),
-        counted_attempts: counted,
+        counted: counted,
       };
     }
   } finally {
@@ -170,6 +206,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     await prepareIds(q);
     const at = performance.now();
     const course = await insertAnalyticsCourse(q, { projectId, categoryId, prefix: "analytics" });
+    // The pipeline's company, its library and the proposal copied, through the app; the copies by SQL.
+    const session = client(app.base, { cookie: owner.cookie });
+    const companyId = (await session("POST", "/api/proposals/v3/companies", { name: "Bench pipeline" })).data.id;
+    const variations = await insertProducts(q, { companyId, prefix: "analytics:products", count: 10 });
+    const template = await api("POST", "/api/proposals/v3/proposals", {
+      company_id: companyId,
+      language: "en",
+      blocks: variations.map((id, i) => ({ content_id: id, quantity: 1 + (i % 5) })),
+    });
+    await insertPipeline(q, { companyId, templateUuid: template.proposal.uuid, prefix: "analytics" });
+    const [company] = await q(`SELECT id, currency, tax_mode AS "taxMode" FROM companies WHERE id = $1`, [companyId]);
+    course.company = company;
     console.log(`seeded in ${round((performance.now() - at) / 1000, 1)} s`);
     const startTally = () => startApp({ env: { DATABASE_URL: dbUrl, ANSWER_TALLY_MS: "1000" }, name: "tally" });
     console.log(JSON.stringify(await measureAnalytics({ base: app.base, headers, dbUrl, course, startTally }), null, 2));

@@ -45,7 +45,8 @@ async function sentProposal(page: Page) {
       price: 100,
       tax_rate: 25,
     });
-    blocks.push({ content_id: item.data.variation_id as number });
+    // The first is optional: the customer may leave it out.
+    blocks.push({ content_id: item.data.variation_id as number, ...(blocks.length === 0 ? { optional: true } : {}) });
   }
   const created = await proposalsApi(page, "POST", "/v3/proposals", {
     company_id: company.id,
@@ -136,6 +137,14 @@ for (const { name, viewport } of VIEWPORTS) {
 
       await rita.getByText(/Privacy: this page notes/).scrollIntoViewIfNeeded();
       await screenshot(rita, `proposal-engagement-note-${name}`);
+      // The customer leaves the optional Solar panel out (as the page's switch does, through the public API).
+      const solar = (await proposalsApi(page, "GET", `/v3/proposals/${uuid}`)).data.blocks.find(
+        (b: { title: string }) => b.title === "Solar panel",
+      );
+      const choice = await rita.request.post(`/api/public/proposals/${uuid}/choices`, {
+        data: { blocks: [{ uuid: solar.uuid, selected: false }] },
+      });
+      expect(choice.status()).toBe(200);
       await context.close();
 
       // The seller reads it in the editor: the score, the views, and the time per block as bars and as a table.
@@ -150,6 +159,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(chart).toHaveAccessibleDescription(
         new RegExp(`Most time on “Inverter” \\(${seconds.Inverter} s\\); 1 of 3 blocks seen`),
       );
+      await expect(panel.getByRole("list", { name: "Choices changed" })).toContainText("Solar panel: left out");
       await panel.getByText("How the score is made").click();
       await expect(panel.getByText(/reading_time/)).toBeVisible();
       await chart.getByRole("button", { name: "Show as table" }).click();

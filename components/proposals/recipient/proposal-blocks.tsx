@@ -147,7 +147,7 @@ function LinePrice({ block, proposal }: { block: PublicBlock; proposal: PublicVi
   return (
     <div className="shrink-0 text-left @min-[40rem]:text-right">
       <p
-        className={`text-lg font-semibold ${isLeftOut ? "text-slate-400 line-through" : "text-slate-900"}`}
+        className={`text-lg font-semibold ${isLeftOut ? "text-slate-500 line-through" : "text-slate-900"}`}
         aria-label={isLeftOut ? "Line total, not included" : "Line total"}
       >
         {money(shownAmount(proposal, block))}
