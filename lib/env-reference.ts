@@ -94,7 +94,16 @@ export const TOOL_VARIABLES: readonly Variable[] = [
     shownDefault: "tests: `/usr/bin/chromium-headless-shell` if installed, else `/usr/bin/chromium`; benchmark: `/usr/bin/chromium`",
     doc: "the Chromium or Chrome that the browser tests and the benchmark drive",
   },
-  { names: ["CI"], shownDefault: "unset", doc: "set by CI: Playwright writes an HTML report as well" },
+  {
+    names: ["E2E_SCREENSHOTS"],
+    shownDefault: "`1`, `0` in CI",
+    doc: "`1`: the browser specs save screenshots of what they check under test-results/screenshots for a person to look at; `0`: they do not (a failing test's screenshot is always taken)",
+  },
+  {
+    names: ["CI"],
+    shownDefault: "unset",
+    doc: "set by CI: Playwright writes an HTML report as well, the specs save no screenshots (E2E_SCREENSHOTS) and the build writes no Turbopack cache",
+  },
   {
     names: ["TEST_REPORT_DIR"],
     shownDefault: "unset",

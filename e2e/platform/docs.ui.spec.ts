@@ -60,7 +60,7 @@ test("[DOCS] the API reference shows both services, every endpoint and both MCP 
   await page.getByRole("navigation", { name: "Proposals API sections" }).getByRole("link", { name: "Contacts" }).click();
   await expect(page).toHaveURL(/#proposals-contacts$/);
   // The screen as the reader sees it: the whole reference as one picture took longer than the test.
-  await page.screenshot({ path: "test-results/screenshots/api-reference.png" });
+  await screenshot(page, "api-reference", { fullPage: false });
   expect(external).toEqual([]);
 });
 
@@ -74,7 +74,7 @@ test("[DOCS] on a phone the reference fits the screen and the services' navigati
   await expect(proposals.getByRole("heading", { name: "Proposals API", level: 2 })).toBeInViewport();
   await expect(proposals.getByText('"url": "https://YOUR-HOST/api/proposals/mcp"')).toBeVisible();
   expect(await overflowsSideways(page)).toBe(false);
-  await page.screenshot({ path: "test-results/screenshots/phone-api-reference.png" });
+  await screenshot(page, "phone-api-reference", { fullPage: false });
 });
 
 test("[DOCS] the user guide says what each role finds where, and the docs' navigation leads between the guides", async ({ page }) => {

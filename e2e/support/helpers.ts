@@ -77,8 +77,18 @@ export async function teamLesson(
   return { owner, member, memberContext, project, course, lesson };
 }
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+/**
+ * Whether specs save their screenshots (test-results/screenshots) for a person to look at: yes on a
+ * developer's machine, no in CI (CI=true), where nobody sees them and each cost the browser a
+ * full-page PNG; E2E_SCREENSHOTS=1 or 0 says otherwise. A failing test's screenshot is Playwright's
+ * own (playwright.config.ts) and is always taken.
+ */
+const SAVES_SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS === "1" : process.env.CI !== "true";
+
+/** Saves the page as it is (the whole page, or the screen with `fullPage: false`) under test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (!SAVES_SCREENSHOTS) return;
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage });
 }
 
 /**
