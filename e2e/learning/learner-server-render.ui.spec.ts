@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
-import { authoringApi, signInViaApi, signUpViaApi, VIEWPORTS } from "../support/helpers";
+import { authoringApi, hardHatQuestion, signInViaApi, signUpViaApi, VIEWPORTS } from "../support/helpers";
 
 // Issue 14, front end: the learner's lesson is rendered on the server. Its text is in the HTML the
 // server sends, it reads without JavaScript, and the browser does not fetch the lesson again.
@@ -9,16 +9,7 @@ import { authoringApi, signInViaApi, signUpViaApi, VIEWPORTS } from "../support/
 async function publishedLesson(page: Page) {
   const project = await authoringApi(page, "POST", "/projects", { name: "Site safety" });
   const category = await authoringApi(page, "POST", `/projects/${project.id}/categories`, { name: "Safety" });
-  const question = await authoringApi(page, "POST", `/projects/${project.id}/questions`, {
-    category_id: category.id,
-    prompt: "Must you wear a hard hat on site?",
-    question_type: "true_false",
-    difficulty: 1,
-    options: [
-      { label: "Yes", is_correct: true },
-      { label: "No", is_correct: false },
-    ],
-  });
+  const question = await authoringApi(page, "POST", `/projects/${project.id}/questions`, hardHatQuestion(category.id));
   const course = await authoringApi(page, "POST", `/projects/${project.id}/courses`, { title: "Safety basics" });
   const mod = await authoringApi(page, "POST", `/courses/${course.id}/modules`, { title: "On site" });
   const lesson = await authoringApi(page, "POST", `/modules/${mod.id}/lessons`, { title: "Hard hats" });

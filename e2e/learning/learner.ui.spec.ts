@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
-import { authoringApi, callerOf, screenshot, signInViaApi, signUpViaApi, singleChoiceQuestion } from "../support/helpers";
+import { authoringApi, callerOf, hardHatQuestion, screenshot, signInViaApi, signUpViaApi, singleChoiceQuestion } from "../support/helpers";
 
 /** An author's signed-in request context, and a team workspace with a published course. */
 async function setUp(browser: Browser, baseURL: string) {
@@ -22,16 +22,7 @@ async function setUp(browser: Browser, baseURL: string) {
   const second = await call("POST", `/api/authoring/modules/${mod.id}/lessons`, { title: "Exits" });
   const draft = await call("POST", `/api/authoring/modules/${mod.id}/lessons`, { title: "Draft lesson" });
   const category = await call("POST", `/api/authoring/projects/${project.id}/categories`, { name: "Safety" });
-  const question = await call("POST", `/api/authoring/projects/${project.id}/questions`, {
-    category_id: category.id,
-    prompt: "Must you wear a hard hat on site?",
-    question_type: "true_false",
-    difficulty: 1,
-    options: [
-      { label: "Yes", is_correct: true },
-      { label: "No", is_correct: false },
-    ],
-  });
+  const question = await call("POST", `/api/authoring/projects/${project.id}/questions`, hardHatQuestion(category.id));
   const quiz = await call("POST", `/api/authoring/projects/${project.id}/quizzes`, { title: "Safety check", question_ids: [question.id] });
   await call("POST", `/api/authoring/lessons/${first.id}/blocks`, { type: "text", content: { body: "Wear a **hard hat** at all times." } });
   await call("POST", `/api/authoring/lessons/${first.id}/blocks`, {

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "@playwright/test";
 import { createCompany, createProduct, proposalsApi } from "../proposals/helpers";
 import { expectAccessible } from "../support/axe";
-import { signInViaApi, signUpViaApi, teamLesson } from "../support/helpers";
+import { hardHatQuestion, signInViaApi, signUpViaApi, teamLesson } from "../support/helpers";
 
 type DataSet = {
   author: BrowserContext;
@@ -54,16 +54,7 @@ async function makeDataSet(browser: Browser, baseURL: string, viewport: { width:
   await call("POST", "/api/authoring/projects", { name: "Notes of my own", workspace_id: authorUser.personal_workspace_id });
   const api = (path: string, data?: unknown) => call("POST", `/api/authoring${path}`, data);
   const category = await api(`/projects/${project.id}/categories`, { name: "Safety" });
-  const question = await api(`/projects/${project.id}/questions`, {
-    category_id: category.id,
-    prompt: "Must you wear a hard hat on site?",
-    question_type: "true_false",
-    difficulty: 1,
-    options: [
-      { label: "Yes", is_correct: true },
-      { label: "No", is_correct: false },
-    ],
-  });
+  const question = await api(`/projects/${project.id}/questions`, hardHatQuestion(category.id));
   const quiz = await api(`/projects/${project.id}/quizzes`, { title: "Safety check", question_ids: [question.id] });
   const svg = '<svg viewBox="0 0 120 60"><rect width="100%" height="100%" fill="#2563eb"/></svg>';
   for (const block of [

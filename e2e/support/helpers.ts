@@ -203,3 +203,15 @@ export const singleChoiceQuestion = (page: Page, projectId: string, categoryId: 
       { label: wrong, is_correct: false },
     ],
   });
+
+/** The body of the specs' true/false question, "Must you wear a hard hat on site?" (Yes), in a category. */
+export const hardHatQuestion = (categoryId: string) => ({
+  category_id: categoryId,
+  prompt: "Must you wear a hard hat on site?",
+  question_type: "true_false",
+  difficulty: 1,
+  options: [
+    { label: "Yes", is_correct: true },
+    { label: "No", is_correct: false },
+  ],
+});

@@ -46,7 +46,13 @@ type PipelineRow = { periods: PeriodRow[]; median_seconds: number | null; open_v
 
 type Filters = { userId?: string; language?: string };
 
-export function pipelineSql(company: PipelineCompany, range: DateRange, interval: PipelineInterval, filters: Filters, now: Date): Prisma.Sql {
+export function pipelineSql(
+  company: PipelineCompany,
+  range: DateRange,
+  interval: PipelineInterval,
+  filters: Filters,
+  now: Date,
+): Prisma.Sql {
   const from = Prisma.sql`${range.from}::timestamptz`;
   const to = Prisma.sql`${range.to}::timestamptz`;
   const at = Prisma.sql`${now}::timestamptz`;
