@@ -144,7 +144,7 @@ export async function measureAnalytics({ base, headers, dbUrl, course, startTall
   const tallyStart = performance.now();
   const tally = await startTally();
   for (;;) {
-    const { rows } = await floor.query(`SELECT count(*)::int AS n FROM quiz_attempts WHERE NOT tallied`);
+    const { rows } = await floor.query(`SELECT count(*)::int AS n FROM quiz_attempts WHERE tallied_at IS NULL`);
     if (rows[0].n === 0) break;
     if (performance.now() - tallyStart > 600_000) throw new Error(`the tally left ${rows[0].n} attempts after 10 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -51,6 +51,33 @@ export async function markEach(db: Db, work: MarkEach, now: Date): Promise<numbe
   return done;
 }
 
+/**
+ * The same claim for rows whose work is done a batch at a time, set-based (the item analysis's
+ * answer tally): up to `batch` due rows are claimed and marked in one transaction, which hands them
+ * to `handle` and commits the marks with its work; batches follow until fewer are due or
+ * `maxPerRun` rows were done. A batch that fails rolls back whole and ends the run (thrown).
+ */
+export type MarkBatches = Omit<MarkEach, "handle"> & {
+  batch: number;
+  handle: (tx: Tx, ids: string[]) => Promise<void>;
+};
+
+/** Claims and handles due rows a batch at a time, marking each with `now`; answers how many were done. */
+export async function markBatches(db: Db, work: MarkBatches, now: Date): Promise<number> {
+  let done = 0;
+  while (done < work.maxPerRun) {
+    const limit = Math.min(work.batch, work.maxPerRun - done);
+    const claimed = await db.$transaction(async (tx) => {
+      const ids = await claimBatch(tx, work, now, limit);
+      if (ids.length) await work.handle(tx, ids);
+      return ids;
+    }, TX_OPTIONS);
+    done += claimed.length;
+    if (claimed.length < limit) break;
+  }
+  return done;
+}
+
 async function claimOne(tx: Tx, work: MarkEach, now: Date, skip: string[]): Promise<string | null> {
   const table = Prisma.raw(`"${work.table}"`);
   const marker = Prisma.raw(`"${work.marker}"`);
@@ -64,4 +91,20 @@ async function claimOne(tx: Tx, work: MarkEach, now: Date, skip: string[]): Prom
       FOR UPDATE SKIP LOCKED)
     RETURNING id::text AS id`;
   return rows[0]?.id ?? null;
+}
+
+/** Up to `limit` due rows, locked as claimOne locks one (rows another instance holds are skipped), marked with `now`. */
+async function claimBatch(tx: Tx, work: MarkBatches, now: Date, limit: number): Promise<string[]> {
+  const table = Prisma.raw(`"${work.table}"`);
+  const marker = Prisma.raw(`"${work.marker}"`);
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    WITH taken AS (
+      SELECT q.id FROM ${table} q
+      WHERE q.${marker} IS NULL AND ${work.due}
+      ORDER BY ${work.order}
+      LIMIT ${limit}::int
+      FOR UPDATE SKIP LOCKED)
+    UPDATE ${table} t SET ${marker} = ${now} FROM taken WHERE t.id = taken.id
+    RETURNING t.id::text AS id`;
+  return rows.map((r) => r.id);
 }

@@ -5,7 +5,7 @@
  * directly, so that every figure below is worked out by hand.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tallyAllAnswers, tallyAnswers } from "@/lib/authoring/analytics/tally-answers";
+import { tallyAnswers } from "@/lib/authoring/analytics/tally-answers";
 import type { QuestionDto } from "@/lib/authoring/questions/schemas";
 import { getDb } from "@/lib/db/client";
 import { expectNotFound, expectStatus, expectValidation } from "../expect";
@@ -617,7 +617,7 @@ describe("[ANALYTICS] tallied answers", () => {
     first: (await ctx.author.api.get(`/quizzes/${quizId}/item-analysis`)).body,
     all: (await ctx.author.api.get(`/quizzes/${quizId}/item-analysis?attempts=all`)).body,
   });
-  const untallied = async (quizId: string) => (await getDb()).quizAttempt.count({ where: { quizId, tallied: false } });
+  const untallied = async (quizId: string) => (await getDb()).quizAttempt.count({ where: { quizId, talliedAt: null } });
 
   it("gives the same figures before, during and after the tally, which counts each attempt once", async () => {
     const { ctx, quiz, questions, option } = await workedQuiz();
@@ -635,21 +635,21 @@ describe("[ANALYTICS] tallied answers", () => {
     await tallyAnswers(db);
     expect(await untallied(quiz.id)).toBe(7);
     // Tallied now (as a minute later), a few at a time, oldest first: part tallied, part not, the figures hold.
-    while ((await untallied(quiz.id)) > 4) await tallyAnswers(db, { olderThanSeconds: -1, batch: 3 });
+    while ((await untallied(quiz.id)) > 4) await tallyAnswers(db, { olderThanSeconds: -1, batch: 3, maxPerRun: 3 });
     expect(await untallied(quiz.id)).toBeGreaterThan(0);
     expect(await analysis(ctx, quiz.id)).toEqual(before);
-    await tallyAllAnswers(db, { olderThanSeconds: -1 });
+    await tallyAnswers(db, { olderThanSeconds: -1 });
     expect(await untallied(quiz.id)).toBe(0);
     expect(await analysis(ctx, quiz.id)).toEqual(before);
 
     // Tallying again adds nothing; a new attempt is read from its answers until it is tallied too.
-    expect(await tallyAllAnswers(db, { olderThanSeconds: -1 })).toBe(0);
+    expect(await tallyAnswers(db, { olderThanSeconds: -1 })).toBe(0);
     expectStatus(await ctx.learners[0].api.post(`/quizzes/${quiz.id}/submit`, { answers: again }), 201);
     const fresh = await analysis(ctx, quiz.id);
     expect(fresh.first).toEqual(before.first);
     expect(fresh.all.attempts).toBe(8);
     expect(fresh.all.items[0]).toMatchObject({ answered: 8, facility: before.all.items[0].facility * (7 / 8) });
-    await tallyAllAnswers(db, { olderThanSeconds: -1 });
+    await tallyAnswers(db, { olderThanSeconds: -1 });
     expect(await analysis(ctx, quiz.id)).toEqual(fresh);
   });
 
@@ -657,7 +657,7 @@ describe("[ANALYTICS] tallied answers", () => {
     const { ctx, quiz } = await workedQuiz();
     const before = await analysis(ctx, quiz.id);
     const db = await getDb();
-    const [a, b] = await Promise.all([tallyAllAnswers(db, { olderThanSeconds: -1 }), tallyAllAnswers(db, { olderThanSeconds: -1 })]);
+    const [a, b] = await Promise.all([tallyAnswers(db, { olderThanSeconds: -1 }), tallyAnswers(db, { olderThanSeconds: -1 })]);
     expect(a + b).toBeGreaterThanOrEqual(6);
     expect(await untallied(quiz.id)).toBe(0);
     const tallied = await db.quizAnswerTally.aggregate({ where: { quizId: quiz.id }, _sum: { n: true } });

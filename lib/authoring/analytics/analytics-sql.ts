@@ -146,7 +146,7 @@ function untalliedAttemptsSql(quizId: string, mode: AttemptsModeValue) {
       ? Prisma.empty
       : Prisma.sql`AND NOT EXISTS (SELECT 1 FROM quiz_attempts b
           WHERE b.quiz_id = a.quiz_id AND b.user_id = a.user_id AND (b.created_at, b.id) < (a.created_at, a.id))`;
-  return Prisma.sql`SELECT a.score_correct, a.answers FROM quiz_attempts a WHERE a.quiz_id = ${quizId}::uuid AND NOT a.tallied ${first}`;
+  return Prisma.sql`SELECT a.score_correct, a.answers FROM quiz_attempts a WHERE a.quiz_id = ${quizId}::uuid AND a.tallied_at IS NULL ${first}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 -- AlterTable
-ALTER TABLE "quiz_attempts" ADD COLUMN     "tallied" BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE "quiz_attempts" ADD COLUMN     "tallied_at" TIMESTAMPTZ(3);
 
 -- CreateTable
 CREATE TABLE "quiz_answer_tallies" (
