@@ -87,7 +87,8 @@ export async function insertAnalyticsCourse(q, { projectId, categoryId, prefix, 
  * A company's pipeline: `count` proposals, each the one sent version of its series, copies of
  * `templateUuid` (made through the app, its blocks priced) sent over the last 400 days. A quarter
  * accepted and a seventh declined some days after sending, the rest awaiting an answer, a few
- * expiring in the next 14 days; seven in ten viewed.
+ * expiring in the next 14 days; seven in ten viewed. The accepted ones carry the value the app kept
+ * when `templateUuid` was accepted through it (accepted_value_minor).
  */
 export async function insertPipeline(q, { companyId, templateUuid, prefix, count = ANALYTICS_SCALE.proposals }) {
   await q(
@@ -97,7 +98,7 @@ export async function insertPipeline(q, { companyId, templateUuid, prefix, count
   );
   await q(
     `INSERT INTO proposals (id, series_id, company_id, version, status, language, title_md, creator_user_id, currency, blocks,
-       tax_options, sent_at, status_changed_at, expires_at, recipient_first_viewed_at, created_at, updated_at)
+       tax_options, sent_at, status_changed_at, expires_at, recipient_first_viewed_at, accepted_value_minor, created_at, updated_at)
      SELECT pg_temp.seeded_uuid($1 || ':proposal:' || i), pg_temp.seeded_uuid($1 || ':series:' || i), $2::int, 1,
        (CASE WHEN i % 4 = 0 THEN 'accepted' WHEN i % 7 = 0 THEN 'rejected' ELSE 'active' END)::"ProposalStatus",
        'en', 'Proposal ' || i, t.creator_user_id, t.currency, t.blocks, t.tax_options,
@@ -105,6 +106,7 @@ export async function insertPipeline(q, { companyId, templateUuid, prefix, count
        now() - make_interval(days => i % 400, secs => i % 86400) + CASE WHEN i % 4 = 0 OR i % 7 = 0 THEN make_interval(days => 1 + i % 20) ELSE '0'::interval END,
        now() - make_interval(days => i % 400) + make_interval(days => 30),
        CASE WHEN i % 10 < 7 THEN now() - make_interval(days => i % 400, secs => i % 86400) + interval '2 hours' END,
+       CASE WHEN i % 4 = 0 THEN t.accepted_value_minor END,
        now() - make_interval(days => i % 400), now()
      FROM generate_series(1, $3::int) i, (SELECT * FROM proposals WHERE id = $4::uuid) t`,
     [prefix, companyId, count, templateUuid],
@@ -195,33 +197,48 @@ export async function measureAnalytics({ base, headers, dbUrl, course, startTall
   return { ...out, before_tally: untallied };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  await withScratchDatabase("analytics", async ({ dbUrl, q }) => {
+/**
+ * The whole measurement on a database of its own (`npm run bench`'s analytics phase, or alone):
+ * seeds it, reads each report through an app that does not tally, then tallies with a second.
+ */
+export async function runAnalytics({ log = console.log } = {}) {
+  return withScratchDatabase("analytics", async ({ dbUrl, q }) => {
     // The app does not tally: a second instance does, started once the untallied reads are measured.
     const app = await startApp({ env: { DATABASE_URL: dbUrl, ANSWER_TALLY_MS: "0" } });
-    const owner = await signUpOwner(app.base, 1);
-    const headers = { authorization: `Bearer ${owner.key}` };
-    const api = client(app.base, headers);
-    const projectId = (await api("POST", "/api/authoring/projects", { name: "Analytics", workspace_id: owner.workspaceId })).id;
-    const categoryId = (await api("POST", `/api/authoring/projects/${projectId}/categories`, { name: "Bench" })).id;
-    await prepareIds(q);
-    const at = performance.now();
-    const course = await insertAnalyticsCourse(q, { projectId, categoryId, prefix: "analytics" });
-    // The pipeline's company, its library and the proposal copied, through the app; the copies by SQL.
-    const session = client(app.base, { cookie: owner.cookie });
-    const companyId = (await session("POST", "/api/proposals/v3/companies", { name: "Bench pipeline" })).data.id;
-    const variations = await insertProducts(q, { companyId, prefix: "analytics:products", count: 10 });
-    const template = await api("POST", "/api/proposals/v3/proposals", {
-      company_id: companyId,
-      language: "en",
-      blocks: variations.map((id, i) => ({ content_id: id, quantity: 1 + (i % 5) })),
-    });
-    await insertPipeline(q, { companyId, templateUuid: template.proposal.uuid, prefix: "analytics" });
-    const [company] = await q(`SELECT id, currency, tax_mode AS "taxMode" FROM companies WHERE id = $1`, [companyId]);
-    course.company = company;
-    console.log(`seeded in ${round((performance.now() - at) / 1000, 1)} s`);
-    const startTally = () => startApp({ env: { DATABASE_URL: dbUrl, ANSWER_TALLY_MS: "1000" }, name: "tally" });
-    console.log(JSON.stringify(await measureAnalytics({ base: app.base, headers, dbUrl, course, startTally }), null, 2));
-    await app.stop();
+    try {
+      const owner = await signUpOwner(app.base, 1);
+      const headers = { authorization: `Bearer ${owner.key}` };
+      const api = client(app.base, headers);
+      const projectId = (await api("POST", "/api/authoring/projects", { name: "Analytics", workspace_id: owner.workspaceId })).id;
+      const categoryId = (await api("POST", `/api/authoring/projects/${projectId}/categories`, { name: "Bench" })).id;
+      await prepareIds(q);
+      const at = performance.now();
+      const course = await insertAnalyticsCourse(q, { projectId, categoryId, prefix: "analytics" });
+      // The pipeline's company, its library and the proposal copied, through the app; the copies by SQL.
+      const session = client(app.base, { cookie: owner.cookie });
+      const companyId = (await session("POST", "/api/proposals/v3/companies", { name: "Bench pipeline" })).data.id;
+      const variations = await insertProducts(q, { companyId, prefix: "analytics:products", count: 10 });
+      const template = await api("POST", "/api/proposals/v3/proposals", {
+        company_id: companyId,
+        language: "en",
+        blocks: variations.map((id, i) => ({ content_id: id, quantity: 1 + (i % 5) })),
+      });
+      // Sent and accepted through the app, so the copies accepted carry the value it keeps then.
+      await api("POST", `/api/proposals/v3/proposals/${template.proposal.uuid}/send`, {});
+      await api("POST", `/api/proposals/v3/proposals/${template.proposal.uuid}/accept`, {});
+      await insertPipeline(q, { companyId, templateUuid: template.proposal.uuid, prefix: "analytics" });
+      const [company] = await q(`SELECT id, currency, tax_mode AS "taxMode" FROM companies WHERE id = $1`, [companyId]);
+      course.company = company;
+      const seeded = round((performance.now() - at) / 1000, 1);
+      log(`analytics: seeded in ${seeded} s`);
+      const startTally = () => startApp({ env: { DATABASE_URL: dbUrl, ANSWER_TALLY_MS: "1000" }, name: "tally" });
+      return { seeded_seconds: seeded, ...(await measureAnalytics({ base: app.base, headers, dbUrl, course, startTally })) };
+    } finally {
+      await app.stop();
+    }
   });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(JSON.stringify(await runAnalytics(), null, 2));
 }

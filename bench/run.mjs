@@ -1,11 +1,12 @@
 // npm run bench: the performance benchmark of issue 14 (method: bench/README.md).
 // Builds for production, checks its floor routes (bench/floor-routes-check.mjs), runs the app on a fresh PostgreSQL database beside its floors, drives the
 // workloads, then once more on the embedded database; writes bench/results/latest.json and prints
-// every figure, ratio and target. Flags: --no-browser, --no-pglite, --no-counts (shorter runs).
+// every figure, ratio and target. Flags: --no-browser, --no-pglite, --no-counts, --no-analytics (shorter runs).
 // Each phase is a module of bench/phases/, run here in order; what they share (the settings and
 // the results) is bench/phases/context.mjs.
 import { ensureBenchBuild, stopAll } from "./app.mjs";
 import { checkFloorRoutes } from "./floor-routes-check.mjs";
+import { analyticsPhase } from "./phases/analytics.mjs";
 import { bigReads } from "./phases/big-reads.mjs";
 import { P, results, say } from "./phases/context.mjs";
 import { exportsPhase } from "./phases/exports.mjs";
@@ -58,6 +59,7 @@ try {
   await outboxPhase(run, data);
   await countStatements(run, data);
   await embeddedRun();
+  await analyticsPhase();
 } catch (error) {
   failed = error;
   console.error(error);

@@ -20,6 +20,7 @@ import {
   issuePaths,
   joinCompany,
   proposalsClient,
+  publicClient,
   readProposal,
   seedCompanyMember,
   seedPricedItem,
@@ -301,6 +302,39 @@ describe("[PIPELINE] money", () => {
         "2025-02-01": { accepted: 1, accepted_value_without_tax: vc },
       }),
     );
+  });
+
+  it("keeps the value a proposal was accepted at, by the customer or by staff, when the company's tax settings change later", async () => {
+    const owner = await seedCompanyMember(server);
+    const item = await seedPricedItem({ companyId: owner.company.id, price: 100, taxRate: 25 });
+    // Gross prices under the company's tax mode (standard): the value without tax takes the tax out.
+    const body = {
+      tax_options: { tax_included: true },
+      blocks: [
+        { content_id: item.variationId, price: 123.45, tax_rate: 25, quantity: 3 },
+        { content_id: item.variationId, price: 9.99, tax_rate: 12.5, optional: true, selected: true },
+      ],
+    };
+    const byCustomer = await createSentProposal(owner, body);
+    const answer = await publicClient(server).post(`/proposals/${byCustomer}/accept`, { name: "Rita Recipient", consent: true });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const byStaff = await createSentProposal(owner, body);
+    const accept = await owner.api.post(`/v3/proposals/${byStaff}/accept`);
+    expect(accept.status, JSON.stringify(accept.body)).toBe(200);
+    const accepted = (await readProposal(owner.api, byCustomer)).value_without_tax as number;
+    expect((await readProposal(owner.api, byStaff)).value_without_tax).toBe(accepted);
+    expect(Number.isInteger(accepted)).toBe(false);
+    const total = (series: Period[], key: "sent" | "accepted_value_without_tax") => series.reduce((sum, p) => sum + p[key], 0);
+    expect(total((await pipeline(owner.api, owner.company.id)).series, "accepted_value_without_tax")).toBe((2 * cents(accepted)) / 100);
+
+    // The company stops applying tax: its sent proposals' values change, not what was won.
+    const db = await getDb();
+    await db.company.update({ where: { id: owner.company.id }, data: { taxMode: "none" } });
+    const open = await createSentProposal(owner, body);
+    expect((await readProposal(owner.api, open)).value_without_tax).not.toBe(accepted);
+    const later = await pipeline(owner.api, owner.company.id);
+    expect(total(later.series, "accepted_value_without_tax")).toBe((2 * cents(accepted)) / 100);
+    expect(total(later.series, "sent")).toBe(3);
   });
 
   it("values the active proposals that expire within the next 14 days, in the company's currency", async () => {

@@ -11,7 +11,9 @@
  *   active proposal whose expiry has passed (the stored statuses have no `expired`: it is read).
  *   A moment counts when it lies in [from, to), in the period (ISO week or UTC month) holding it.
  * - Money only of proposals in the company's currency, as value_without_tax
- *   (../values/proposal-values-sql.ts, equal to the read model's).
+ *   (../values/proposal-values-sql.ts, equal to the read model's). Won value is the value at the
+ *   acceptance, kept then (./accepted-value.ts): a later change of the company's tax settings does
+ *   not rewrite what was won. Proposals accepted before that was kept are valued from their blocks.
  * - Archived proposals count: archiving hides a proposal from lists, it does not undo its history.
  *
  * Everything is added up in one SQL statement: nothing per proposal reaches the app.
@@ -66,12 +68,18 @@ export function pipelineSql(
   });
   const byUser = filters.userId ? Prisma.sql`AND l.creator_user_id = ${filters.userId}::uuid` : Prisma.empty;
   const byLanguage = filters.language ? Prisma.sql`AND l.language = ${filters.language}` : Prisma.empty;
+  const liveValue = Prisma.sql`(SELECT ${value} FROM proposals q WHERE q.id = f.id)`;
+  const period = (moment: Prisma.Sql) => Prisma.sql`date_trunc(${interval}::text, ${moment}, 'UTC')`;
+  // One kind of event: its count (and value) per period, of the moments in the range alone.
+  const counted = (kind: string, moment: Prisma.Sql, valueMinor: Prisma.Sql = Prisma.sql`NULL::numeric`) => Prisma.sql`
+      SELECT ${kind}::text AS kind, ${period(moment)} AS period, count(*)::int AS n, sum(${valueMinor}) AS value_minor
+      FROM valued v WHERE ${inRange(moment)} GROUP BY 2`;
   // The newest sent version of each series, narrow (no JSON columns): the sort covers every sent series of the company.
   return Prisma.sql`
     WITH latest AS (
       SELECT DISTINCT ON (p.series_id)
         p.id, p.status::text AS status, p.sent_at, p.status_changed_at, p.expires_at, p.recipient_first_viewed_at,
-        p.currency, p.creator_user_id, p.language
+        p.currency, p.creator_user_id, p.language, p.accepted_value_minor
       FROM proposals p
       WHERE p.company_id = ${company.id} AND p.sent_at IS NOT NULL AND p.status <> 'template' AND NOT p.is_test
       ORDER BY p.series_id, p.sent_at DESC, p.version DESC
@@ -85,43 +93,41 @@ export function pipelineSql(
         CASE WHEN l.status = 'rejected' THEN l.status_changed_at END AS rejected_at,
         CASE WHEN l.status = 'active' AND l.expires_at <= ${at} THEN l.expires_at END AS expired_at,
         (l.status = 'active' AND l.expires_at > ${at} AND l.expires_at <= ${soon}) AS is_expiring_soon,
-        l.currency = ${company.currency} AS is_company_currency
+        l.currency = ${company.currency} AS is_company_currency,
+        l.accepted_value_minor
       FROM latest l
       WHERE TRUE ${byUser} ${byLanguage}
     ),
     valued AS (
-      -- Values only where a money figure needs one: the blocks of those proposals alone are read.
-      SELECT f.*,
-        CASE WHEN f.is_company_currency AND (${inRange(Prisma.sql`f.accepted_at`)} OR f.is_expiring_soon)
-          THEN (SELECT ${value} FROM proposals q WHERE q.id = f.id) END AS value_minor
+      -- Values only where a money figure needs one: the value kept at acceptance (./accepted-value.ts),
+      -- else computed from the blocks of those proposals alone.
+      SELECT f.id, f.sent_at, f.viewed_at, f.accepted_at, f.rejected_at, f.expired_at, f.is_expiring_soon,
+        CASE
+          WHEN f.is_company_currency AND ${inRange(Prisma.sql`f.accepted_at`)} THEN coalesce(f.accepted_value_minor, ${liveValue})
+          WHEN f.is_company_currency AND f.is_expiring_soon THEN ${liveValue}
+        END AS value_minor
       FROM facts f
     ),
-    events AS (
-      SELECT e.kind, e.at, e.value_minor
-      FROM valued v
-      CROSS JOIN LATERAL (VALUES
-        ('sent', v.sent_at, NULL::numeric),
-        ('viewed', v.viewed_at, NULL),
-        ('accepted', v.accepted_at, v.value_minor),
-        ('rejected', v.rejected_at, NULL),
-        ('expired', v.expired_at, NULL)
-      ) AS e(kind, at, value_minor)
-      WHERE ${inRange(Prisma.sql`e.at`)}
+    counts AS (${counted("sent", Prisma.sql`v.sent_at`)}
+      UNION ALL ${counted("viewed", Prisma.sql`v.viewed_at`)}
+      UNION ALL ${counted("accepted", Prisma.sql`v.accepted_at`, Prisma.sql`v.value_minor`)}
+      UNION ALL ${counted("rejected", Prisma.sql`v.rejected_at`)}
+      UNION ALL ${counted("expired", Prisma.sql`v.expired_at`)}
     )
     SELECT
       coalesce((
         SELECT json_agg(g ORDER BY g.period_start)
         FROM (
           SELECT
-            extract(epoch FROM date_trunc(${interval}::text, e.at, 'UTC'))::float8 AS period_start,
-            count(*) FILTER (WHERE e.kind = 'sent')::int AS sent,
-            count(*) FILTER (WHERE e.kind = 'viewed')::int AS viewed,
-            count(*) FILTER (WHERE e.kind = 'accepted')::int AS accepted,
-            count(*) FILTER (WHERE e.kind = 'rejected')::int AS rejected,
-            count(*) FILTER (WHERE e.kind = 'expired')::int AS expired,
-            coalesce(sum(e.value_minor) FILTER (WHERE e.kind = 'accepted'), 0)::text AS accepted_value_minor
-          FROM events e
-          GROUP BY 1
+            extract(epoch FROM c.period)::float8 AS period_start,
+            coalesce(sum(c.n) FILTER (WHERE c.kind = 'sent'), 0)::int AS sent,
+            coalesce(sum(c.n) FILTER (WHERE c.kind = 'viewed'), 0)::int AS viewed,
+            coalesce(sum(c.n) FILTER (WHERE c.kind = 'accepted'), 0)::int AS accepted,
+            coalesce(sum(c.n) FILTER (WHERE c.kind = 'rejected'), 0)::int AS rejected,
+            coalesce(sum(c.n) FILTER (WHERE c.kind = 'expired'), 0)::int AS expired,
+            coalesce(sum(c.value_minor) FILTER (WHERE c.kind = 'accepted'), 0)::text AS accepted_value_minor
+          FROM counts c
+          GROUP BY c.period
         ) AS g
       ), '[]'::json) AS periods,
       (

@@ -2,6 +2,7 @@ import { validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { assertApprovedForSending } from "../approvals/send-check";
 import { recordProposalEvent, type ProposalActor } from "../events/record-event";
+import { keepAcceptedValue } from "../pipeline/accepted-value";
 import { lockProposal, readProposal } from "./get-proposal";
 import { contentColumns } from "./proposal-columns";
 import { editorUrl, statusOf } from "./read-model";
@@ -87,6 +88,7 @@ export async function changeStatus(tx: Tx, uuid: string, action: Exclude<Transit
   const row = await lockProposal(tx, uuid);
   assertTransition(action, statusOf(row));
   await tx.proposal.update({ where: { id: uuid }, data: { status: TRANSITIONS[action].to, statusChangedAt: new Date() } });
+  if (action === "accept") await keepAcceptedValue(tx, row);
   const data = await readProposal(tx, uuid);
   await recordProposalEvent(tx, row, { type: TRANSITIONS[action].to, actor, proposal: data });
   return { data };

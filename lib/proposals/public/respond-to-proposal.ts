@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { ensureAcceptancePdf } from "../acceptance/acceptance-pdf";
 import { recordAcceptance } from "../acceptance/record-acceptance";
 import { recipientActor, recordProposalEvent } from "../events/record-event";
+import { keepAcceptedValue } from "../pipeline/accepted-value";
 import { json } from "../proposals/proposal-columns";
 import { TRANSITIONS } from "../proposals/status-rules";
 import { lockAnswerableProposal } from "./lock-answerable-proposal";
@@ -40,6 +41,7 @@ export async function respondToProposal(db: Db, uuid: string, response: Recipien
         const signature: Signature = { name: response.name, email: row.recipient?.email ?? "", signed_at: toUnix(now) };
         const signatures = [...((row.signatures ?? []) as Signature[]), signature];
         await tx.proposal.update({ where: { id: uuid }, data: { status: to, statusChangedAt: now, signatures: json(signatures) } });
+        await keepAcceptedValue(tx, row);
       } else {
         await tx.proposal.update({ where: { id: uuid }, data: { status: to, statusChangedAt: now } });
       }
