@@ -95,6 +95,8 @@ export async function richCourse(server: TestServer, owner: Owner) {
   const multiple = await createQuestionOfKind(api, projectId, category.id, "multiple");
   const trueFalse = await createQuestionOfKind(api, projectId, category.id, "true_false");
   const quiz = await createQuiz(api, projectId, [multiple.id, single.id], "End of module");
+  // A pass mark of its own, so a copy that dropped it would differ (decision 066).
+  await api.patch(`/quizzes/${quiz.id}`, { pass_percentage: 85 });
   const image = await hostImage(server, owner.key, pngBytes(3, 2));
 
   const course = await createCourse(api, projectId, {

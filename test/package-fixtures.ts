@@ -64,7 +64,12 @@ export const FIXTURE_QUESTIONS = {
 };
 
 /** The quiz of the final lesson: the three questions, the first correct answer of each is listed in QUIZ_ANSWERS. */
-export const FIXTURE_QUIZ = { id: "quiz-final", title: "Site safety check", question_ids: ["q-helmet", "q-ppe", "q-ladder"] };
+export const FIXTURE_QUIZ = {
+  id: "quiz-final",
+  title: "Site safety check",
+  pass_percentage: 70,
+  question_ids: ["q-helmet", "q-ppe", "q-ladder"],
+};
 
 /** Every block type the app has, and one it does not, over two modules and four lessons. */
 export function fixtureSnapshot(): CourseSnapshot {

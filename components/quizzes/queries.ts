@@ -53,7 +53,7 @@ export function useQuizListMutations(projectId: string) {
 }
 
 /** PATCH /quizzes/{id}, with If-Match when `ifMatch` is given (409 `conflict` with the quiz now: conflictOf). */
-const patchQuiz = (quizId: string, body: { title?: string; question_ids?: string[] }, ifMatch?: string) =>
+const patchQuiz = (quizId: string, body: { title?: string; pass_percentage?: number; question_ids?: string[] }, ifMatch?: string) =>
   authoringApi.PATCH("/quizzes/{quizId}", {
     params: { path: { quizId } },
     body,
@@ -81,6 +81,30 @@ export function useRenameQuiz(quiz: { id: string; project_id: string }) {
       if (outcome === "conflict") return;
       client.setQueryData<QuizDetailDto>(quizKeys.detail(quiz.id), (old) =>
         old ? { ...old, title: saved.title, updated_at: saved.updated_at } : saved,
+      );
+      return client.invalidateQueries({ queryKey: quizKeys.ofProject(quiz.project_id) });
+    },
+  });
+}
+
+/**
+ * Saves the quiz's pass mark on the version it was set over (If-Match); a mark saved elsewhere
+ * meanwhile comes back as a conflict with theirs, as the title's does.
+ */
+export function useSetPassMark(quiz: { id: string; project_id: string }) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ passPercentage, base }: { passPercentage: number; base: BaseVersion<number> }) =>
+      saveOnVersion({
+        base,
+        mine: passPercentage,
+        partOf: (q: QuizDetailDto) => q.pass_percentage,
+        send: (ifMatch) => patchQuiz(quiz.id, { pass_percentage: passPercentage }, ifMatch),
+      }),
+    onSuccess: ({ outcome, item: saved }) => {
+      if (outcome === "conflict") return;
+      client.setQueryData<QuizDetailDto>(quizKeys.detail(quiz.id), (old) =>
+        old ? { ...old, pass_percentage: saved.pass_percentage, updated_at: saved.updated_at } : saved,
       );
       return client.invalidateQueries({ queryKey: quizKeys.ofProject(quiz.project_id) });
     },

@@ -16,7 +16,7 @@ import { EyeIcon } from "@/components/ui/icons";
 import { LoadingPlaceholder } from "@/components/ui/loading-placeholder";
 import { Modal } from "@/components/ui/modal";
 import { quizKeys } from "@/lib/client/query-keys";
-import { questionIdsOf, usePreviewQuiz, useQuiz, useRenameQuiz, useSaveQuizQuestions, type QuizDetailDto } from "./queries";
+import { questionIdsOf, usePreviewQuiz, useQuiz, useRenameQuiz, useSaveQuizQuestions, useSetPassMark, type QuizDetailDto } from "./queries";
 import { QuestionPicker } from "./question-picker";
 import { SortableQuestions } from "./sortable-questions";
 
@@ -100,6 +100,72 @@ function TitleForm({ quiz }: { quiz: QuizDetailDto }) {
         choice={choice}
         describe={({ theirs, mine }) => ({ itemLabel: "The quiz title", theirs: theirs.title, mine })}
       />
+    </form>
+  );
+}
+
+const passMarkOf = (quiz: QuizDetailDto) => quiz.pass_percentage;
+
+/**
+ * The quiz's pass mark: an attempt at or above it passes (docs/decisions/066). Saved on the version it was set over; one saved elsewhere meanwhile is shown, and
+ * saving again keeps this one.
+ */
+function PassMarkForm({ quiz }: { quiz: QuizDetailDto }) {
+  const setPassMark = useSetPassMark(quiz);
+  const [base, setBase] = useState(() => baseOf(quiz, passMarkOf));
+  const [value, setValue] = useState(String(quiz.pass_percentage));
+  const [error, setError] = useState<string>();
+  const [saved, setSaved] = useState(false);
+  const typed = value.trim() === "" ? NaN : Number(value);
+  const changed = typed !== base.value;
+  // A mark read anew replaces the field's value only while the author has not typed over it.
+  if (quiz.pass_percentage !== base.value && value === String(base.value) && !setPassMark.isPending) {
+    setBase(baseOf(quiz, passMarkOf));
+    setValue(String(quiz.pass_percentage));
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!Number.isInteger(typed) || typed < 0 || typed > 100) return setError("A whole number from 0 to 100.");
+    try {
+      const result = await setPassMark.mutateAsync({ passPercentage: typed, base });
+      setBase(baseOf(result.item, passMarkOf));
+      if (result.outcome === "conflict") {
+        setError(`Not saved: someone set the pass mark to ${result.item.pass_percentage}% meanwhile. Save again to keep ${typed}%.`);
+        return;
+      }
+      setSaved(true);
+    } catch (e) {
+      const split = splitApiError(e, ["pass_percentage"]);
+      setError(split.fieldErrors.pass_percentage ?? split.formError);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex items-end gap-2">
+      <div className="w-40">
+        <Field
+          label="Pass mark (%)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          value={value}
+          error={error}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(undefined);
+            setSaved(false);
+          }}
+        />
+      </div>
+      <Button type="submit" variant="secondary" disabled={!changed || setPassMark.isPending}>
+        {setPassMark.isPending ? "Saving…" : "Save pass mark"}
+      </Button>
+      <span role="status" className="sr-only">
+        {saved ? "Pass mark saved." : ""}
+      </span>
     </form>
   );
 }
@@ -242,8 +308,10 @@ export function QuizEditor({ projectId, quizId }: { projectId: string; quizId: s
         </div>
       </div>
 
-      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <TitleForm quiz={data} />
+        <PassMarkForm quiz={data} />
+        <p className="text-xs text-slate-600">An attempt scoring at or above the pass mark passes the quiz.</p>
       </div>
 
       {refusal ? (

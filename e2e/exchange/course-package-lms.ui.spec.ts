@@ -80,7 +80,7 @@ const SNAPSHOT: CourseSnapshot = {
       ],
     },
   ],
-  quizzes: [{ id: id(50), title: QUIZ, question_ids: [id(40), id(43)] }],
+  quizzes: [{ id: id(50), title: QUIZ, pass_percentage: 70, question_ids: [id(40), id(43)] }],
   categories: [{ id: id(60), name: "Kitchen" }],
   families: [],
 };

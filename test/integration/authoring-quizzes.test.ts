@@ -37,7 +37,15 @@ afterAll(() => server.close());
 
 type Option = { id: string; label: string; sort_order: number; is_correct: boolean };
 type Question = { id: string; question_type: string; options: Option[]; [key: string]: unknown };
-type Quiz = { id: string; project_id: string; title: string; questions: Question[]; created_at: string; updated_at: string };
+type Quiz = {
+  id: string;
+  project_id: string;
+  title: string;
+  pass_percentage: number;
+  questions: Question[];
+  created_at: string;
+  updated_at: string;
+};
 type Result = { question_id: string; is_correct: boolean; selected_option_ids: string[]; correct_option_ids: string[] };
 
 const client = (key?: string) => authoringClient(server, key);
@@ -68,7 +76,8 @@ describe("[QUIZZES] POST /projects/{projectId}/quizzes and GET /quizzes/{quizId}
     const q3 = await createQuestionOfKind(api, projectId, category.id, "true_false");
     const res = await api.post(`/projects/${projectId}/quizzes`, { title: "  Week 1  ", question_ids: [q3.id, q1.id, q2.id], x: 1 });
     expect(res.status).toBe(201);
-    expect(Object.keys(res.body).sort()).toEqual(["created_at", "id", "project_id", "questions", "title", "updated_at"]);
+    expect(Object.keys(res.body).sort()).toEqual(["created_at", "id", "pass_percentage", "project_id", "questions", "title", "updated_at"]);
+    expect(res.body.pass_percentage).toBe(70);
     expect(res.body.id).toMatch(UUID_RE);
     expect(res.body.project_id).toBe(projectId);
     expect(res.body.title).toBe("Week 1");
@@ -189,6 +198,47 @@ describe("[QUIZZES] PATCH /quizzes/{quizId}", () => {
     expect((await api.patch(`/quizzes/${quiz.id}`, { title: "t".repeat(200) })).status).toBe(200);
     expectNotFound(await api.patch(`/quizzes/${NO_SUCH_ID}`, { title: "X" }));
     expectNotFound(await api.patch(`/quizzes/not-a-uuid`, { title: "X" }));
+  });
+});
+
+describe("[QUIZZES] pass_percentage, the pass mark (decision 066)", () => {
+  it("[QUIZZES] is 70 unless set; set on create and by PATCH from 0 to 100, alone or with other fields; read back in detail and list", async () => {
+    const { api, projectId } = await owner();
+    const category = await createCategory(api, projectId);
+    const q1 = await createQuestionOfKind(api, projectId, category.id);
+    const strict = await api.post(`/projects/${projectId}/quizzes`, { title: "Strict", pass_percentage: 85, question_ids: [q1.id] });
+    expect(strict.status).toBe(201);
+    expect(strict.body.pass_percentage).toBe(85);
+
+    const zero = await api.patch(`/quizzes/${strict.body.id}`, { pass_percentage: 0 });
+    expect(zero.status).toBe(200);
+    expect(zero.body).toEqual({ ...strict.body, pass_percentage: 0, updated_at: zero.body.updated_at });
+    const both = await api.patch(`/quizzes/${strict.body.id}`, { title: "Final check", pass_percentage: 100 });
+    expect(both.body).toMatchObject({ title: "Final check", pass_percentage: 100, questions: strict.body.questions });
+    // A title alone leaves the mark as it is.
+    expect((await api.patch(`/quizzes/${strict.body.id}`, { title: "Renamed" })).body.pass_percentage).toBe(100);
+    expect((await api.get(`/quizzes/${strict.body.id}`)).body.pass_percentage).toBe(100);
+    const list = await api.get(`/projects/${projectId}/quizzes`);
+    expect(list.body.quizzes.map((q: Quiz) => q.pass_percentage)).toEqual([100]);
+  });
+
+  it("[QUIZZES] a mark outside 0..100, a fraction, text or null is 400 naming pass_percentage, and creates or changes nothing", async () => {
+    const { api, projectId } = await owner();
+    const quiz = await createQuiz(api, projectId, []);
+    for (const bad of [-1, 101, 70.5, "70", null, true]) {
+      expectValidation(await api.post(`/projects/${projectId}/quizzes`, { title: "Bad", pass_percentage: bad }), "pass_percentage");
+      expectValidation(await api.patch(`/quizzes/${quiz.id}`, { pass_percentage: bad }), "pass_percentage");
+    }
+    expect((await api.get(`/projects/${projectId}/quizzes`)).body.quizzes).toHaveLength(1);
+    expect((await api.get(`/quizzes/${quiz.id}`)).body).toEqual(quiz);
+  });
+
+  it("[QUIZZES] a learner of the workspace cannot change it", async () => {
+    const { admin, learner, projectId } = await team();
+    const quiz = await createQuiz(admin.api, projectId, []);
+    // Learners load a quiz only to take it: to them it is not there (the authorization matrix).
+    expectNotFound(await learner.api.patch(`/quizzes/${quiz.id}`, { pass_percentage: 10 }));
+    expect((await admin.api.get(`/quizzes/${quiz.id}`)).body.pass_percentage).toBe(70);
   });
 });
 

@@ -282,12 +282,17 @@ describe("[ARCHIVE] what an export holds", () => {
       [null, quiz.id],
       [null, null],
     ]);
-    expect(json.quizzes).toEqual([{ id: quiz.id, title: quiz.title, question_ids: [kept.id] }]);
+    expect(json.quizzes).toEqual([{ id: quiz.id, title: quiz.title, pass_percentage: 70, question_ids: [kept.id] }]);
     expect(json.questions.map((q: { id: string }) => q.id)).toEqual([kept.id]);
 
+    // As an archive written before quizzes had a pass mark: it imports, with the default.
+    delete json.quizzes[0].pass_percentage;
     const res = await importArchive(owner.key, projectId, await makeZip([{ name: "course.json", data: JSON.stringify(json) }]));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.summary).toMatchObject({ blocks: 3, questions: 1, quizzes: 1 });
+    const [imported] = (await api.get(`/projects/${projectId}/quizzes`)).body.quizzes;
+    expect(imported).toMatchObject({ title: quiz.title, pass_percentage: 70 });
+    expect(imported.id).not.toBe(quiz.id);
   });
 
   it("[ARCHIVE] a package takes the lessons learners see, or every lesson with include_drafts; a learner may not read it", async () => {

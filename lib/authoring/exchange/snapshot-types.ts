@@ -18,7 +18,7 @@ export type SnapshotQuestion = {
 export type SnapshotCategory = { id: string; name: string };
 export type SnapshotFamily = { id: string; name: string; description: string };
 /** A quiz with its questions in order (each one in `questions`). */
-export type SnapshotQuiz = { id: string; title: string; question_ids: string[] };
+export type SnapshotQuiz = { id: string; title: string; pass_percentage: number; question_ids: string[] };
 
 export type SnapshotBlock = {
   id: string;

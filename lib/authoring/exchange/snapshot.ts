@@ -30,6 +30,7 @@ export async function loadCourseSnapshot(db: Db, caller: Caller, courseId: strin
     select: {
       id: true,
       title: true,
+      passPercentage: true,
       questions: { where: { question: { deletedAt: null } }, orderBy: { sortOrder: "asc" }, select: { questionId: true } },
     },
   });
@@ -99,7 +100,12 @@ export async function loadCourseSnapshot(db: Db, caller: Caller, courseId: strin
       difficulty: q.difficulty,
       options: q.options.map((o) => ({ id: o.id, label: o.label, sort_order: o.sortOrder, is_correct: o.isCorrect })),
     })),
-    quizzes: quizRows.map((q) => ({ id: q.id, title: q.title, question_ids: q.questions.map((qq) => qq.questionId) })),
+    quizzes: quizRows.map((q) => ({
+      id: q.id,
+      title: q.title,
+      pass_percentage: q.passPercentage,
+      question_ids: q.questions.map((qq) => qq.questionId),
+    })),
     categories: categoryRows.map((c) => ({ id: c.id, name: c.name })),
     families: familyRows.map((f) => ({ id: f.id, name: f.name, description: f.description })),
   };

@@ -22,6 +22,7 @@ const toQuizDetail = (quiz: QuizWithQuestions) => ({
   id: quiz.id,
   project_id: quiz.projectId,
   title: quiz.title,
+  pass_percentage: quiz.passPercentage,
   questions: quiz.questions.map((qq) => toQuestionDto(qq.question, { withAnswers: true })),
   created_at: toIso(quiz.createdAt),
   updated_at: toIso(quiz.updatedAt),
@@ -52,6 +53,7 @@ export async function listQuizzes(tx: Tx, caller: Caller, projectId: string, pag
       id: q.id,
       project_id: q.projectId,
       title: q.title,
+      pass_percentage: q.passPercentage,
       question_count: q._count.questions,
       created_at: toIso(q.createdAt),
       updated_at: toIso(q.updatedAt),
@@ -60,12 +62,19 @@ export async function listQuizzes(tx: Tx, caller: Caller, projectId: string, pag
   };
 }
 
-export async function createQuiz(tx: Tx, caller: Caller, projectId: string, input: { title: string; question_ids?: string[] }) {
+type QuizInput = { title: string; pass_percentage?: number; question_ids?: string[] };
+
+export async function createQuiz(tx: Tx, caller: Caller, projectId: string, input: QuizInput) {
   await getProjectOrThrow({ tx, caller, projectId, action: "content.write" });
   const ids = input.question_ids ?? [];
   await checkQuestionIds(tx, projectId, ids);
   const quiz = await tx.quiz.create({
-    data: { projectId, title: input.title, questions: { create: ids.map((questionId, sortOrder) => ({ questionId, sortOrder })) } },
+    data: {
+      projectId,
+      title: input.title,
+      passPercentage: input.pass_percentage,
+      questions: { create: ids.map((questionId, sortOrder) => ({ questionId, sortOrder })) },
+    },
   });
   return toQuizDetail((await findQuiz(tx, quiz.id))!);
 }
@@ -79,14 +88,17 @@ export async function getQuizForUpdate(tx: Tx, caller: Caller, quizId: string) {
   return toQuizDetail((await getQuizOrThrow({ tx, caller, quizId, action: "content.write" })).quiz);
 }
 
-export async function updateQuiz(tx: Tx, caller: Caller, quizId: string, input: { title?: string; question_ids?: string[] }) {
+export async function updateQuiz(tx: Tx, caller: Caller, quizId: string, input: Partial<QuizInput>) {
   const { quiz } = await getQuizOrThrow({ tx, caller, quizId, action: "content.write" });
   if (input.question_ids) {
     await checkQuestionIds(tx, quiz.projectId, input.question_ids);
     await tx.quizQuestion.deleteMany({ where: { quizId } });
     await tx.quizQuestion.createMany({ data: input.question_ids.map((questionId, sortOrder) => ({ quizId, questionId, sortOrder })) });
   }
-  await tx.quiz.update({ where: { id: quizId }, data: { title: input.title, updatedAt: new Date() } });
+  await tx.quiz.update({
+    where: { id: quizId },
+    data: { title: input.title, passPercentage: input.pass_percentage, updatedAt: new Date() },
+  });
   return toQuizDetail((await findQuiz(tx, quizId))!);
 }
 

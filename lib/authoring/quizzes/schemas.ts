@@ -3,11 +3,20 @@ import { atLeastOne, DateTime } from "@/lib/api/schemas";
 import { Title } from "@/lib/authoring/common-schemas";
 import { QuestionDetail } from "../questions/schemas";
 
+/** The pass mark: an attempt at or above it passes (course completion and certificates). */
+const PassPercentage = z
+  .number()
+  .int("A whole number of percent")
+  .min(0)
+  .max(100)
+  .describe("An attempt passes at or above this percentage (0..100; 70 when not set)");
+
 export const QuizSummary = z
   .object({
     id: z.uuid(),
     project_id: z.uuid(),
     title: z.string(),
+    pass_percentage: PassPercentage,
     question_count: z.number().int(),
     created_at: DateTime,
     updated_at: DateTime,
@@ -19,6 +28,7 @@ export const QuizDetail = z
     id: z.uuid(),
     project_id: z.uuid(),
     title: z.string(),
+    pass_percentage: PassPercentage,
     questions: z.array(QuestionDetail).describe("In sort order"),
     created_at: DateTime,
     updated_at: DateTime,
@@ -31,10 +41,16 @@ const QuestionIds = z
   .refine((ids) => new Set(ids).size === ids.length, { message: "A question may appear only once" })
   .describe("Array order becomes the quiz order; questions of the same project");
 
-export const QuizCreate = z.object({ title: Title, question_ids: QuestionIds.optional() }).meta({ id: "QuizCreate" });
+export const QuizCreate = z
+  .object({ title: Title, pass_percentage: PassPercentage.optional(), question_ids: QuestionIds.optional() })
+  .meta({ id: "QuizCreate" });
 export const QuizUpdate = atLeastOne(
-  z.object({ title: Title.optional(), question_ids: QuestionIds.optional().describe("Replaces the whole set") }),
-  ["title", "question_ids"],
+  z.object({
+    title: Title.optional(),
+    pass_percentage: PassPercentage.optional(),
+    question_ids: QuestionIds.optional().describe("Replaces the whole set"),
+  }),
+  ["title", "pass_percentage", "question_ids"],
 ).meta({ id: "QuizUpdate" });
 
 export const QuizSubmission = z

@@ -1911,6 +1911,8 @@ export interface components {
         };
         QuizCreate: {
             title: string;
+            /** @description An attempt passes at or above this percentage (0..100; 70 when not set) */
+            pass_percentage?: number;
             /** @description Array order becomes the quiz order; questions of the same project */
             question_ids?: string[];
         };
@@ -1920,6 +1922,8 @@ export interface components {
             /** Format: uuid */
             project_id: string;
             title: string;
+            /** @description An attempt passes at or above this percentage (0..100; 70 when not set) */
+            pass_percentage: number;
             /** @description In sort order */
             questions: components["schemas"]["QuestionDetail"][];
             /** Format: date-time */
@@ -1960,6 +1964,8 @@ export interface components {
             /** Format: uuid */
             project_id: string;
             title: string;
+            /** @description An attempt passes at or above this percentage (0..100; 70 when not set) */
+            pass_percentage: number;
             question_count: number;
             /** Format: date-time */
             created_at: string;
@@ -1968,6 +1974,8 @@ export interface components {
         };
         QuizUpdate: {
             title?: string;
+            /** @description An attempt passes at or above this percentage (0..100; 70 when not set) */
+            pass_percentage?: number;
             /** @description Replaces the whole set */
             question_ids?: string[];
         };

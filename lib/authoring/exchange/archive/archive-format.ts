@@ -138,7 +138,10 @@ export const ArchiveCourseJson = z.object({
   }),
   modules: z.array(ArchiveModule),
   questions: z.array(ArchiveQuestion),
-  quizzes: z.array(z.object({ id: Id, title: Title, question_ids: z.array(Id) })),
+  // pass_percentage since 7 December: archives written before it take the default (70).
+  quizzes: z.array(
+    z.object({ id: Id, title: Title, pass_percentage: z.number().int().min(0).max(100).optional(), question_ids: z.array(Id) }),
+  ),
   categories: z.array(z.object({ id: Id, name: Title })),
   families: z.array(z.object({ id: Id, name: Title, description: Description })),
   assets: z.array(ArchiveAsset),

@@ -184,7 +184,9 @@ async function createCourseFrom(tx: Tx, ctx: WriteContext, projectId: string, da
       .map((o, i) => ({ id: randomUUID(), questionId: idFor(q.id), label: o.label, sortOrder: i, isCorrect: o.is_correct })),
   );
   await insertInSlices(options, (slice) => tx.questionOption.createMany({ data: slice }));
-  await tx.quiz.createMany({ data: needed.quizzes.map((z) => ({ id: idFor(z.id), projectId, title: z.title })) });
+  await tx.quiz.createMany({
+    data: needed.quizzes.map((z) => ({ id: idFor(z.id), projectId, title: z.title, passPercentage: z.pass_percentage })),
+  });
   const quizQuestions = needed.quizzes.flatMap((z) =>
     [...new Set(z.question_ids)].map((q, i) => ({ quizId: idFor(z.id), questionId: idFor(q), sortOrder: i })),
   );
