@@ -409,6 +409,8 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       reply_to_proposal_comment: { body: "A reply" },
       update_proposal_comment: { status: "resolved" },
       set_approval_rules: { max_discount_percent: 50 },
+      // The owner administers their personal workspace (issue 43).
+      set_company_workspace: { workspace_id: owner.personalWorkspace.id },
       request_proposal_approval: { note: "Please approve" },
       approve_proposal: { note: "Fine" },
       decline_proposal_approval: { note: "Too much" },

@@ -73,7 +73,7 @@ export async function getCompanyOrThrow({
  * is decided (issue 26; docs/decisions/032).
  */
 export const COMPANY_PERMISSIONS = {
-  owner: ["members.manage", "webhooks.manage", "approvals.manage"],
+  owner: ["members.manage", "webhooks.manage", "approvals.manage", "workspace.link"],
   member: [],
 } as const satisfies Record<CompanyRole, readonly string[]>;
 
@@ -83,6 +83,7 @@ const REFUSALS: Record<CompanyAction, string> = {
   "members.manage": "Only the company's owners manage its members",
   "webhooks.manage": "Only the company's owners manage its webhooks",
   "approvals.manage": "Only the company's owners set its approval rules and approve or decline proposals",
+  "workspace.link": "Only the company's owners choose the workspace whose courses it sells",
 };
 
 export const canInCompany = (role: CompanyRole, action: CompanyAction) => (COMPANY_PERMISSIONS[role] as readonly string[]).includes(action);
@@ -110,7 +111,9 @@ export async function getCompanyRoleOrThrow({
   if (!company || !isActiveMembership(member)) throw notFound("Company");
   if (toDo && !canInCompany(member!.role, toDo)) {
     // Approvals are refused 403 OWNER_REQUIRED, as issue 41 asks; the older owner actions keep 401 (docs/decisions/062).
-    throw toDo === "approvals.manage" ? new AppError("owner_required", REFUSALS[toDo]) : forbidden(REFUSALS[toDo]);
+    throw toDo === "approvals.manage" || toDo === "workspace.link"
+      ? new AppError("owner_required", REFUSALS[toDo])
+      : forbidden(REFUSALS[toDo]);
   }
   return { company, role: member!.role };
 }

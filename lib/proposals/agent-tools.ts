@@ -29,6 +29,8 @@ export const NOT_AGENT_TOOLS = new Set([
   "approve_proposal",
   "decline_proposal_approval",
   "set_approval_rules",
+  // Which workspace's courses the company sells is set by one who answers for both (issue 43).
+  "set_company_workspace",
 ]);
 
 let tools: ToolSet | undefined;

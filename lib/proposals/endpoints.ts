@@ -3,6 +3,7 @@ import * as approvals from "./approvals/endpoints";
 import * as attachments from "./attachments/endpoints";
 import * as comments from "./comments/comments";
 import * as companies from "./companies/endpoints";
+import * as companyWorkspace from "./companies/workspace-link";
 import * as contacts from "./contacts/endpoints";
 import * as content from "./content/endpoints";
 import * as engagement from "./engagement/endpoints";
@@ -18,6 +19,7 @@ import * as webhooks from "./webhooks/endpoints";
 /** Every endpoint of the proposals service: the source of routes, OpenAPI and agent tools. */
 export const proposalsEndpoints: AnyEndpoint[] = [
   companies,
+  companyWorkspace,
   members,
   contacts,
   rfps,

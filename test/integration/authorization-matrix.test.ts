@@ -363,6 +363,9 @@ const PROPOSALS_ROWS: Record<string, ProposalsRow> = {
   // Approvals before a proposal goes out (issue 41): any member reads the rules and asks; owners set them and decide.
   "GET /v3/companies/{companyId}/approval-rules": companyMembers,
   "PUT /v3/companies/{companyId}/approval-rules": companyApprovers,
+  // The workspace whose courses the company sells (issue 43): any member reads it, owners set it.
+  "GET /v3/companies/{companyId}/workspace": companyMembers,
+  "PUT /v3/companies/{companyId}/workspace": companyApprovers,
   // The pipeline (issue 42): any member reads the company's figures (a suggest key too: it reads).
   "GET /v3/companies/{companyId}/pipeline": companyMembers,
   "POST /v3/proposals/{uuid}/approval-requests": proposalEditors,

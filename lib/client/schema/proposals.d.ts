@@ -205,6 +205,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/companies/{companyId}/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the workspace whose courses the company sells
+         * @description Returns {data: {company_id, workspace: {id, name} or null, can_manage}}. Content items of the company may deliver courses of this workspace. Any member reads it; can_manage says whether you are an owner, who sets it.
+         */
+        get: operations["get_company_workspace"];
+        /**
+         * Choose the workspace whose courses the company sells
+         * @description Body {workspace_id}: a workspace you are an admin of, or null to untie the company. Returns {data: the link}. Owners of the company only (a member gets 403 OWNER_REQUIRED); a workspace you are not an admin of, or that does not exist, is 400 naming workspace_id.
+         */
+        put: operations["set_company_workspace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/contacts": {
         parameters: {
             query?: never;
@@ -1087,6 +1111,21 @@ export interface components {
              */
             role: "owner" | "member";
             joined_at: number;
+        };
+        CompanyWorkspace: {
+            company_id: number;
+            /** @description null: the company sells no courses */
+            workspace: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            } | null;
+            /** @description Whether you are an owner of the company, who sets it (an admin of the workspace too) */
+            can_manage: boolean;
+        };
+        CompanyWorkspaceSet: {
+            /** @description A workspace you are an admin of; null unties the company */
+            workspace_id: string | null;
         };
         Contact: {
             id: number;
@@ -3083,6 +3122,157 @@ export interface operations {
             };
             /** @description Not found, or not yours. Codes: NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
+    get_company_workspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read the workspace whose courses the company sells */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyWorkspace"];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
+    set_company_workspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyWorkspaceSet"];
+            };
+        };
+        responses: {
+            /** @description Choose the workspace whose courses the company sells */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyWorkspace"];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE, OWNER_REQUIRED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Request body too large. Codes: PAYLOAD_TOO_LARGE */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
