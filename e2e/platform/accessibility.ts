@@ -244,6 +244,7 @@ export function accessibilityTests({ name, viewport }: { name: string; viewport:
       await expectAccessible(page, "content library");
       await page.goto(`/proposals/members?company=${data.companyId}`);
       await expect(page.getByRole("region", { name: "Approval rules" }).getByLabel("Largest total without tax")).toHaveValue("150");
+      await expect(page.getByRole("region", { name: "Courses you sell" }).getByLabel("Workspace")).toBeVisible();
       await expectAccessible(page, "members and approval rules");
       await page.goto(`/proposals/pipeline?company=${data.companyId}`);
       await expect(page.getByRole("figure", { name: "Sent and accepted" })).toBeVisible();

@@ -125,6 +125,8 @@ export const companyKeys = {
   members: (companyId: number) => ["companies", companyId, "members"] as const,
   /** Its approval rules, and whether the user may change them and approve. */
   approvalRules: (companyId: number) => ["companies", companyId, "approval-rules"] as const,
+  /** The workspace whose courses it sells, and whether the user may change it. */
+  workspace: (companyId: number) => ["companies", companyId, "workspace"] as const,
 };
 
 export const contentKeys = {
