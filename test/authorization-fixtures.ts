@@ -367,6 +367,7 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
     ids: {
       companyId: company.id,
       contactId: contact.id,
+      productId: item.product_id,
       uuid,
       blockUuid,
       userId: spare.user.id,
@@ -391,6 +392,8 @@ export async function proposalsFixture(server: TestServer, cast: ProposalsCast):
       update_contact: { first_name: "Renamed" },
       create_content: { company_id: company.id, language: "en", title: "New item", images: [{ uuid: image.uuid }] },
       update_content: { product_id: item.product_id, language: "en", title: "Renamed item" },
+      // Unlinking needs no course: who may write the item is what the matrix asks (content-course.test.ts: linking).
+      set_content_course: { course_id: null },
       restore_content: { product_ids: [item.product_id], variation_ids: [item.variation_id] },
       upload_image: png(),
       upload_attachment: pdf(),

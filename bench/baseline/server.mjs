@@ -460,7 +460,7 @@ const CONTENT_LIST_SQL = `
             floor(extract(epoch FROM p.created_at))::bigint AS created_at,
             
             
-            p.integration_id, p.integration_metadata, p.price::float8 AS price, p.tax_rate::float8 AS tax_rate, p.unit
+            p.integration_id, p.integration_metadata, p.price::float8 AS price, p.tax_rate::float8 AS tax_rate, p.unit, p.course_id
         ) item
       ) AS json
       FROM products p JOIN variations v ON v.product_id = p.id

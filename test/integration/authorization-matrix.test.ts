@@ -374,6 +374,7 @@ const PROPOSALS_ROWS: Record<string, ProposalsRow> = {
   "GET /v3/content": companyMembers,
   "POST /v3/content": companyMembers,
   "PUT /v3/content": companyMembers,
+  "PATCH /v3/content/{productId}": companyMembers,
   "DELETE /v3/content": companyMembers,
   "POST /v3/content/restore": companyMembers,
   "POST /v3/images": companyMembers,

@@ -136,6 +136,7 @@ describe("[CONTENT] POST /v3/content", () => {
         price: 1200.5,
         tax_rate: 25,
         unit: "day",
+        course_id: null,
       },
     ]);
     expect(Math.abs(read.body.data[0].created_at - Date.now() / 1000)).toBeLessThan(60);
@@ -336,6 +337,7 @@ describe("[CONTENT] GET /v3/content", () => {
       price: 9.99,
       tax_rate: null,
       unit: null,
+      course_id: null,
     });
     expect(productIds(await owner.api.get(`/v3/content?company_id=${second.id}`))).toEqual([newest.productId]);
   });
@@ -466,6 +468,7 @@ describe("[CONTENT] PUT /v3/content", () => {
       price: 10,
       tax_rate: 25,
       unit: "pcs",
+      course_id: null,
     });
 
     const en = await owner.api.put("/v3/content", {

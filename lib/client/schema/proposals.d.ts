@@ -365,6 +365,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/content/{productId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Link a content item to the course it delivers
+         * @description Our extension (issue 43). Body {course_id}: a published course of the workspace the company sells (PUT /v3/companies/{id}/workspace) that you may author there, or null to unlink. In a proposal the item's quantity is then the number of seats, and an accepted proposal enrols the buyer's people. The item is named by its product_id. Answers the item with is_archived, sources and images. A course that is not so, or a company that sells no workspace's courses, is 400 naming course_id; 404 for an item of a company you do not belong to.
+         */
+        patch: operations["set_content_course"];
+        trace?: never;
+    };
     "/v3/images": {
         parameters: {
             query?: never;
@@ -1168,6 +1188,10 @@ export interface components {
             product_ids: number[];
             message: string;
         };
+        ContentCourse: {
+            /** @description A published course of the workspace the company sells, which you may author; null: the item delivers no course */
+            course_id: string | null;
+        };
         ContentCreate: {
             company_id: number;
             /** @description Two letters (en, sv, de...): the language of title and description */
@@ -1221,6 +1245,8 @@ export interface components {
             tax_rate: number | null;
             /** @description Our extension: unit of the price, or null */
             unit: string | null;
+            /** @description Our extension: the published course this item delivers (a proposal's quantity of it is seats), or null */
+            course_id: string | null;
         };
         ContentRestored: {
             /** @description Items restored by this request; items already active are not counted */
@@ -4091,6 +4117,97 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ContentRestored"];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: VALIDATION_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: FORBIDDEN_SCOPE */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Request body too large. Codes: PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
+    set_content_course: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContentCourse"];
+            };
+        };
+        responses: {
+            /** @description Link a content item to the course it delivers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ContentItem"];
                     };
                 };
             };

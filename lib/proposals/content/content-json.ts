@@ -27,7 +27,7 @@ export async function contentListJson(tx: Tx, filter: ContentListFilter): Promis
             floor(extract(epoch FROM p.created_at))::bigint AS created_at,
             ${filter.includeArchived ? "p.archived_at IS NOT NULL AS is_archived," : ""}
             ${filter.includeSources ? `${object("p.sources")} AS sources,` : ""}
-            p.integration_id, p.integration_metadata, p.price::float8 AS price, p.tax_rate::float8 AS tax_rate, p.unit
+            p.integration_id, p.integration_metadata, p.price::float8 AS price, p.tax_rate::float8 AS tax_rate, p.unit, p.course_id
         ) item
       ) AS json
       FROM products p JOIN variations v ON v.product_id = p.id

@@ -39,6 +39,7 @@ export function toContentItemDto(row: ProductRow | ProductWithImages, show: Show
     price: row.price === null ? null : row.price.toNumber(),
     tax_rate: row.taxRate === null ? null : row.taxRate.toNumber(),
     unit: row.unit,
+    course_id: row.courseId,
   };
 }
 
@@ -179,7 +180,7 @@ export async function getProductOrThrow(tx: Tx, caller: Caller, ref: ContentRef)
 }
 
 /** Serialises writes to one item: a PUT merges titles by language and must not lose another's. */
-async function lockProduct(tx: Tx, productId: number) {
+export async function lockProduct(tx: Tx, productId: number) {
   await tx.$executeRaw`SELECT id FROM products WHERE id = ${productId} FOR UPDATE`;
 }
 
@@ -206,7 +207,12 @@ export async function updateContent(tx: Tx, caller: Caller, body: ContentUpdateI
     },
   });
   if (images) await setProductImages(tx, found.id, await recordImages(tx, caller, found.companyId, images));
-  const row = await tx.product.findUniqueOrThrow({ where: { id: found.id }, include: withImages });
+  return readContentItem(tx, found.id);
+}
+
+/** An item as a write answers it: with is_archived, sources and images. */
+export async function readContentItem(tx: Tx, productId: number) {
+  const row = await tx.product.findUniqueOrThrow({ where: { id: productId }, include: withImages });
   return toContentItemDto(row, { archived: true, sources: true });
 }
 

@@ -5,7 +5,10 @@ import { getCompanyOrThrow } from "../access";
 import { prepareImages } from "../images/content-images";
 import { withRequestFiles } from "../images/host-file";
 import { archiveContent, createContent, getProductOrThrow, listContentBody, setContentArchived, updateContent } from "./content";
+import { setContentCourse } from "./content-course";
 import {
+  ContentCourseBody,
+  ContentCourseParams,
   ContentCreate,
   ContentCreated,
   ContentDeleteQuery,
@@ -156,4 +159,27 @@ export const restoreContentEndpoint = defineEndpoint({
     const restored = await write(ctx, (tx) => setContentArchived(tx, ctx.caller, ctx.body, false), { target: () => null });
     return { data: { restored_count: restored.length, product_ids: restored, message: count(restored.length, "restored") } };
   },
+});
+
+export const setContentCourseEndpoint = defineEndpoint({
+  operationId: "set_content_course",
+  method: "PATCH",
+  path: "/v3/content/{productId}",
+  tag,
+  summary: "Link a content item to the course it delivers",
+  description:
+    "Our extension (issue 43). Body {course_id}: a published course of the workspace the company sells (PUT /v3/companies/{id}/workspace) " +
+    "that you may author there, or null to unlink. In a proposal the item's quantity is then the number of seats, and an accepted proposal " +
+    "enrols the buyer's people. The item is named by its product_id. Answers the item with is_archived, sources and images. A course " +
+    "that is not so, or a company that sells no workspace's courses, is 400 naming course_id; 404 for an item of a company you do not " +
+    "belong to.",
+  params: ContentCourseParams,
+  body: ContentCourseBody,
+  response: ContentDetail,
+  status: 200,
+  errors: ["not_found"],
+  run: (ctx) =>
+    write(ctx, async (tx) => ({ data: await setContentCourse(tx, ctx.caller, ctx.params.productId, ctx.body.course_id) }), {
+      target: (r) => r.data.product_id,
+    }),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UnixTime } from "@/lib/api/schemas";
+import { NumericId, UnixTime } from "@/lib/api/schemas";
 import { dataOf, Id, Language, QueryBoolean, QueryId, QueryIdList } from "../common-schemas";
 import { Asset, ImageInput } from "../images/schemas";
 
@@ -38,6 +38,10 @@ export const ContentItem = z
     price: z.number().nullable().describe("Our extension: price per unit, or null"),
     tax_rate: z.number().nullable().describe("Our extension: tax percent, or null"),
     unit: z.string().nullable().describe("Our extension: unit of the price, or null"),
+    course_id: z
+      .uuid()
+      .nullable()
+      .describe("Our extension: the published course this item delivers (a proposal's quantity of it is seats), or null"),
   })
   .meta({ id: "ContentItem" });
 export type ContentItemDto = z.infer<typeof ContentItem>;
@@ -116,6 +120,17 @@ export const ContentUpdate = z
 export type ContentUpdateInput = z.infer<typeof ContentUpdate>;
 
 export const ContentDetail = dataOf(ContentItem);
+
+/** PATCH /v3/content/{productId} (issue 43): the course the item delivers. */
+export const ContentCourseParams = z.object({ productId: NumericId });
+export const ContentCourseBody = z
+  .strictObject({
+    course_id: z
+      .uuid()
+      .nullable()
+      .describe("A published course of the workspace the company sells, which you may author; null: the item delivers no course"),
+  })
+  .meta({ id: "ContentCourse" });
 
 /** DELETE /v3/content: one item by query, or many with action=bulk and a body. */
 export const ContentDeleteQuery = z.object({
