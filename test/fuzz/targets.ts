@@ -19,6 +19,7 @@ import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { apiClient } from "../api-client";
 import type { Api } from "../factories";
 import {
+  authoringClient,
   createBlock,
   createCategory,
   createCourse,
@@ -442,6 +443,16 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
     createDraft({ api: owner.api, company: { id: roundsCompanyId } }, { blocks: [{ content_id: roundsItem.variationId, discount: 10 }] });
   const draftForRounds = await draftOverTheRule();
   const freshRound = async (forValid: boolean) => ({ uuid: forValid ? await draftOverTheRule() : draftForRounds });
+  // The workspace a company sells (issue 43) is fuzzed on a company of its own; the fixture's company sells
+  // the owner's personal workspace, whose one published course the item may deliver.
+  const workspaceCompanyId = await ownCompany("Fuzzed workspace link");
+  const sold = await owner.api.put(`/v3/companies/${companyId}/workspace`, { workspace_id: owner.personalWorkspace.id });
+  if (sold.status !== 200) throw new Error(`set company workspace answered ${sold.status}: ${JSON.stringify(sold.body)}`);
+  const authoring = authoringClient(server, owner.key);
+  const courseProject = (await authoring.post("/projects", { name: "Sold courses", workspace_id: owner.personalWorkspace.id })).body;
+  const soldCourse = await createCourse(authoring, courseProject.id, { title: "Sold course" });
+  const published = await authoring.post(`/courses/${soldCourse.id}/publish`);
+  if (published.status !== 200) throw new Error(`publish answered ${published.status}: ${JSON.stringify(published.body)}`);
   // A member whose role changes (the owner stays one).
   const spare = await seedUser();
   await joinCompany(spare, companyId);
@@ -570,6 +581,14 @@ export async function proposalsFixture(server: TestServer, endpoints: AnyEndpoin
       ),
     },
     set_approval_rules: { ids: fixed({ companyId: rulesCompanyId }), valid: generated("set_approval_rules") },
+    set_company_workspace: {
+      ids: fixed({ companyId: workspaceCompanyId }),
+      valid: generated("set_company_workspace", { workspace_id: fc.oneof(fc.constant(null), fc.constant(owner.personalWorkspace.id)) }),
+    },
+    set_content_course: {
+      ids: fixed({ productId: item.productId }),
+      valid: generated("set_content_course", { course_id: fc.oneof(fc.constant(null), fc.constant(soldCourse.id as string)) }),
+    },
     request_proposal_approval: { ids: freshRound, valid: generated("request_proposal_approval") },
     approve_proposal: { ids: freshRound, valid: generated("approve_proposal") },
     decline_proposal_approval: { ids: freshRound, valid: generated("decline_proposal_approval") },

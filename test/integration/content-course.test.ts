@@ -9,7 +9,16 @@ import { getDb } from "@/lib/db/client";
 import { NO_SUCH_ID } from "../expect";
 import { authoringClient, createCourse, createProject, seedUser, teamWorkspace } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";
-import { expectProposalsError, issuePaths, joinCompany, proposalsClient, seedCompanyMember, seedPricedItem } from "../proposals-factories";
+import {
+  createDraft,
+  expectProposalsError,
+  issuePaths,
+  joinCompany,
+  proposalsClient,
+  readProposal,
+  seedCompanyMember,
+  seedPricedItem,
+} from "../proposals-factories";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -100,5 +109,42 @@ describe("[CONTENT COURSE] PATCH /v3/content/{productId}", () => {
     expectProposalsError(await owner.api.patch(`/v3/content/999999999`, { course_id: course.id }), 404, "NOT_FOUND");
     expect((await owner.api.patch(`/v3/content/abc`, { course_id: course.id })).status).toBe(404);
     expect(await storedCourse(item.productId)).toBeNull();
+  });
+});
+
+describe("[CONTENT COURSE] a proposal's blocks name the course they deliver", () => {
+  it("a block of a linked item carries course {id, title}; others none; the link is followed when the item is named again", async () => {
+    const { owner, authoring, course, item } = await seller();
+    const plain = await seedPricedItem({ companyId: owner.company.id });
+    await owner.api.patch(`/v3/content/${item.productId}`, { course_id: course.id });
+    const uuid = await createDraft(owner, {
+      blocks: [
+        { content_id: item.variationId, quantity: 3 },
+        { content_id: plain.variationId, quantity: 1 },
+      ],
+    });
+    const [seats, other] = (await readProposal(owner.api, uuid)).blocks;
+    expect(seats).toMatchObject({ content_id: item.variationId, quantity: 3, course: { id: course.id, title: "Fire safety basics" } });
+    expect(other).not.toHaveProperty("course");
+
+    // Unlinked in the library: the next save that names the item drops the course; the quantity stays.
+    await owner.api.patch(`/v3/content/${item.productId}`, { course_id: null });
+    const saved = await owner.api.patch(`/v3/proposals/${uuid}`, {
+      company_id: owner.company.id,
+      blocks: [
+        { uuid: seats.uuid, content_id: item.variationId, quantity: 3 },
+        { uuid: other.uuid, content_id: plain.variationId },
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const after = (await readProposal(owner.api, uuid)).blocks;
+    expect(after[0]).not.toHaveProperty("course");
+    expect(after[0].quantity).toBe(3);
+
+    // A course in the trash is delivered by no new block.
+    await owner.api.patch(`/v3/content/${item.productId}`, { course_id: course.id });
+    expect((await authoring.delete(`/courses/${course.id}`)).status).toBe(200);
+    const later = await createDraft(owner, { blocks: [{ content_id: item.variationId }] });
+    expect((await readProposal(owner.api, later)).blocks[0]).not.toHaveProperty("course");
   });
 });

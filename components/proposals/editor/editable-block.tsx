@@ -163,18 +163,21 @@ export const EditableBlock = memo(function EditableBlock({
             </h3>
           }
           badge={
-            value.optional ? (
+            block.course || value.optional ? (
               <div className="space-y-1">
-                <OptionalNote selected={shown.selected} />
-                <label className="flex items-center gap-2 text-sm text-slate-700">
-                  <input
-                    type="checkbox"
-                    checked={value.selected}
-                    onChange={(e) => setValue({ ...value, selected: e.target.checked })}
-                    className="h-4 w-4 rounded border-slate-300"
-                  />
-                  Included until the customer leaves it out
-                </label>
+                {block.course ? <CourseNote title={block.course.title} /> : null}
+                {value.optional ? <OptionalNote selected={shown.selected} /> : null}
+                {value.optional ? (
+                  <label className="flex items-center gap-2 text-sm text-slate-700">
+                    <input
+                      type="checkbox"
+                      checked={value.selected}
+                      onChange={(e) => setValue({ ...value, selected: e.target.checked })}
+                      className="h-4 w-4 rounded border-slate-300"
+                    />
+                    Included until the customer leaves it out
+                  </label>
+                ) : null}
               </div>
             ) : null
           }
@@ -213,6 +216,15 @@ export const EditableBlock = memo(function EditableBlock({
 /** A field that looks like the page's text until it is hovered or focused. */
 const INLINE_FIELD =
   "-mx-1 rounded px-1 bg-transparent hover:bg-slate-50 focus:bg-white focus:ring-2 focus:ring-brand-300 focus:outline-none aria-invalid:ring-2 aria-invalid:ring-red-300";
+
+/** A block whose content item delivers a course (issue 43): its quantity is the number of seats. */
+function CourseNote({ title }: { title: string }) {
+  return (
+    <p className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium text-emerald-800">
+      Delivers the course “{title}”: the quantity is seats
+    </p>
+  );
+}
 
 /** The line's price where the customer reads it: the line total, then quantity × price and discount, each a field. */
 function EditablePrice({

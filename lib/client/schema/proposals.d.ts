@@ -1552,6 +1552,12 @@ export interface components {
             /** @description This line's amount, also for an optional block left out (which the totals leave out) */
             value_without_tax: number;
             value_with_tax: number;
+            /** @description Our extension (issue 43): the course this block's content item delivers; its quantity is seats. Absent otherwise */
+            course?: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+            };
         };
         ProposalBlockEdit: {
             title?: string;

@@ -27,7 +27,15 @@ export type StoredBlock = {
   selected?: boolean;
   quantity_min?: number | null;
   quantity_max?: number | null;
+  /**
+   * The course the block's content item delivers (issue 43, docs/decisions/068): its quantity is
+   * seats. Read from the library whenever the request names the item, so it follows the item's link;
+   * absent on blocks that deliver none.
+   */
+  course?: BlockCourse;
 };
+
+export type BlockCourse = { id: string; title: string };
 
 /**
  * How block input is read. On create, title, description and image_uuids override the library's;
@@ -44,6 +52,7 @@ type LibraryItem = {
   price: number | null;
   taxRate: number | null;
   unit: string | null;
+  course: BlockCourse | null;
 };
 
 /** A multilingual field in the proposal's language, else the first language it has. */
@@ -64,6 +73,8 @@ export type LibraryRow = {
   price: number | null;
   taxRate: number | null;
   unit: string | null;
+  /** The course the item delivers, unless that course is in the trash. */
+  course: BlockCourse | null;
 };
 
 /** The library items named by variation id, with their images. Prices as float8: the double nearest the stored decimal, as Decimal.toNumber() gives it. */
@@ -71,7 +82,8 @@ const librarySql = (variationIds: number[]) => Prisma.sql`
   SELECT v.id AS "variationId", p.company_id AS "companyId", p.archived_at IS NOT NULL AS archived, p.title, p.description,
     coalesce((SELECT array_agg(a.uuid::text ORDER BY i.position) FROM product_images i JOIN assets a ON a.id = i.asset_id
               WHERE i.product_id = p.id), '{}') AS "imageUuids",
-    p.price::float8 AS price, p.tax_rate::float8 AS "taxRate", p.unit
+    p.price::float8 AS price, p.tax_rate::float8 AS "taxRate", p.unit,
+    (SELECT json_build_object('id', c.id, 'title', c.title) FROM courses c WHERE c.id = p.course_id AND c.deleted_at IS NULL) AS course
   FROM variations v JOIN products p ON p.id = v.product_id
   WHERE v.id = ANY(${variationIds}::int[])`;
 
@@ -99,6 +111,7 @@ function libraryOf(rows: LibraryRow[], companyId: number, language: string) {
         price: row.price,
         taxRate: row.taxRate,
         unit: row.unit,
+        course: row.course,
       });
     }
   }
@@ -179,8 +192,12 @@ export async function resolveBlocks(
       quantity_max: block.quantity_max !== undefined ? block.quantity_max : stored.quantity_max,
     });
     for (const issue of quantityRangeIssues(choices)) issues.push({ path: at(issue.field), message: issue.message });
+    // The item's course as the library has it now; a block whose item the request does not name keeps its own.
+    const { course: kept, ...rest } = base;
+    const course = item ? item.course : (kept ?? null);
     out.push({
-      ...base,
+      ...rest,
+      ...(course ? { course } : {}),
       uuid: previous?.uuid ?? base.uuid,
       video_url: block.video_url ?? base.video_url,
       title: custom && block.title !== undefined ? block.title : base.title,

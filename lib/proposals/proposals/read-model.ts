@@ -92,6 +92,7 @@ export function toProposalDto(row: ProposalRow, now = new Date()): ProposalDto {
     quantity_max: b.quantity_max,
     value_without_tax: lines[i].without_tax,
     value_with_tax: lines[i].with_tax,
+    ...(b.course ? { course: { id: b.course.id, title: b.course.title } } : {}),
   }));
   const attachments = (row.attachments as StoredAttachment[]).map((a) => ({ id: a.id, name: a.name, mime_type: a.mime_type, url: a.url }));
   const signatures = ((row.signatures ?? []) as ProposalDto["signatures"]).map((s) => ({

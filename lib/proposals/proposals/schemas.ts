@@ -336,6 +336,10 @@ export const ProposalBlock = z
     quantity_max: z.number().nullable().describe("The greatest quantity the customer may choose; null: the quantity is fixed"),
     value_without_tax: z.number().describe("This line's amount, also for an optional block left out (which the totals leave out)"),
     value_with_tax: z.number(),
+    course: z
+      .object({ id: z.uuid(), title: z.string() })
+      .optional()
+      .describe("Our extension (issue 43): the course this block's content item delivers; its quantity is seats. Absent otherwise"),
   })
   .meta({ id: "ProposalBlock" });
 
