@@ -215,5 +215,6 @@ describe("[PACKAGES] streaming", () => {
     const pages = [...files.keys()].filter((n) => n.startsWith("lessons/"));
     expect(pages).toHaveLength(20);
     expect(parse(files.get("lessons/020.html")).querySelectorAll('[data-block-type="text"]')).toHaveLength(100);
-  }, 120_000);
+    // What is measured is memory; beside CI's browser specs, on PostgreSQL, its 2,000 blocks took over 120 s.
+  }, 300_000);
 });

@@ -53,7 +53,7 @@ describe("[HEALTH] GET /api/health", () => {
     } finally {
       seedMemoryDatabases(seed);
     }
-  });
+  }, 120_000); // A fresh embedded database's initdb is ~10 s of CPU: beside CI's browser specs it took over 30 s.
 });
 
 describe("[ACCOUNT] POST /api/account/signup", () => {
