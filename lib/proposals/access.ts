@@ -1,4 +1,5 @@
 import type { Caller } from "@/lib/api/authenticate";
+import type { LoadContext } from "@/lib/api/endpoint";
 import { AppError, forbidden, notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -86,6 +87,12 @@ const REFUSALS: Record<CompanyAction, string> = {
   "workspace.link": "Only the company's owners choose the workspace whose courses it sells",
 };
 
+/**
+ * Owner acts refused 403 OWNER_REQUIRED (issue 41 and after, docs/decisions/062); the older ones keep
+ * 401, as `forbidden` maps in this service.
+ */
+const OWNER_REQUIRED: ReadonlySet<CompanyAction> = new Set(["approvals.manage", "workspace.link"]);
+
 export const canInCompany = (role: CompanyRole, action: CompanyAction) => (COMPANY_PERMISSIONS[role] as readonly string[]).includes(action);
 
 /**
@@ -110,10 +117,13 @@ export async function getCompanyRoleOrThrow({
   const member = company?.members[0];
   if (!company || !isActiveMembership(member)) throw notFound("Company");
   if (toDo && !canInCompany(member!.role, toDo)) {
-    // Approvals are refused 403 OWNER_REQUIRED, as issue 41 asks; the older owner actions keep 401 (docs/decisions/062).
-    throw toDo === "approvals.manage" || toDo === "workspace.link"
-      ? new AppError("owner_required", REFUSALS[toDo])
-      : forbidden(REFUSALS[toDo]);
+    throw OWNER_REQUIRED.has(toDo) ? new AppError("owner_required", REFUSALS[toDo]) : forbidden(REFUSALS[toDo]);
   }
   return { company, role: member!.role };
 }
+
+/** An endpoint's `load` for a company path (`{companyId}`): any active member, or with `toDo`, a role that allows it. */
+export const loadCompanyFor =
+  (toDo?: CompanyAction) =>
+  ({ db, caller, params }: LoadContext<{ companyId: number }>) =>
+    getCompanyRoleOrThrow({ tx: db, caller, companyId: params.companyId, toDo });

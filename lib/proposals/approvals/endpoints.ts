@@ -10,7 +10,7 @@ import { enqueueMail, isMailAddress } from "@/lib/mail/outbox";
 import { proposalApprovalMail, type ProposalApprovalFacts } from "@/lib/mail/templates/proposal-approval";
 import { optedOut } from "@/lib/notifications/settings";
 import { unsubscribeLink } from "@/lib/notifications/unsubscribe-token";
-import { getCompanyRoleOrThrow } from "../access";
+import { getCompanyRoleOrThrow, loadCompanyFor } from "../access";
 import { actorOf, recordProposalEvent } from "../events/record-event";
 import { CompanyParams } from "../members/schemas";
 import { getProposalHeadOrThrow, lockProposal, readProposal } from "../proposals/get-proposal";
@@ -39,11 +39,6 @@ const rulesDto = (company: CompanyRow, canManage: boolean) => ({
   can_manage: canManage,
 });
 
-const loadCompany =
-  (toManage: boolean) =>
-  ({ db, caller, params }: LoadContext<{ companyId: number }>) =>
-    getCompanyRoleOrThrow({ tx: db, caller, companyId: params.companyId, toDo: toManage ? "approvals.manage" : undefined });
-
 export const getApprovalRulesEndpoint = defineEndpoint({
   operationId: "get_approval_rules",
   method: "GET",
@@ -54,7 +49,7 @@ export const getApprovalRulesEndpoint = defineEndpoint({
     "Returns {data: {company_id, max_discount_percent, max_total_without_tax, can_manage}}: above these limits (null: none) a draft needs " +
     "an owner's approval before it is sent. can_manage says whether you are an owner, who sets them and approves. Any member reads them.",
   params: CompanyParams,
-  load: loadCompany(false),
+  load: loadCompanyFor(),
   response: RulesData,
   status: 200,
   run: async ({ loaded }) => ({ data: rulesDto(loaded.company, loaded.role === "owner") }),
@@ -72,7 +67,7 @@ export const setApprovalRulesEndpoint = defineEndpoint({
     "line in, every quantity range at its top) is above max_total_without_tax, cannot be sent until an owner approves it. Owners only: a " +
     "member gets 403 OWNER_REQUIRED. Drafts approved before keep their approval until they are edited.",
   params: CompanyParams,
-  load: loadCompany(true),
+  load: loadCompanyFor("approvals.manage"),
   body: ApprovalRulesBody,
   response: RulesData,
   status: 200,

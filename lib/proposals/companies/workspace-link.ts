@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { defineEndpoint, type LoadContext } from "@/lib/api/endpoint";
+import { defineEndpoint } from "@/lib/api/endpoint";
 import { validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { write } from "@/lib/db/transaction";
-import { getCompanyRoleOrThrow } from "../access";
+import { loadCompanyFor } from "../access";
 import { CompanyParams } from "../members/schemas";
 
 /*
@@ -30,11 +30,6 @@ const CompanyWorkspaceBody = z
   })
   .meta({ id: "CompanyWorkspaceSet" });
 
-const loadCompany =
-  (toManage: boolean) =>
-  ({ db, caller, params }: LoadContext<{ companyId: number }>) =>
-    getCompanyRoleOrThrow({ tx: db, caller, companyId: params.companyId, toDo: toManage ? "workspace.link" : undefined });
-
 async function workspaceOf(tx: Tx, workspaceId: string | null) {
   if (!workspaceId) return null;
   return tx.workspace.findUnique({ where: { id: workspaceId }, select: { id: true, name: true } });
@@ -50,7 +45,7 @@ export const getCompanyWorkspaceEndpoint = defineEndpoint({
     "Returns {data: {company_id, workspace: {id, name} or null, can_manage}}. Content items of the company may deliver courses of " +
     "this workspace. Any member reads it; can_manage says whether you are an owner, who sets it.",
   params: CompanyParams,
-  load: loadCompany(false),
+  load: loadCompanyFor(),
   response: CompanyWorkspaceData,
   status: 200,
   run: async ({ db, loaded }) => ({
@@ -72,7 +67,7 @@ export const setCompanyWorkspaceEndpoint = defineEndpoint({
     "Body {workspace_id}: a workspace you are an admin of, or null to untie the company. Returns {data: the link}. Owners of the company " +
     "only (a member gets 403 OWNER_REQUIRED); a workspace you are not an admin of, or that does not exist, is 400 naming workspace_id.",
   params: CompanyParams,
-  load: loadCompany(true),
+  load: loadCompanyFor("workspace.link"),
   body: CompanyWorkspaceBody,
   response: CompanyWorkspaceData,
   status: 200,
