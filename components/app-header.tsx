@@ -1,12 +1,16 @@
 import Link from "next/link";
 import type { SessionUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db/client";
+import { managesEnrolments } from "@/lib/enrolments/learners";
 import { AccountMenu } from "./account/account-menu";
 import { VerifyEmailBanner } from "./account/verify-email-banner";
 import { MainNav, type NavSection } from "./main-nav";
 
 export async function AppHeader({ user }: { user: SessionUser | null }) {
   // Proposals for everyone: someone in no company is led there to create one (docs/decisions/032, amending 012).
+  // Seats for learning managers: those whose verified address manages an enrolment (issue 43).
   const sections: NavSection[] = ["learn", "author", "proposals"];
+  if (user && (await managesEnrolments(await getDb(), user.id))) sections.push("seats");
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-2 px-4">

@@ -1,5 +1,6 @@
 // Adds up the JSON reports that vitest and Playwright write when TEST_REPORT_DIR is set, prints
-// the slowest files of each (where CI's minutes go), and one closing line: "N passed, N failed".
+// the slowest files of each (where CI's minutes go), every test that failed or was flaky (CI shows
+// only the tail of its output, so they are named last), and one closing line: "N passed, N failed".
 import fs from "node:fs";
 import path from "node:path";
 
@@ -14,10 +15,27 @@ const add = (report, file, ms) => {
   spent.set(report, files);
 };
 
+/** "report: file › title: first line of the error", for each test that did not simply pass. */
+const failures = [];
+const firstLine = (text) =>
+  String(text ?? "")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .trim()
+    .split("\n")[0]
+    .slice(0, 200);
+
 function playwrightSuites(suites, report) {
   for (const suite of suites ?? []) {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) for (const result of test.results ?? []) add(report, spec.file, result.duration ?? 0);
+      for (const test of spec.tests ?? []) {
+        for (const result of test.results ?? []) add(report, spec.file, result.duration ?? 0);
+        if (test.status === "unexpected" || test.status === "flaky") {
+          const error = test.results?.find((r) => r.error)?.error;
+          failures.push(
+            `${report} (${test.status === "flaky" ? "flaky" : "failed"}): ${spec.file}:${spec.line} › ${spec.title} [${test.projectName}]: ${firstLine(error?.message)}`,
+          );
+        }
+      }
     }
     playwrightSuites(suite.suites, report);
   }
@@ -36,7 +54,15 @@ for (const dir of process.argv.slice(2).filter((a) => !a.startsWith("--"))) {
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
     for (const file of r.testResults ?? []) {
-      if (file.endTime && file.startTime) add(`${name} vitest`, path.relative(process.cwd(), file.name), file.endTime - file.startTime);
+      const relative = path.relative(process.cwd(), file.name);
+      if (file.endTime && file.startTime) add(`${name} vitest`, relative, file.endTime - file.startTime);
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === "failed")
+          failures.push(`${name} vitest (failed): ${relative} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
+        failures.push(`${name} vitest (failed): ${relative}: ${firstLine(file.message)}`);
+      }
     }
   }
   const pw = path.join(dir, "playwright.json");
@@ -55,6 +81,10 @@ for (const [report, files] of show.times ? spent : []) {
   const slowest = [...files].sort((a, b) => b[1] - a[1]).slice(0, 10);
   console.log(`${report}: ${total.toFixed(0)} s in tests over ${files.size} files; the ten slowest:`);
   for (const [file, seconds] of slowest) console.log(`  ${seconds.toFixed(1).padStart(6)} s  ${file}`);
+}
+if (show.times && failures.length > 0) {
+  console.log(`${failures.length} failed or flaky:`);
+  for (const line of failures) console.log(`  ${line}`);
 }
 if (!show.counts) process.exit(0);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);

@@ -499,6 +499,23 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
     await createSentProposal(seller),
   ];
   const answer = [question.options[0].id];
+  // Seats of the course that the seller sold, managed by the owner's address (issue 43): a learner
+  // invited who has not started, for the owner to free; seats to spare for every invitation.
+  const sold = await createSentProposal(seller);
+  const enrolment = await (
+    await getDb()
+  ).enrolment.create({
+    data: {
+      proposalId: sold,
+      blockUuid: "matrix-block",
+      companyId: seller.company.id,
+      courseId: tree.course.id,
+      seats: 100,
+      managers: { create: { email: owner.user.email.toLowerCase() } },
+      learners: { create: { email: freshEmail("seat-holder") } },
+    },
+    include: { learners: true },
+  });
 
   const app = apiClient(`${server.url}/api`, owner.key);
   // An open invitation to the workspace; and, to another team of the owner's (outside the snapshot),
@@ -528,6 +545,8 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
     uuid: toAccept,
     invitationId,
     token: strangersToken,
+    enrolmentId: enrolment.id,
+    email: enrolment.learners[0].email,
   };
   return {
     ids,
@@ -565,6 +584,8 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
       accept_invitation_with_sign_up: { name: "Ivy Invited", password: `pw-${randomBytes(12).toString("base64url")}` },
       update_notification_settings: { proposal_viewed: true },
       update_presence: { session: "matrix-tab-0001", target: { kind: "lesson", id: tree.lesson.id } },
+      invite_learners: { emails: [freshEmail("learner")] },
+      add_enrolment_manager: { email: freshEmail("manager") },
     },
     queries: { unsubscribe_notification: `token=${unsubscribeToken(owner.user.id, "proposal_viewed")}` },
     snapshot: async () => ({
@@ -572,6 +593,8 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
       invitations: await read(`/workspaces/${workspace.id}/invitations`),
       history: await read(`/history/${tree.lesson.id}`),
       project: await expectOk(api.get(`/projects/${projectId}`), 200, "the owner reading the project"),
+      enrolment: await read(`/app/enrolments/${enrolment.id}`),
+      learners: await read(`/app/enrolments/${enrolment.id}/learners`),
     }),
     secrets: [
       ...Object.values(ids).filter((id) => id !== toAccept),

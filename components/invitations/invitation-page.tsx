@@ -38,8 +38,13 @@ export function UnknownInvitation() {
  */
 export function InvitationPage({ token, invitation, user }: { token: string; invitation: InvitationView; user: SessionUser | null }) {
   const { target, email } = invitation;
-  const what = target.kind === "workspace" ? `the workspace ${target.name}` : `the company ${target.name}`;
-  const help = roleHelp(invitation.role);
+  const what =
+    target.kind === "workspace"
+      ? `the workspace ${target.name}`
+      : target.kind === "company"
+        ? `the company ${target.name}`
+        : `the course ${target.name} by ${target.providerName}`;
+  const help = target.kind === "enrolment" ? "with a seat of this one course" : roleHelp(invitation.role);
   const summary = (
     <p className={p}>
       {invitation.invitedByName} invited <strong>{email}</strong> to {what} as <strong>{roleLabel(invitation.role)}</strong>

@@ -114,6 +114,7 @@ test("[WEBHOOKS] an owner adds an endpoint, sends a test event it receives signe
       "proposal.approval_requested",
       "proposal.approved",
       "proposal.approval_declined",
+      "enrolment.created",
     ]);
     // Never again: neither on the page nor after a reload.
     await page.reload();

@@ -22,6 +22,10 @@ export const ERROR_STATUS = {
   edit_conflict: 409,
   /** Sending a draft that breaks its company's approval rules without an owner's approval of this version (decision 062). */
   approval_required: 409,
+  /** Inviting more learners than an enrolment has seats left (issue 43): nobody is invited. */
+  seats_exhausted: 409,
+  /** Freeing the seat of a learner who has started the course: a seat taken stays taken (issue 43). */
+  seat_in_use: 409,
   payload_too_large: 413,
   rate_limited: 429,
   not_configured: 503,

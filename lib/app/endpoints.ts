@@ -2,6 +2,7 @@ import { requestPasswordResetEndpoint, resendVerificationEndpoint, resetPassword
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { itemHistoryEndpoint } from "@/lib/audit/history";
 import { listLessonEditorsEndpoint } from "@/lib/audit/lesson-editors";
+import * as enrolments from "@/lib/enrolments/endpoints";
 import { acceptInvitationEndpoint, acceptInvitationWithSignUpEndpoint } from "@/lib/invitations/endpoints";
 import {
   checkAnswerEndpoint,
@@ -81,4 +82,5 @@ export const appEndpoints: AnyEndpoint[] = [
   updateNotificationSettingsEndpoint,
   unsubscribeEndpoint,
   updatePresenceEndpoint,
+  ...(Object.values(enrolments) as AnyEndpoint[]),
 ];

@@ -1,6 +1,7 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { AppError, notFound } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { placedInGrantedSql } from "@/lib/enrolments/grant";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
 import { accessTo, can, projectOf, rolesWithSql, type Action } from "./access";
@@ -164,19 +165,24 @@ export type QuizToScore = { role: WorkspaceRole; placed: boolean; questions: Sco
  * submit_quiz's read as one SQL expression, sent in the API-key lookup's statement: the caller's
  * role in the quiz's project, whether the caller may take it (a role that reads drafts always; any
  * other when it is placed in a lesson learners can take, `isPlacedForLearners`), and its scoring key; NULL
- * when the quiz is unknown, in the trash or not in the caller's workspaces. The same rules as
+ * when the quiz is unknown, in the trash or not in the caller's workspaces, unless it is placed in a
+ * course the caller holds a seat of (lib/enrolments/grant.ts). The same rules as
  * `getQuizToScore`; test/integration/quiz-submit-read.test.ts holds the two paths equal.
  */
 export function quizToScoreFor(quizId: string, userId: Prisma.Sql): Prisma.Sql {
   const readers = rolesWithSql("content.read_drafts");
-  return Prisma.sql`SELECT json_build_object('role', ms.role,
-      'placed', ms.role IN ${readers} OR EXISTS (
+  const placedForLearners = Prisma.sql`EXISTS (
         SELECT 1 FROM ${Prisma.raw(blockInTreeSql.from)}
-        WHERE b.type = 'quiz' AND b.quiz_id = z.id AND ${Prisma.raw(blockInTreeSql.undeleted)} AND ${Prisma.raw(blockInTreeSql.published)}),
+        WHERE b.type = 'quiz' AND b.quiz_id = z.id AND ${Prisma.raw(blockInTreeSql.undeleted)} AND ${Prisma.raw(blockInTreeSql.published)})`;
+  // No membership: a learner through a seat (lib/enrolments/grant.ts), when the quiz is placed in a granted course.
+  const placedForSeat = placedInGrantedSql({ quizId: Prisma.sql`z.id` }, userId);
+  return Prisma.sql`SELECT json_build_object('role', coalesce(ms.role::text, 'learner'),
+      'placed', CASE WHEN ms.role IS NULL THEN true ELSE ms.role IN ${readers} OR ${placedForLearners} END,
       'questions', (${scoringKeySql(Prisma.sql`z.id`)}))
     FROM quizzes z JOIN projects zp ON zp.id = z.project_id
-    JOIN memberships ms ON ms.workspace_id = zp.workspace_id AND ms.user_id = ${userId}
-    WHERE z.id = ${quizId}::uuid AND z.deleted_at IS NULL AND zp.deleted_at IS NULL`;
+    LEFT JOIN memberships ms ON ms.workspace_id = zp.workspace_id AND ms.user_id = ${userId}
+    WHERE z.id = ${quizId}::uuid AND z.deleted_at IS NULL AND zp.deleted_at IS NULL
+      AND (ms.role IS NOT NULL OR ${placedForSeat})`;
 }
 
 /** Question-bank items and quizzes: undeleted, in a project of the caller's workspaces. */
@@ -205,6 +211,34 @@ export async function getQuizToScore({ tx, caller, quizId, action = "content.rea
   const quiz = await tx.quiz.findFirst({ where: { id: quizId, ...inBank(caller) }, include: withProject(caller) });
   const { item, access } = found(quiz, "Quiz", action);
   return { quiz: { ...item, questions: await scoringKeyOf(tx, item.id) }, access };
+}
+
+/**
+ * A quiz for someone who takes it through a seat (lib/enrolments/grant.ts), who is no member of its
+ * workspace: the caller has checked that it is placed in a course granted to them.
+ */
+export async function getQuizForSeat(tx: Tx, quizId: string) {
+  const quiz = await tx.quiz.findFirst({
+    where: { id: quizId, deletedAt: null, project: { deletedAt: null } },
+    include: quizQuestionsInclude,
+  });
+  if (!quiz) throw notFound("Quiz");
+  return quiz;
+}
+
+/** The same for a quiz to score: its id and scoring key only. */
+export async function getQuizToScoreForSeat(tx: Tx, quizId: string) {
+  return { id: (await getQuizForSeat(tx, quizId)).id, questions: await scoringKeyOf(tx, quizId) };
+}
+
+/** A practice question for someone who answers it through a seat (checked by the caller, as above). */
+export async function getQuestionForSeat(tx: Tx, questionId: string) {
+  const question = await tx.question.findFirst({
+    where: { id: questionId, deletedAt: null, project: { deletedAt: null } },
+    include: { options: { orderBy: { sortOrder: "asc" } } },
+  });
+  if (!question) throw notFound("Question");
+  return question;
 }
 
 export async function getQuestionOrThrow({ tx, caller, questionId, action = "content.read_drafts" }: Load<{ questionId: string }>) {

@@ -162,3 +162,10 @@ export const webhookKeys = {
   /** One endpoint's recent deliveries with their attempts. */
   deliveries: (webhookId: number) => ["webhooks", "deliveries", webhookId] as const,
 };
+
+/** The enrolments the signed-in learning manager manages (issue 43), and each one's learners. */
+export const enrolmentKeys = {
+  all: ["enrolments"] as const,
+  one: (id: string) => ["enrolments", id] as const,
+  learners: (id: string) => ["enrolments", id, "learners"] as const,
+};

@@ -13,11 +13,15 @@ const Accepted = z
     email: z.string(),
     role: z.string(),
     target: z.object({
-      kind: z.enum(["workspace", "company"]),
-      id: z.union([z.uuid(), z.number().int()]).describe("A workspace's uuid or a company's numeric id"),
-      name: z.string(),
+      kind: z.enum(["workspace", "company", "enrolment"]),
+      id: z.union([z.uuid(), z.number().int()]).describe("A workspace's or an enrolment's uuid, or a company's numeric id"),
+      name: z.string().describe("The workspace's, the company's or (an enrolment) the course's name"),
     }),
-    url: z.string().describe("Where the app shows it: Learn (a workspace's learner), the workspace's home, or the company's proposals"),
+    url: z
+      .string()
+      .describe(
+        "Where the app shows it: Learn (a workspace's learner; an enrolment's course), the workspace's home, or the company's proposals",
+      ),
   })
   .meta({ id: "AcceptedInvitation" });
 

@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/db/client";
 import { appLink } from "@/lib/mail/app-url";
 import { enqueueMail, isMailAddress } from "@/lib/mail/outbox";
 import { companyInvitationMail } from "@/lib/mail/templates/company-invitation";
+import { courseInvitationMail } from "@/lib/mail/templates/enrolment";
 import { workspaceInvitationMail } from "@/lib/mail/templates/workspace-invitation";
 import type { InvitationTarget } from "./targets";
 
@@ -29,9 +30,11 @@ export async function enqueueInvitationMail(
   const content =
     target.kind === "workspace"
       ? workspaceInvitationMail({ ...facts, workspaceName: target.name, role: input.role as "admin" | "author" | "learner" })
-      : companyInvitationMail({ ...facts, companyName: target.name, role: input.role as "owner" | "member" });
+      : target.kind === "company"
+        ? companyInvitationMail({ ...facts, companyName: target.name, role: input.role as "owner" | "member" })
+        : courseInvitationMail({ ...facts, courseTitle: target.name, providerName: target.providerName });
   await enqueueMail(tx, {
-    kind: target.kind === "workspace" ? "workspace_invitation" : "company_invitation",
+    kind: target.kind === "workspace" ? "workspace_invitation" : target.kind === "company" ? "company_invitation" : "course_invitation",
     to: input.email,
     content,
     senderName: inviter.name,

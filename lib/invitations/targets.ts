@@ -3,18 +3,25 @@ import type { CompanyRole, WorkspaceRole } from "@/lib/generated/prisma/enums";
 import { onlyLearnsAs } from "@/lib/workspaces/home-path";
 
 /**
- * What an invitation invites to: a team workspace (with a workspace role) or a company (with a
- * company role). Everything that differs between the two is here; the rest of lib/invitations
- * treats them alike.
+ * What an invitation invites to: a team workspace (with a workspace role), a company (with a
+ * company role), or a seat of an enrolment (role `learner`: the one course it grants, issue 43).
+ * Everything that differs between them is here; the rest of lib/invitations treats them alike.
  */
-export type InvitationTarget = { kind: "workspace"; id: string; name: string } | { kind: "company"; id: number; name: string };
+export type InvitationTarget =
+  | { kind: "workspace"; id: string; name: string }
+  | { kind: "company"; id: number; name: string }
+  | { kind: "enrolment"; id: string; name: string; courseId: string; providerName: string };
 
 export const WORKSPACE_INVITATION_ROLES = ["admin", "author", "learner"] as const satisfies readonly WorkspaceRole[];
 export const COMPANY_INVITATION_ROLES = ["owner", "member"] as const satisfies readonly CompanyRole[];
 
 /** The invitations of this target, as a Prisma `where`. */
 export const targetWhere = (target: InvitationTarget) =>
-  target.kind === "workspace" ? { workspaceId: target.id } : { companyId: target.id };
+  target.kind === "workspace"
+    ? { workspaceId: target.id }
+    : target.kind === "company"
+      ? { companyId: target.id }
+      : { enrolmentId: target.id };
 
 /**
  * Where an accepted invitation leads, for the role the member has there: the company's proposals;
@@ -23,6 +30,7 @@ export const targetWhere = (target: InvitationTarget) =>
  */
 export function targetPath(target: InvitationTarget, role: string) {
   if (target.kind === "company") return `/proposals?company=${target.id}`;
+  if (target.kind === "enrolment") return `/learn/courses/${target.courseId}`;
   return onlyLearnsAs(role as WorkspaceRole) ? `/learn?workspace=${target.id}` : `/?workspace=${target.id}`;
 }
 
@@ -33,12 +41,14 @@ export function targetPath(target: InvitationTarget, role: string) {
  */
 export async function lockTarget(tx: Tx, target: Pick<InvitationTarget, "kind" | "id">) {
   if (target.kind === "workspace") await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${target.id}::uuid FOR UPDATE`;
-  else await tx.$queryRaw`SELECT id FROM companies WHERE id = ${target.id} FOR UPDATE`;
+  else if (target.kind === "company") await tx.$queryRaw`SELECT id FROM companies WHERE id = ${target.id} FOR UPDATE`;
+  else await tx.$queryRaw`SELECT id FROM enrolments WHERE id = ${target.id}::uuid FOR UPDATE`;
 }
 
 /** Which of these (lower-case) addresses are active members of the target already. */
 export async function membersAmong(tx: Tx, target: InvitationTarget, emails: string[]): Promise<Set<string>> {
-  if (!emails.length) return new Set();
+  // A seat is no membership: the enrolment sorts out who holds one (lib/enrolments/learners.ts).
+  if (!emails.length || target.kind === "enrolment") return new Set();
   const users =
     target.kind === "workspace"
       ? await tx.user.findMany({
@@ -58,6 +68,8 @@ export async function membersAmong(tx: Tx, target: InvitationTarget, emails: str
  * member is enabled again with this role.
  */
 export async function joinTarget(tx: Tx, target: InvitationTarget, userId: string, role: string): Promise<string> {
+  // The seat was taken when the learner was invited, by address; the verified address opens the course.
+  if (target.kind === "enrolment") return role;
   if (target.kind === "workspace") {
     const member = await tx.membership.upsert({
       where: { workspaceId_userId: { workspaceId: target.id, userId } },
@@ -77,7 +89,17 @@ export async function joinTarget(tx: Tx, target: InvitationTarget, userId: strin
 }
 
 /** The target an invitation row names, with its name now. */
-export async function targetOf(tx: Tx, row: { workspaceId: string | null; companyId: number | null }): Promise<InvitationTarget> {
+export async function targetOf(
+  tx: Tx,
+  row: { workspaceId: string | null; companyId: number | null; enrolmentId?: string | null },
+): Promise<InvitationTarget> {
+  if (row.enrolmentId) {
+    const e = await tx.enrolment.findUniqueOrThrow({
+      where: { id: row.enrolmentId },
+      select: { id: true, course: { select: { id: true, title: true, project: { select: { workspace: { select: { name: true } } } } } } },
+    });
+    return { kind: "enrolment", id: e.id, name: e.course.title, courseId: e.course.id, providerName: e.course.project.workspace.name };
+  }
   if (row.workspaceId) {
     const w = await tx.workspace.findUniqueOrThrow({ where: { id: row.workspaceId }, select: { id: true, name: true } });
     return { kind: "workspace", id: w.id, name: w.name };

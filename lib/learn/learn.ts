@@ -3,14 +3,17 @@ import { AppError, notFound } from "@/lib/api/errors";
 import { toIso, toIsoOrNull } from "@/lib/api/schemas";
 import { can, getProjectOrThrow } from "@/lib/authoring/access";
 import { blockInclude, toBlockDto } from "@/lib/authoring/dto";
-import { getQuestionOrThrow, getQuizOrThrow } from "@/lib/authoring/load";
+import { getQuestionForSeat, getQuestionOrThrow, getQuizForSeat, getQuizOrThrow } from "@/lib/authoring/load";
 import { foreignOptionIndexes, scoreAnswer } from "@/lib/authoring/quizzes/scoring";
-import { childrenVisibleTo, isPlacedForLearners, isVisibleToLearner, undeletedTree, visibleToLearner } from "@/lib/authoring/visibility";
+import { childrenVisibleTo, isVisibleToLearner, undeletedTree, visibleToLearner } from "@/lib/authoring/visibility";
 import type { Db, Tx } from "@/lib/db/client";
+import { grantedCourseIds, hasCourseGrant, isNotFound, takeable } from "@/lib/enrolments/grant";
+import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
 
 /**
  * The learner's side: published courses and lessons only (course and lesson both published,
- * nothing deleted), progress per learner, answers hidden until a quiz is submitted.
+ * nothing deleted), progress per learner, answers hidden until a quiz is submitted. A learner is a
+ * member of the course's workspace, or holds a seat of that one course (lib/enrolments/grant.ts).
  */
 
 const COURSE_HIDDEN = "This course is not published at the moment. Your progress is kept for when it is back.";
@@ -45,9 +48,28 @@ function nextLesson(lessons: { id: string }[], progress: Map<string, { completed
   return lessons.find((l) => !progress.get(l.id)?.completedAt)?.id ?? lessons[0]?.id ?? null;
 }
 
+/**
+ * The caller's role for a course: theirs in its workspace, or a learner's through a seat of it.
+ * Neither: 404 naming `what`, as for any item outside the caller's workspaces.
+ */
+async function roleForCourse(tx: Tx, caller: Caller, course: { id: string; projectId: string }, what: string): Promise<WorkspaceRole> {
+  try {
+    return (await getProjectOrThrow({ tx, caller, projectId: course.projectId, what })).role;
+  } catch (error) {
+    if (isNotFound(error) && (await hasCourseGrant(tx, caller.userId, course.id))) return "learner";
+    throw error;
+  }
+}
+
 export async function listLearnCourses(tx: Tx, caller: Caller) {
+  const granted = await grantedCourseIds(tx, caller.userId);
   const courses = await tx.course.findMany({
-    where: visibleToLearner({ workspace: { memberships: { some: { userId: caller.userId } } } }).course,
+    where: {
+      OR: [
+        visibleToLearner({ workspace: { memberships: { some: { userId: caller.userId } } } }).course,
+        ...(granted.length ? [{ AND: [visibleToLearner().course, { id: { in: granted } }] }] : []),
+      ],
+    },
     include: { project: { include: { workspace: true } } },
     orderBy: [{ project: { workspace: { name: "asc" } } }, { project: { name: "asc" } }, { position: "asc" }],
   });
@@ -77,7 +99,7 @@ export async function listLearnCourses(tx: Tx, caller: Caller) {
 export async function getLearnCourse(tx: Tx, caller: Caller, courseId: string) {
   const course = await tx.course.findFirst({ where: { id: courseId, ...undeletedTree().course } });
   if (!course) throw notFound("Course");
-  await getProjectOrThrow({ tx, caller, projectId: course.projectId, what: "Course" });
+  await roleForCourse(tx, caller, course, "Course");
   if (!isVisibleToLearner({ course })) throw new AppError("forbidden", COURSE_HIDDEN);
   const outline = (await outlineOf(tx, [courseId])).get(courseId) ?? [];
   const lessons = outline.flatMap((m) => m.lessons);
@@ -112,7 +134,7 @@ export async function getLearnLesson(tx: Tx, caller: Caller, lessonId: string, p
   });
   if (!lesson) throw notFound("Lesson");
   const course = lesson.module.course;
-  const { role } = await getProjectOrThrow({ tx, caller, projectId: course.projectId, what: "Lesson" });
+  const role = await roleForCourse(tx, caller, course, "Lesson");
   const previewing = preview && can(role, "content.read_drafts");
   if (!previewing && !isVisibleToLearner({ course, lesson })) {
     throw new AppError("forbidden", isVisibleToLearner({ course }) ? "This lesson is not published." : COURSE_HIDDEN);
@@ -178,10 +200,13 @@ export async function uncompleteLesson(tx: Tx, caller: Caller, lessonId: string)
 
 /** A quiz to take: its questions without answers, and the caller's earlier attempts. */
 export async function getLearnQuiz(tx: Tx, caller: Caller, quizId: string) {
-  const { quiz, access } = await getQuizOrThrow({ tx, caller, quizId, action: "quiz.submit" });
-  if (!can(access.role, "content.read_drafts") && !(await isPlacedForLearners(tx, { quizId }))) {
-    throw new AppError("forbidden", "This quiz is not part of a lesson you can take");
-  }
+  const { quiz } = await takeable(
+    tx,
+    caller,
+    { quizId },
+    () => getQuizOrThrow({ tx, caller, quizId, action: "quiz.submit" }),
+    async () => ({ quiz: await getQuizForSeat(tx, quizId) }),
+  );
   const attempts = await tx.quizAttempt.findMany({ where: { quizId, userId: caller.userId }, orderBy: { createdAt: "desc" } });
   return {
     id: quiz.id,
@@ -207,10 +232,13 @@ export async function getLearnQuiz(tx: Tx, caller: Caller, quizId: string) {
  * Only for a question shown in a lesson the caller can see (authors: any question of theirs).
  */
 export async function checkAnswer(tx: Tx, caller: Caller, questionId: string, selected: string[]) {
-  const { question, access } = await getQuestionOrThrow({ tx, caller, questionId, action: "quiz.submit" });
-  if (!can(access.role, "content.read_drafts") && !(await isPlacedForLearners(tx, { questionId }))) {
-    throw new AppError("forbidden", "This question is not part of a lesson you can take");
-  }
+  const { question } = await takeable(
+    tx,
+    caller,
+    { questionId },
+    () => getQuestionOrThrow({ tx, caller, questionId, action: "quiz.submit" }),
+    async () => ({ question: await getQuestionForSeat(tx, questionId) }),
+  );
   const [bad] = foreignOptionIndexes(question.options, selected);
   if (bad !== undefined) {
     throw new AppError("validation_error", "Not an option of this question", {

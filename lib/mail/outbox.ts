@@ -23,7 +23,9 @@ export type MailKind =
   | "webhook_disabled"
   | "comment_mention"
   | "proposal_approval_requested"
-  | "proposal_approval_decided";
+  | "proposal_approval_decided"
+  | "enrolment_ready"
+  | "course_invitation";
 
 export type OutgoingMail = {
   kind: MailKind;

@@ -7,6 +7,7 @@ import * as companyWorkspace from "./companies/workspace-link";
 import * as contacts from "./contacts/endpoints";
 import * as content from "./content/endpoints";
 import * as engagement from "./engagement/endpoints";
+import * as enrolments from "./enrolments/endpoints";
 import * as events from "./events/endpoints";
 import * as images from "./images/endpoints";
 import * as members from "./members/endpoints";
@@ -34,4 +35,5 @@ export const proposalsEndpoints: AnyEndpoint[] = [
   comments,
   approvals,
   pipeline,
+  enrolments,
 ].flatMap((group) => Object.values(group) as AnyEndpoint[]);

@@ -32,6 +32,9 @@ const PROPOSALS_CODES: Record<ErrorCode, ServiceErrorCode> = {
   // No proposals endpoint accepts If-Match (its timestamps are whole seconds): never answered.
   edit_conflict: e(409, "CONFLICT"),
   approval_required: e(409, "APPROVAL_REQUIRED"),
+  // Enrolments are the app's (/api/app/enrolments): never answered here.
+  seats_exhausted: e(409, "SEATS_EXHAUSTED"),
+  seat_in_use: e(409, "SEAT_IN_USE"),
   payload_too_large: e(413, "PAYLOAD_TOO_LARGE"),
   rate_limited: e(429, "RATE_LIMITED"),
   internal_error: e(500, "INTERNAL_ERROR"),

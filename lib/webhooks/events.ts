@@ -3,7 +3,10 @@ import type { Tx } from "@/lib/db/client";
 import { jobWakes } from "@/lib/jobs/poll-loop";
 import type { ProposalDto } from "@/lib/proposals/proposals/schemas";
 
-/** The events an endpoint may subscribe to: each one is emitted (lib/proposals/events/record-event.ts). */
+/**
+ * The events an endpoint may subscribe to: each one is emitted (the proposal events by
+ * lib/proposals/events/record-event.ts, the enrolment events by lib/enrolments).
+ */
 export const WEBHOOK_EVENTS = [
   "proposal.sent",
   "proposal.viewed",
@@ -15,6 +18,7 @@ export const WEBHOOK_EVENTS = [
   "proposal.approval_requested",
   "proposal.approved",
   "proposal.approval_declined",
+  "enrolment.created",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -57,14 +61,23 @@ export async function enqueueWebhookEvent(
   type: WebhookEventType,
   proposal: ProposalDto | (() => Promise<ProposalDto>),
 ): Promise<string | null> {
+  return enqueueCompanyEvent(tx, companyId, type, async () => ({ proposal: typeof proposal === "function" ? await proposal() : proposal }));
+}
+
+/** The same for any event of the company: `data` is the payload's `data`, read only when some endpoint wants it. */
+export async function enqueueCompanyEvent(
+  tx: Tx,
+  companyId: number,
+  type: WebhookEventType,
+  data: () => Promise<Record<string, unknown>>,
+): Promise<string | null> {
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { companyId, enabled: true, events: { has: type } },
     select: { id: true },
     orderBy: { id: "asc" },
   });
   if (!endpoints.length) return null;
-  const dto = typeof proposal === "function" ? await proposal() : proposal;
-  const payload = webhookPayload(type, { proposal: dto });
+  const payload = webhookPayload(type, await data());
   for (const { id } of endpoints) await insertDelivery(tx, id, payload);
   return payload.id;
 }

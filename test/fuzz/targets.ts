@@ -732,6 +732,19 @@ export async function appFixture(server: TestServer, endpoints: AnyEndpoint[]): 
     return tokenMailedTo(email);
   };
   const standingToken = await invitationToken();
+  // Seats of the team's course that the seller sold, managed by the owner's address (issue 43): plenty to invite into.
+  const enrolment = await (
+    await getDb()
+  ).enrolment.create({
+    data: {
+      proposalId: await createSentProposal(seller),
+      blockUuid: "fuzzed-block",
+      companyId: seller.company.id,
+      courseId: tree.course.id,
+      seats: 1_000_000,
+      managers: { create: { email: owner.user.email.toLowerCase() } },
+    },
+  });
 
   const targets: Record<string, Target> = {
     // Presence is the browser's: the owner signs in, in the team's lesson (docs/decisions/061).
@@ -795,6 +808,16 @@ export async function appFixture(server: TestServer, endpoints: AnyEndpoint[]): 
         "blocks[].block_uuid": fc.oneof(fc.constant(optionUuid), fc.uuid({ version: 4 })),
       }),
     },
+    invite_learners: {
+      ids: fixed({ enrolmentId: enrolment.id }),
+      valid: generated("invite_learners", { emails: PLACEHOLDER_EMAILS }),
+      finish: withFreshEmails,
+    },
+    add_enrolment_manager: {
+      ids: fixed({ enrolmentId: enrolment.id }),
+      valid: generated("add_enrolment_manager", { email: PLACEHOLDER_EMAIL }),
+      finish: withEmail(freshEmail),
+    },
     // A valid unsubscribe names the owner and a kind, signed; a made-up token is refused (docs/decisions/033).
     unsubscribe_notification: {
       ids: fixed({}),
@@ -810,6 +833,7 @@ export async function appFixture(server: TestServer, endpoints: AnyEndpoint[]): 
     uuid: standing.accept,
     projectId,
     blockId: tree.block.id,
+    enrolmentId: enrolment.id,
   };
   return { api, key: owner.key, targets, ids };
 }

@@ -346,6 +346,7 @@ const PROPOSALS_ROWS: Record<string, ProposalsRow> = {
   "GET /v3/proposals/{uuid}/events": companyMembers,
   // How the customer read it (issue 42, docs/decisions/064): read like the proposal.
   "GET /v3/proposals/{uuid}/engagement": companyMembers,
+  "GET /v3/proposals/{uuid}/enrolments": companyMembers,
   // The proposal as a PDF (an accepted one's acceptance record): read like the proposal (docs/decisions/036).
   "GET /v3/proposals/{uuid}/pdf": companyMembers,
   "POST /v3/proposals/{uuid}/accept": proposalEditors,
@@ -458,6 +459,29 @@ const APP_ROWS: Record<string, AuthoringRow> = {
     owner: "forbidden",
   },
 };
+
+/**
+ * An enrolment's learning managers (issue 43): the accounts whose verified email is a manager's (in
+ * the fixture, the owner's alone). A workspace role counts for nothing; to anyone else it does not exist.
+ */
+const enrolmentManagers: AuthoringRow = {
+  ...NO_VALID_KEY,
+  stranger: "not_found",
+  learner: "not_found",
+  learnerOfDrafts: "not_found",
+  author: "not_found",
+  admin: "not_found",
+  owner: OK,
+};
+Object.assign(APP_ROWS, {
+  // Every user's own list: the enrolments their address manages (none but the owner's here).
+  "GET /app/enrolments": anyUser,
+  "GET /app/enrolments/{enrolmentId}": enrolmentManagers,
+  "POST /app/enrolments/{enrolmentId}/invitations": enrolmentManagers,
+  "GET /app/enrolments/{enrolmentId}/learners": enrolmentManagers,
+  "DELETE /app/enrolments/{enrolmentId}/learners/{email}": enrolmentManagers,
+  "POST /app/enrolments/{enrolmentId}/managers": enrolmentManagers,
+});
 
 const APP_MATRIX = withSuggestKey(APP_ROWS, "author");
 

@@ -19,6 +19,7 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   "proposal.approval_requested": "Approval requested from an owner",
   "proposal.approved": "Approved by an owner",
   "proposal.approval_declined": "Approval declined by an owner",
+  "enrolment.created": "Seats of a course made by an acceptance",
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_LABELS) as WebhookEventType[];

@@ -4,12 +4,12 @@ import { AppError, notFound, validationError, type ValidationIssue } from "@/lib
 import { paged, toIso, type Page } from "@/lib/api/schemas";
 import type { Tx } from "@/lib/db/client";
 import { writeStatement, type WriteContext } from "@/lib/db/transaction";
+import { takeable } from "@/lib/enrolments/grant";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { can, getProjectOrThrow } from "../access";
+import { getProjectOrThrow } from "../access";
 import { toQuestionDto } from "../dto";
-import { getQuizOrThrow, getQuizToScore, quizQuestionsInclude, type QuizToScore } from "../load";
+import { getQuizOrThrow, getQuizToScore, getQuizToScoreForSeat, quizQuestionsInclude, type QuizToScore } from "../load";
 import { trashItem } from "../trash/batches";
-import { isPlacedForLearners } from "../visibility";
 import { foreignOptionIndexes, scoreAttempt } from "./scoring";
 
 type QuizWithQuestions = Awaited<ReturnType<typeof findQuiz>> & {};
@@ -135,8 +135,13 @@ function scoreAnswers(quiz: { questions: { question: Parameters<typeof scoreAtte
  * transaction, which then only writes. The result reveals the correct options, to the submitter only.
  */
 export async function scoreSubmission(tx: Tx, caller: Caller, quizId: string, input: QuizAnswers) {
-  const { quiz, access } = await getQuizToScore({ tx, caller, quizId, action: "quiz.submit" });
-  if (!can(access.role, "content.read_drafts") && !(await isPlacedForLearners(tx, { quizId }))) throw notTakeable();
+  const { quiz } = await takeable(
+    tx,
+    caller,
+    { quizId },
+    () => getQuizToScore({ tx, caller, quizId, action: "quiz.submit" }),
+    async () => ({ quiz: await getQuizToScoreForSeat(tx, quizId) }),
+  );
   return scoreAnswers(quiz, input);
 }
 

@@ -129,6 +129,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/enrolments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The enrolments you manage: seats of courses your organisation bought
+         * @description Those whose managers include your account's verified email address, oldest first.
+         */
+        get: operations["list_my_enrolments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/enrolments/{enrolmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One enrolment you manage
+         * @description An enrolment the caller does not manage answers 404, as an unknown one does.
+         */
+        get: operations["get_enrolment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/enrolments/{enrolmentId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite learners by email, each taking a seat
+         * @description 1 to 500 addresses, all or nothing. Each new learner takes a seat and is mailed a link to the course; an address that holds a seat already is answered in `already` and takes none. More new learners than seats left answers 409 `seats_exhausted` and invites nobody. A learner whose account has this verified address reads the course at once. An enrolment the caller does not manage answers 404, as an unknown one does.
+         */
+        post: operations["invite_learners"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/enrolments/{enrolmentId}/learners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each seat's learner and their progress
+         * @description In the order they were invited. status: invited (nothing opened yet), started, completed (every published lesson complete and every quiz in them passed at its pass mark). format=csv (or Accept: text/csv) answers one row per learner. An enrolment the caller does not manage answers 404, as an unknown one does.
+         */
+        get: operations["list_enrolment_learners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/enrolments/{enrolmentId}/learners/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Free the seat of a learner who has not started
+         * @description Withdraws their invitation; the seat can go to someone else. A learner who has started keeps the seat: 409 `seat_in_use`. An address without a seat here answers 404. An enrolment the caller does not manage answers 404, as an unknown one does.
+         */
+        delete: operations["remove_enrolment_learner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/enrolments/{enrolmentId}/managers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a learning manager by email
+         * @description The address is mailed the enrolment's link; its account, once verified, manages the seats too. Adding one twice changes nothing. An enrolment the caller does not manage answers 404, as an unknown one does.
+         */
+        post: operations["add_enrolment_manager"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/history/{targetId}": {
         parameters: {
             query?: never;
@@ -634,12 +754,13 @@ export interface components {
             role: string;
             target: {
                 /** @enum {string} */
-                kind: "workspace" | "company";
-                /** @description A workspace's uuid or a company's numeric id */
+                kind: "workspace" | "company" | "enrolment";
+                /** @description A workspace's or an enrolment's uuid, or a company's numeric id */
                 id: string | number;
+                /** @description The workspace's, the company's or (an enrolment) the course's name */
                 name: string;
             };
-            /** @description Where the app shows it: Learn (a workspace's learner), the workspace's home, or the company's proposals */
+            /** @description Where the app shows it: Learn (a workspace's learner; an enrolment's course), the workspace's home, or the company's proposals */
             url: string;
         };
         Block: {
@@ -674,6 +795,62 @@ export interface components {
              * @constant
              */
             status: "check_inbox";
+        };
+        Enrolment: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The accepted proposal that bought the seats
+             */
+            proposal_uuid: string;
+            course: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+            };
+            /** @description Who teaches it: the course's workspace */
+            provider: {
+                name: string;
+            };
+            /** @description The course block's accepted quantity */
+            seats: number;
+            /** @description Learners invited; a seat is freed only while its learner has not started */
+            seats_used: number;
+            /** @description Every account whose verified email is one of these manages the seats */
+            managers: {
+                email: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+        };
+        EnrolmentLearner: {
+            email: string;
+            /** @description The learner's name once their account is verified */
+            name: string | null;
+            /** @enum {string} */
+            status: "invited" | "started" | "completed";
+            /** @description Lessons completed and quizzes passed, of all the course's lessons and quizzes */
+            percent_complete: number;
+            lessons_completed: number;
+            lesson_count: number;
+            quizzes: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+                /** @description The best attempt's score (0-100); null before any */
+                best_percentage: number | null;
+                passed: boolean;
+                pass_percentage: number;
+            }[];
+            completed_at: string | null;
+            certificate: {
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                issued_at: string;
+                revoked_at: string | null;
+            } | null;
         };
         Error: {
             error: string;
@@ -1367,6 +1544,470 @@ export interface operations {
             };
             /** @description Not allowed for your role. Codes: forbidden_scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_my_enrolments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The enrolments you manage: seats of courses your organisation bought */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Enrolment"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_enrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                enrolmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One enrolment you manage */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Enrolment"];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    invite_learners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                enrolmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 500 email addresses; the same address twice counts once */
+                    emails: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Invite learners by email, each taking a seat */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            invited: {
+                                email: string;
+                            }[];
+                            already: {
+                                email: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. Codes: seats_exhausted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_enrolment_learners: {
+        parameters: {
+            query?: {
+                /** @description csv: one row per learner, as text/csv */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                enrolmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each seat's learner and their progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EnrolmentLearner"][];
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remove_enrolment_learner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                enrolmentId: string;
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Free the seat of a learner who has not started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Enrolment"];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state. Codes: seat_in_use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    add_enrolment_manager: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                enrolmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Add a learning manager by email */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Enrolment"];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -701,6 +701,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/proposals/{uuid}/enrolments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The seats an accepted proposal sold: one enrolment per course block
+         * @description Returns {data: [enrolment]}: the seats of each course block the buyer kept, made when the proposal was accepted, with the accepted quantity as seats, seats_used, and the managers (the recipient first). Empty before acceptance and for proposals that sell no course. Use it to see what an accepted proposal delivers and how much of it the buyer has handed out.
+         */
+        get: operations["list_proposal_enrolments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/proposals/{uuid}/events": {
         parameters: {
             query?: never;
@@ -1299,7 +1319,7 @@ export interface components {
             /** @description https (http only where private addresses are allowed); a public address */
             url: string;
             /** @description The events it receives */
-            events: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_declined")[];
+            events: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_declined" | "enrolment.created")[];
             description?: string;
         };
         CreatedWebhook: {
@@ -1311,6 +1331,34 @@ export interface components {
             /** @description Signs every delivery (Coursewright-Signature). Shown only now and by rotate-secret: keep it */
             secret: string;
             created_at: number;
+        };
+        Enrolment: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description The accepted proposal that bought the seats
+             */
+            proposal_uuid: string;
+            course: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+            };
+            /** @description Who teaches it: the course's workspace */
+            provider: {
+                name: string;
+            };
+            /** @description The course block's accepted quantity */
+            seats: number;
+            /** @description Learners invited; a seat is freed only while its learner has not started */
+            seats_used: number;
+            /** @description Every account whose verified email is one of these manages the seats */
+            managers: {
+                email: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
         };
         ImageInput: {
             /** @description A hosted image's uuid (POST /v3/images), or an empty string when url is given */
@@ -2020,7 +2068,7 @@ export interface components {
             /** @description https (http only where private addresses are allowed); a public address */
             url?: string;
             /** @description The events it receives */
-            events?: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_declined")[];
+            events?: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_declined" | "enrolment.created")[];
             description?: string;
             /** @description true turns it back on and clears its failure count */
             enabled?: boolean;
@@ -5891,6 +5939,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
+    list_proposal_enrolments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seats an accepted proposal sold: one enrolment per course block */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Enrolment"][];
+                    };
                 };
             };
             /** @description Missing or invalid API key. Codes: UNAUTHORIZED */

@@ -1,5 +1,6 @@
 import { validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
+import { createEnrolments } from "@/lib/enrolments/enrolments";
 import { assertApprovedForSending } from "../approvals/send-check";
 import { recordProposalEvent, type ProposalActor } from "../events/record-event";
 import { keepAcceptedValue } from "../pipeline/accepted-value";
@@ -91,6 +92,7 @@ export async function changeStatus(tx: Tx, uuid: string, action: Exclude<Transit
   if (action === "accept") await keepAcceptedValue(tx, row);
   const data = await readProposal(tx, uuid);
   await recordProposalEvent(tx, row, { type: TRANSITIONS[action].to, actor, proposal: data });
+  if (action === "accept") await createEnrolments(tx, uuid);
   return { data };
 }
 

@@ -1,6 +1,7 @@
 import type { RequestClient } from "@/lib/api/endpoint";
 import { toUnix } from "@/lib/api/schemas";
 import type { Db } from "@/lib/db/client";
+import { createEnrolments } from "@/lib/enrolments/enrolments";
 import { ensureAcceptancePdf } from "../acceptance/acceptance-pdf";
 import { recordAcceptance } from "../acceptance/record-acceptance";
 import { recipientActor, recordProposalEvent } from "../events/record-event";
@@ -28,7 +29,8 @@ type Signature = { name: string; email: string; signed_at: number };
  * for an acceptance the signature with its time), and mailed to its staff in the same transaction.
  * An acceptance also writes its record there (../acceptance/record-acceptance.ts): the proposal as
  * the recipient saw it, frozen, with the signer's name, time, address, user agent and consent; its
- * PDF is made once the transaction has committed (docs/decisions/036).
+ * PDF is made once the transaction has committed (docs/decisions/036). The courses it sells become
+ * enrolments in the same transaction (lib/enrolments/enrolments.ts).
  */
 export async function respondToProposal(db: Db, uuid: string, response: RecipientResponse): Promise<{ data: PublicProposal }> {
   const answer = await db.$transaction(
@@ -63,6 +65,7 @@ export async function respondToProposal(db: Db, uuid: string, response: Recipien
           signedAt: now,
           client: response.client,
         });
+        await createEnrolments(tx, uuid);
       }
       return { data: await toPublicProposal(tx, updated, now) };
     },

@@ -3,7 +3,7 @@ import { atLeastOne, NumericId, UnixTime } from "@/lib/api/schemas";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 import { dataOf, Id, QueryId } from "../common-schemas";
 
-export const WebhookEventType = z.enum(WEBHOOK_EVENTS).describe("A proposal event");
+export const WebhookEventType = z.enum(WEBHOOK_EVENTS).describe("A proposal or enrolment event");
 
 const WebhookUrl = z.string().trim().min(1).max(2000).describe("https (http only where private addresses are allowed); a public address");
 const Events = z.array(WebhookEventType).min(1).max(WEBHOOK_EVENTS.length).describe("The events it receives");

@@ -1,0 +1,152 @@
+import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
+import { expectAccessible } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { authoringApi, hardHatQuestion, signInViaApi, signUpViaApi, VIEWPORTS, type TestUser } from "../support/helpers";
+import { waitForMail } from "../support/mailbox";
+import { createCompany, createProduct, overflowsSideways, proposalsApi, verifyEmail } from "./helpers";
+
+/*
+ * From a won deal to learners (issue 43, docs/decisions/069): a provider sells 3 seats of a course
+ * in a proposal; the customer accepts; the recipient is mailed the buyer's page, reaches it from the
+ * header's "Seats", invites three learners from a pasted list and is refused a fourth; a learner
+ * finds the course (and only it) in Learn, completes it and passes its quiz; the manager sees
+ * "Completed", and frees the seat of a learner who has not started. The API's rules:
+ * test/integration/enrolments.test.ts.
+ */
+
+/** A signed-in browser of its own for `user`, whose address is verified through the mailed link. */
+async function personIn(browser: Browser, baseURL: string, viewport: { width: number; height: number }, user: TestUser) {
+  const context = await browser.newContext({ baseURL, viewport });
+  const page = await context.newPage();
+  await signInViaApi(page.request, user);
+  await verifyEmail(page, user);
+  return { context, page };
+}
+
+async function newAccount(baseURL: string, name: string) {
+  const api = await playwrightRequest.newContext({ baseURL });
+  try {
+    return await signUpViaApi(api, name);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The seller's course (two lessons, the second with a one-question quiz), sold as 3 seats to `managerEmail`, accepted. */
+async function sellThreeSeats(page: Page, owner: TestUser, managerEmail: string) {
+  const project = await authoringApi(page, "POST", "/projects", { name: "Courses", workspace_id: owner.personal_workspace_id });
+  const course = await authoringApi(page, "POST", `/projects/${project.id}/courses`, { title: "Fire safety basics" });
+  const mod = await authoringApi(page, "POST", `/courses/${course.id}/modules`, { title: "On site" });
+  const first = await authoringApi(page, "POST", `/modules/${mod.id}/lessons`, { title: "Extinguishers" });
+  const second = await authoringApi(page, "POST", `/modules/${mod.id}/lessons`, { title: "Evacuation" });
+  await authoringApi(page, "POST", `/lessons/${first.id}/blocks`, { type: "text", content: { body: "Know your extinguisher." } });
+  const category = await authoringApi(page, "POST", `/projects/${project.id}/categories`, { name: "Safety" });
+  const question = await authoringApi(page, "POST", `/projects/${project.id}/questions`, hardHatQuestion(category.id));
+  const quiz = await authoringApi(page, "POST", `/projects/${project.id}/quizzes`, { title: "Site check", question_ids: [question.id] });
+  await authoringApi(page, "POST", `/lessons/${second.id}/blocks`, { type: "quiz", quiz_id: quiz.id });
+  await authoringApi(page, "POST", `/courses/${course.id}/publish`);
+  const other = await authoringApi(page, "POST", `/projects/${project.id}/courses`, { title: "Working at height" });
+  await authoringApi(page, "POST", `/courses/${other.id}/publish`);
+
+  const company = await createCompany(page, "Safe Sites Ltd");
+  await proposalsApi(page, "PUT", `/v3/companies/${company.id}/workspace`, { workspace_id: owner.personal_workspace_id });
+  const seats = await createProduct(page, company.id, "Fire safety, per seat", 120);
+  await proposalsApi(page, "PATCH", `/v3/content/${seats.product_id}`, { course_id: course.id });
+  const contact = await proposalsApi(page, "POST", "/v3/contacts", {
+    company_id: company.id,
+    first_name: "Mia",
+    last_name: "Manager",
+    email: managerEmail,
+  });
+  const created = await proposalsApi(page, "POST", "/v3/proposals", {
+    company_id: company.id,
+    language: "en",
+    title_md: "Fire safety for Acme",
+    recipient: { id: contact.data.id },
+    blocks: [{ content_id: seats.variation_id, quantity: 3 }],
+  });
+  const uuid = created.proposal.uuid as string;
+  await proposalsApi(page, "POST", `/v3/proposals/${uuid}/send`);
+  // The customer's answer on their page has its own tests (proposal-acceptance.ui.spec.ts): here, its API.
+  const accepted = await page.request.post(`/api/public/proposals/${uuid}/accept`, { data: { name: "Mia Manager", consent: true } });
+  expect(accepted.status()).toBe(200);
+  return { course, other, first, second };
+}
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`[SEATS] ${name}`, () => {
+    test.use({ viewport });
+
+    test(`a sold course becomes seats the buyer hands out, and the manager follows a learner to completion (${name})`, async ({
+      page,
+      browser,
+      baseURL,
+      signUpAndSignIn,
+    }) => {
+      test.slow();
+      const owner = await signUpAndSignIn("Olga Owner");
+      await verifyEmail(page, owner);
+      const [managerUser, learnerUser] = [await newAccount(baseURL!, "Mia Manager"), await newAccount(baseURL!, "Lou Learner")];
+      const { other } = await sellThreeSeats(page, owner, managerUser.email);
+
+      // The recipient's mail leads to the buyer's page, which the header's "Seats" reaches too.
+      const mail = await waitForMail(page.request, { to: managerUser.email, subject: /Your 3 seats of "Fire safety basics" are ready/ });
+      const manager = await personIn(browser, baseURL!, viewport, managerUser);
+      const m = manager.page;
+      await m.goto("/learn");
+      await m.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Seats" }).click();
+      await m.getByRole("link", { name: /Fire safety basics/ }).click();
+      await expect(m).toHaveURL(new URL(mail.link!).pathname);
+      await expect(m.getByTestId("seats-used")).toHaveText("0 of 3 seats used");
+
+      const [ana, ben] = ["ana", "ben"].map((n) => `${n}-${Date.now().toString(36)}@example.test`);
+      await m.getByLabel("Email addresses").fill(`${learnerUser.email}\n${ana}, ${ben}`);
+      await m.getByRole("button", { name: "Invite" }).click();
+      await expect(m.getByText("Invited 3 learners.")).toBeVisible();
+      await expect(m.getByTestId("seats-used")).toHaveText("3 of 3 seats used");
+      await m.getByLabel("Email addresses").fill("dan@example.test");
+      await m.getByRole("button", { name: "Invite" }).click();
+      await expect(m.getByText("1 new learner but 0 seats left of 3: nobody was invited")).toBeVisible();
+      const learners = m.getByRole("list").filter({ has: m.getByRole("listitem", { name: ana }) });
+      await expect(learners.getByRole("listitem")).toHaveCount(3);
+      expect(await overflowsSideways(m)).toBe(false);
+      await expectAccessible(m, "buyer's page of an enrolment");
+
+      // The learner's invitation mail leads into Learn, where the course is the only one.
+      await waitForMail(page.request, { to: learnerUser.email, subject: /invited you to the course "Fire safety basics"/ });
+      const learner = await personIn(browser, baseURL!, viewport, learnerUser);
+      const l = learner.page;
+      await l.goto("/learn");
+      await expect(l.getByRole("heading", { name: "Fire safety basics" })).toBeVisible();
+      await expect(l.getByText("Working at height")).toHaveCount(0);
+      const refused = await l.request.get(`/api/learn/courses/${other.id}`);
+      expect(refused.status()).toBe(404);
+      await l.getByRole("link", { name: "Fire safety basics", exact: true }).click();
+      await l.getByRole("link", { name: "Start the course" }).click();
+      await expect(l.getByRole("heading", { name: "Extinguishers", level: 1 })).toBeVisible();
+      await l.getByRole("button", { name: "Mark complete" }).click();
+      await expect(l.getByText("Lesson complete")).toBeVisible();
+      await l.getByRole("link", { name: "Next lesson →" }).click();
+      await expect(l.getByRole("heading", { name: "Evacuation", level: 1 })).toBeVisible();
+      await l.getByRole("radio", { name: "Yes" }).check();
+      await l.getByRole("button", { name: /Submit/ }).click();
+      await expect(l.getByText(/1 of 1/).first()).toBeVisible();
+      await l.getByRole("button", { name: "Mark complete" }).click();
+      await expect(l.getByText("Lesson complete")).toBeVisible();
+
+      // The manager sees it; frees a seat nobody started, and hands it out again.
+      await m.reload();
+      const lou = m.getByRole("listitem", { name: learnerUser.email });
+      await expect(lou.getByText("Completed", { exact: true })).toBeVisible();
+      await expect(lou.getByText("100%", { exact: true })).toBeVisible();
+      await expect(lou.getByText("Lou Learner")).toBeVisible();
+      await m.getByRole("button", { name: `Free the seat of ${ana}` }).click();
+      await expect(m.getByTestId("seats-used")).toHaveText("2 of 3 seats used");
+      await expect(m.getByRole("listitem", { name: ana })).toHaveCount(0);
+      await expect(m.getByRole("button", { name: `Free the seat of ${learnerUser.email}` })).toHaveCount(0);
+      const csv = await m.request.get(`/api/app/enrolments/${new URL(mail.link!).pathname.split("/").pop()}/learners?format=csv`);
+      expect(await csv.text()).toContain(`${learnerUser.email},Lou Learner,completed,100,2,2,1,1,`);
+      await Promise.all([manager.context.close(), learner.context.close()]);
+    });
+  });
+}
