@@ -165,7 +165,7 @@ export function EnrolmentView({ initial }: { initial: Enrolment }) {
                       variant="secondary"
                       onClick={() => free.mutate(l.email)}
                       disabled={free.isPending}
-                      aria-label={`Free the seat of ${l.email}`}
+                      aria-label={`Free seat of ${l.email}`}
                     >
                       Free seat
                     </Button>
