@@ -4,20 +4,25 @@
  * recipient; the manager invites learners by email up to the seats; a learner holding a seat takes
  * that one course through the learner endpoints, and the manager sees their progress.
  */
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey } from "@/lib/api-keys/api-keys";
 import { getDb } from "@/lib/db/client";
 import { createEnrolments } from "@/lib/enrolments/enrolments";
 import { enrolmentsClient, learnClient, soldCourse, unverify } from "../enrolment-factories";
 import { NO_SUCH_ID } from "../expect";
 import { authoringClient, correctOptionIds, createBlock, createCourse, seedUser } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";
-import { freshEmail, mailsTo } from "../invitation-helpers";
+import { freshEmail, mailsTo, tokenMailedTo } from "../invitation-helpers";
 import { expectProposalsError, seedCompanyMember } from "../proposals-factories";
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-});
+  // The first acceptance makes the server's first PDF (fonts, the renderer's first load: 12 s alone,
+  // more beside the browser specs): once here, outside every test's 30 s.
+  await soldCourse(server);
+}, 180_000);
 afterAll(() => server.close());
 
 const learnersOf = async (app: ReturnType<typeof enrolmentsClient>, id: string) => {
@@ -221,6 +226,29 @@ describe("[ENROLMENTS] a seat is a grant on one course", () => {
       "email,name,status,percent_complete,lessons_completed,lesson_count,quizzes_passed,quiz_count,completed_at,certificate_id",
     );
     expect(lines[1]).toMatch(new RegExp(`^${learner.user.email},Lou Learner,completed,100,2,2,1,1,`));
+  });
+
+  it("a new address signs up from the invitation's link, lands on the course in Learn, and reads it at once", async () => {
+    const sold = await soldCourse(server, { seats: 1 });
+    const email = freshEmail("newcomer");
+    await sold.manager.app.post(`/enrolments/${sold.enrolment!.id}/invitations`, { emails: [email] });
+    const token = await tokenMailedTo(email);
+    const joined = await learnClient(server).post(`/invitations/${token}/accept-with-sign-up`, {
+      name: "Nia Newcomer",
+      password: `pw-${randomBytes(12).toString("base64url")}`,
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    expect(joined.body).toMatchObject({
+      email,
+      role: "learner",
+      target: { kind: "enrolment", id: sold.enrolment!.id, name: "Safety basics" },
+      url: `/learn/courses/${sold.course.id}`,
+    });
+    const db = await getDb();
+    const user = await db.user.findUniqueOrThrow({ where: { email } });
+    const learn = learnClient(server, (await createApiKey(db, { userId: user.id, name: "newcomer's key" })).key);
+    expect((await learn.get("/learn/courses")).body.courses.map((c: { id: string }) => c.id)).toEqual([sold.course.id]);
+    expect((await learnersOf(sold.manager.app, sold.enrolment!.id))[0]).toMatchObject({ email, name: "Nia Newcomer", status: "invited" });
   });
 
   it("an account whose address is not verified holds no seat until it is", async () => {
