@@ -205,6 +205,33 @@ const commands: Record<string, Command> = {
       return async (db) => ({ mails: await listMail(db, { to: flags.to, status, limit }) });
     },
   },
+  // The keys that sign certificates' credentials (docs/decisions/070): the newest signs, all not retired are published.
+  "keys:list": {
+    usage: "",
+    prepare: async () => {
+      const { listSigningKeys } = await import("../lib/certificates/signing-keys");
+      return async (db) => ({ keys: await listSigningKeys(db) });
+    },
+  },
+  "keys:rotate": {
+    usage: "",
+    prepare: async () => {
+      const { rotateSigningKey } = await import("../lib/certificates/signing-keys");
+      return async (db) => ({ kid: await rotateSigningKey(db) });
+    },
+  },
+  "keys:retire": {
+    usage: "--kid KID",
+    prepare: async (flags) => {
+      const kid = required(flags, "kid");
+      const { retireSigningKey } = await import("../lib/certificates/signing-keys");
+      return async (db) => {
+        if (!(await retireSigningKey(db, kid)))
+          throw new AppError("not_found", `No published key has the kid ${kid} (keys:list shows them)`);
+        return { kid, retired: true };
+      };
+    },
+  },
   "seed:demo": {
     usage: "",
     prepare: async () => {

@@ -21,6 +21,7 @@ import { createContact } from "@/lib/proposals/contacts/contacts";
 import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { apiClient, type ApiResponse } from "./api-client";
 import { authoringSampleBodies } from "./authoring-samples";
+import { seedCertificate } from "./enrolment-factories";
 import {
   addComment,
   callerOf,
@@ -517,6 +518,9 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
     include: { learners: true },
   });
 
+  // A certificate of the spare learner's in the workspace's course: its learner, admins and authors read it; admins revoke it.
+  const certificate = await seedCertificate({ userId: spare.user.id, courseId: tree.course.id });
+
   const app = apiClient(`${server.url}/api`, owner.key);
   // An open invitation to the workspace; and, to another team of the owner's (outside the snapshot),
   // one for the stranger to accept and one for a new address to sign up with.
@@ -547,6 +551,7 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
     token: strangersToken,
     enrolmentId: enrolment.id,
     email: enrolment.learners[0].email,
+    certificateId: certificate.id,
   };
   return {
     ids,
@@ -586,6 +591,7 @@ export async function appFixture(server: TestServer, cast: AuthoringCast, { publ
       update_presence: { session: "matrix-tab-0001", target: { kind: "lesson", id: tree.lesson.id } },
       invite_learners: { emails: [freshEmail("learner")] },
       add_enrolment_manager: { email: freshEmail("manager") },
+      revoke_certificate: { reason: "Issued in error" },
     },
     queries: { unsubscribe_notification: `token=${unsubscribeToken(owner.user.id, "proposal_viewed")}` },
     snapshot: async () => ({

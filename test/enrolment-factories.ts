@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { getDb } from "@/lib/db/client";
 import { apiClient } from "./api-client";
 import { seedUser } from "./factories";
@@ -56,4 +57,24 @@ export const learnClient = (server: TestServer, key?: string) => apiClient(`${se
 /** Makes an address's account unverified (an address anyone could have typed at sign-up). */
 export async function unverify(userId: string) {
   await (await getDb()).user.update({ where: { id: userId }, data: { emailVerifiedAt: null } });
+}
+
+/** A certificate straight in the database (for the matrix and the fuzzer: who may touch it, not how it is issued). */
+export async function seedCertificate({ userId, courseId }: { userId: string; courseId: string }) {
+  const pdf = new TextEncoder().encode(`%PDF-1.4 certificate of ${userId} for ${courseId}`);
+  return (await getDb()).certificate.create({
+    data: {
+      userId,
+      courseId,
+      learnerName: "Seeded Learner",
+      learnerEmail: "seeded@example.test",
+      courseTitle: "Seeded course",
+      providerName: "Seeded provider",
+      completedAt: new Date(),
+      pdf,
+      pdfSha256: createHash("sha256").update(pdf).digest("hex"),
+      credential: "seeded.credential.jwt",
+      keyId: "seeded",
+    },
+  });
 }

@@ -10,8 +10,9 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 
 type RouteModule = Record<string, unknown>;
 
-// The API's routes, and the few beside pages (/p/{uuid}/pdf) that bind an endpoint too.
-const modules = import.meta.glob<RouteModule>(["/app/api/**/route.ts", "/app/p/**/route.ts"]);
+// The API's routes, the few beside pages (/p/{uuid}/pdf) that bind an endpoint too, and the
+// well-known documents (/.well-known/jwks.json).
+const modules = import.meta.glob<RouteModule>(["/app/api/**/route.ts", "/app/p/**/route.ts", "/app/.well-known/**/route.ts"]);
 
 type Route = { segments: string[]; load: () => Promise<RouteModule> };
 

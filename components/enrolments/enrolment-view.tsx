@@ -155,6 +155,7 @@ export function EnrolmentView({ initial }: { initial: Enrolment }) {
                       </span>
                     ))}
                     {l.completed_at ? ` · completed ${new Date(l.completed_at).toLocaleDateString()}` : ""}
+                    {l.certificate ? (l.certificate.revoked_at ? " · certificate revoked" : " · certificate issued") : ""}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">

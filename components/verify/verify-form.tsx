@@ -17,18 +17,21 @@ const MAX_BYTES = 20 * 1024 * 1024;
 const grouped = (hex: string) => hex.match(/.{1,8}/g)?.join(" ") ?? hex;
 
 /**
- * /verify: upload a PDF, or type a SHA-256, and learn whether it is an acceptance record this app
- * issued, unchanged, and for which proposal, company and date (POST /api/public/verify).
+ * /verify: upload a PDF, type a SHA-256 or paste a certificate's credential, and learn whether it is
+ * an acceptance record or a certificate this app issued, unchanged, and what it says: for which
+ * proposal, company and date, or for whom, which course and when, and whether it was revoked
+ * (POST /api/public/verify).
  */
 export function VerifyForm({ initialHash }: { initialHash: string }) {
   const [file, setFile] = useState<File | null>(null);
   const [hash, setHash] = useState(initialHash);
+  const [credential, setCredential] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<VerifyResultDto | null>(null);
   const isLive = useHydrated();
 
-  async function check(body: { file: File } | { sha256: string }) {
+  async function check(body: { file: File } | { sha256: string } | { credential: string }) {
     setBusy(true);
     setError(null);
     setResult(null);
@@ -59,13 +62,19 @@ export function VerifyForm({ initialHash }: { initialHash: string }) {
     void check({ sha256: hash });
   }
 
+  function onCredential(event: FormEvent) {
+    event.preventDefault();
+    if (!credential.trim()) return setError("Paste the credential to check first.");
+    void check({ credential: credential.trim() });
+  }
+
   return (
     <div className="space-y-6">
       <form aria-label="Check a PDF" onSubmit={onFile} className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
         <h2 className="text-base font-semibold text-slate-900">Upload the PDF</h2>
         <div className="space-y-1">
           <FileDrop
-            label="Acceptance record (PDF)"
+            label="Acceptance record or certificate (PDF)"
             accept="application/pdf,.pdf"
             acceptHint="A PDF"
             prompt="Drop the PDF here or choose it"
@@ -98,6 +107,35 @@ export function VerifyForm({ initialHash }: { initialHash: string }) {
         </Button>
       </form>
 
+      <form
+        aria-label="Check a credential"
+        onSubmit={onCredential}
+        className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      >
+        <h2 className="text-base font-semibold text-slate-900">Or paste a certificate&apos;s credential</h2>
+        <div className="space-y-1">
+          <label htmlFor="verify-credential" className="block text-sm font-medium text-slate-700">
+            Credential
+          </label>
+          <textarea
+            id="verify-credential"
+            value={credential}
+            onChange={(e) => setCredential(e.target.value)}
+            rows={3}
+            spellCheck={false}
+            disabled={!isLive}
+            aria-describedby="verify-credential-hint"
+            className="block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-xs shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+          />
+          <p id="verify-credential-hint" className="text-xs text-slate-500">
+            The Open Badges credential (a VC-JWT, eyJ…) as downloaded with the certificate.
+          </p>
+        </div>
+        <Button type="submit" variant="secondary" disabled={busy || !isLive}>
+          Check the credential
+        </Button>
+      </form>
+
       {error ? <Alert>{error}</Alert> : null}
       {result ? <Verdict result={result} /> : null}
     </div>
@@ -105,21 +143,31 @@ export function VerifyForm({ initialHash }: { initialHash: string }) {
 }
 
 function Verdict({ result }: { result: VerifyResultDto }) {
-  const { record } = result;
-  if (!result.issued || !record) {
+  const { record, certificate } = result;
+  if (!result.issued || (!record && !certificate)) {
     return (
       <section role="status" aria-label="Result" className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-5 text-amber-900">
         <h2 className="text-lg font-semibold">Not issued here</h2>
-        <p>
-          No acceptance record this app issued has this SHA-256. A record changed by even one byte has another SHA-256, so a file that was
-          edited, re-saved or printed to PDF again is not the record.
-        </p>
-        <p className="text-sm break-all">
-          SHA-256 checked: <code>{grouped(result.sha256)}</code>
-        </p>
+        {result.sha256 ? (
+          <>
+            <p>
+              No acceptance record or certificate this app issued has this SHA-256. A file changed by even one byte has another SHA-256, so
+              a file that was edited, re-saved or printed to PDF again is not the one issued.
+            </p>
+            <p className="text-sm break-all">
+              SHA-256 checked: <code>{grouped(result.sha256)}</code>
+            </p>
+          </>
+        ) : (
+          <p>
+            This credential was not issued here: its signature does not check out with this app&apos;s keys, or its content was changed.
+          </p>
+        )}
       </section>
     );
   }
+  if (certificate) return <CertificateVerdict result={result} certificate={certificate} />;
+  if (!record) return null;
   const what =
     result.matched === "pdf"
       ? "This PDF is an acceptance record issued here, unchanged."
@@ -154,6 +202,49 @@ function Verdict({ result }: { result: VerifyResultDto }) {
             <dd className="break-all">
               <code>{grouped(record.pdf_sha256)}</code>
             </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+function CertificateVerdict({
+  result,
+  certificate,
+}: {
+  result: VerifyResultDto;
+  certificate: NonNullable<VerifyResultDto["certificate"]>;
+}) {
+  const revoked = result.revoked;
+  return (
+    <section
+      role="status"
+      aria-label="Result"
+      className={`space-y-3 rounded-lg border p-5 ${revoked ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}
+    >
+      <h2 className="text-lg font-semibold">{revoked ? "Issued here, and revoked" : "Issued here"}</h2>
+      <p>
+        {result.matched === "pdf"
+          ? "This PDF is a certificate issued here, unchanged."
+          : "This credential is a certificate issued here, unchanged."}
+        {revoked ? " It has been revoked since." : ""}
+      </p>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium">Learner</dt>
+        <dd className="break-words">{certificate.learner_name}</dd>
+        <dt className="font-medium">Course</dt>
+        <dd className="break-words">{certificate.course_title}</dd>
+        <dt className="font-medium">Provider</dt>
+        <dd className="break-words">{certificate.provider_name}</dd>
+        <dt className="font-medium">Completed on</dt>
+        <dd>{formatUtc(certificate.completed_at)}</dd>
+        {certificate.revoked_at !== null ? (
+          <>
+            <dt className="font-medium">Revoked on</dt>
+            <dd>{formatUtc(certificate.revoked_at)}</dd>
+            <dt className="font-medium">Why</dt>
+            <dd className="break-words">{certificate.revoked_reason}</dd>
           </>
         ) : null}
       </dl>

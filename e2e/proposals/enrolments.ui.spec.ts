@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { request as playwrightRequest, type Browser, type Page } from "@playwright/test";
 import { expectAccessible } from "../support/axe";
 import { expect, test } from "../support/fixtures";
@@ -10,8 +11,9 @@ import { createCompany, createProduct, overflowsSideways, proposalsApi, verifyEm
  * in a proposal; the customer accepts; the recipient is mailed the buyer's page, reaches it from the
  * header's "Seats", invites three learners from a pasted list and is refused a fourth; a learner
  * finds the course (and only it) in Learn, completes it and passes its quiz; the manager sees
- * "Completed", and frees the seat of a learner who has not started. The API's rules:
- * test/integration/enrolments.test.ts.
+ * "Completed", and frees the seat of a learner who has not started. The learner downloads the
+ * certificate's PDF and credential from Learn, and /verify says issued for both and not issued for
+ * a changed credential. The API's rules: test/integration/enrolments.test.ts, certificates.test.ts.
  */
 
 /** A signed-in browser of its own for `user`, whose address is verified through the mailed link. */
@@ -134,12 +136,55 @@ for (const { name, viewport } of VIEWPORTS) {
       await l.getByRole("button", { name: "Mark complete" }).click();
       await expect(l.getByText("Lesson complete")).toBeVisible();
 
+      // The learner's certificate: its PDF and its credential, from Learn.
+      await l.goto("/learn");
+      const certificate = l.getByRole("listitem", { name: "Certificate: Fire safety basics" });
+      await expect(certificate).toBeVisible();
+      const [pdfDownload] = await Promise.all([
+        l.waitForEvent("download"),
+        certificate.getByRole("link", { name: "Download PDF" }).click(),
+      ]);
+      const pdfPath = (await pdfDownload.path())!;
+      expect(fs.readFileSync(pdfPath).subarray(0, 5).toString()).toBe("%PDF-");
+      const [jwtDownload] = await Promise.all([
+        l.waitForEvent("download"),
+        certificate.getByRole("link", { name: "Download credential (Open Badges)" }).click(),
+      ]);
+      const jwt = fs.readFileSync((await jwtDownload.path())!, "utf8");
+      expect(jwt.split(".")).toHaveLength(3);
+
+      // Anyone checks both on /verify; a changed credential is not issued here.
+      const checker = await browser.newPage({ baseURL, viewport });
+      await checker.goto("/verify");
+      const chooser = checker.getByLabel("Acceptance record or certificate (PDF)");
+      await expect(chooser).toBeEnabled();
+      await chooser.setInputFiles(pdfPath);
+      await checker.getByRole("button", { name: "Check the PDF" }).click();
+      const verdict = checker.getByRole("status", { name: "Result" });
+      await expect(verdict.getByRole("heading", { name: "Issued here" })).toBeVisible();
+      await expect(verdict).toContainText("Lou Learner");
+      await expect(verdict).toContainText("Fire safety basics");
+      await checker.getByRole("textbox", { name: "Credential", exact: true }).fill(jwt);
+      await checker.getByRole("button", { name: "Check the credential" }).click();
+      await expect(verdict).toContainText("This credential is a certificate issued here, unchanged.");
+      const [head, body, signature] = jwt.split(".");
+      const claims = JSON.parse(Buffer.from(body, "base64url").toString());
+      claims.credentialSubject.name = "Someone Else";
+      await checker
+        .getByRole("textbox", { name: "Credential", exact: true })
+        .fill(`${head}.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.${signature}`);
+      await checker.getByRole("button", { name: "Check the credential" }).click();
+      await expect(verdict.getByRole("heading", { name: "Not issued here" })).toBeVisible();
+      expect(await overflowsSideways(checker)).toBe(false);
+      await checker.close();
+
       // The manager sees it; frees a seat nobody started, and hands it out again.
       await m.reload();
       const lou = m.getByRole("listitem", { name: learnerUser.email });
       await expect(lou.getByText("Completed", { exact: true })).toBeVisible();
       await expect(lou.getByText("100%", { exact: true })).toBeVisible();
       await expect(lou.getByText("Lou Learner")).toBeVisible();
+      await expect(lou.getByText(/certificate issued/)).toBeVisible();
       await m.getByRole("button", { name: `Free seat of ${ana}` }).click();
       await expect(m.getByTestId("seats-used")).toHaveText("2 of 3 seats used");
       await expect(m.getByRole("listitem", { name: ana })).toHaveCount(0);

@@ -88,7 +88,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await zoe.getByRole("link", { name: "Verify an acceptance record" }).click();
       await expect(zoe.getByRole("heading", { level: 1, name: "Verify an acceptance record" })).toBeVisible();
       // The chooser is disabled until the page is live: a file set before that reaches no handler.
-      const chooser = zoe.getByLabel("Acceptance record (PDF)");
+      const chooser = zoe.getByLabel("Acceptance record or certificate (PDF)");
       await expect(chooser).toBeEnabled();
       await chooser.setInputFiles(pdfPath);
       await zoe.getByRole("button", { name: "Check the PDF" }).click();

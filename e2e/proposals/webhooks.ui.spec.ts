@@ -115,6 +115,8 @@ test("[WEBHOOKS] an owner adds an endpoint, sends a test event it receives signe
       "proposal.approved",
       "proposal.approval_declined",
       "enrolment.created",
+      "learner.completed",
+      "certificate.issued",
     ]);
     // Never again: neither on the page nor after a reload.
     await page.reload();

@@ -91,7 +91,7 @@ export type Endpoint<P = unknown, Q = unknown, B = unknown, R = unknown, L = und
    * The media type of a file the endpoint answers (`run` returns a `FileAnswer`) instead of JSON:
    * the OpenAPI document describes its body as that type's bytes, and agents get no tool for it.
    */
-  produces?: "application/pdf" | "application/zip";
+  produces?: "application/pdf" | "application/zip" | "application/vc+jwt";
   status: number;
   /**
    * Error codes this endpoint can answer beyond those its shape implies (401 unless public, 404

@@ -2,6 +2,12 @@ import { requestPasswordResetEndpoint, resendVerificationEndpoint, resetPassword
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { itemHistoryEndpoint } from "@/lib/audit/history";
 import { listLessonEditorsEndpoint } from "@/lib/audit/lesson-editors";
+import {
+  getCertificateCredentialEndpoint,
+  getCertificatePdfEndpoint,
+  listMyCertificatesEndpoint,
+  revokeCertificateEndpoint,
+} from "@/lib/certificates/endpoints";
 import * as enrolments from "@/lib/enrolments/endpoints";
 import { acceptInvitationEndpoint, acceptInvitationWithSignUpEndpoint } from "@/lib/invitations/endpoints";
 import {
@@ -83,4 +89,8 @@ export const appEndpoints: AnyEndpoint[] = [
   unsubscribeEndpoint,
   updatePresenceEndpoint,
   ...(Object.values(enrolments) as AnyEndpoint[]),
+  listMyCertificatesEndpoint,
+  getCertificatePdfEndpoint,
+  getCertificateCredentialEndpoint,
+  revokeCertificateEndpoint,
 ];

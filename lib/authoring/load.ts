@@ -159,7 +159,7 @@ async function scoringKeyOf(tx: Tx, quizId: string): Promise<ScoringKey> {
 }
 
 /** What submit_quiz reads with the API key (`quizToScoreFor`): null when the quiz is not the caller's to take. */
-export type QuizToScore = { role: WorkspaceRole; placed: boolean; questions: ScoringKey } | null;
+export type QuizToScore = { role: WorkspaceRole; seat: boolean; placed: boolean; questions: ScoringKey } | null;
 
 /**
  * submit_quiz's read as one SQL expression, sent in the API-key lookup's statement: the caller's
@@ -176,7 +176,7 @@ export function quizToScoreFor(quizId: string, userId: Prisma.Sql): Prisma.Sql {
         WHERE b.type = 'quiz' AND b.quiz_id = z.id AND ${Prisma.raw(blockInTreeSql.undeleted)} AND ${Prisma.raw(blockInTreeSql.published)})`;
   // No membership: a learner through a seat (lib/enrolments/grant.ts), when the quiz is placed in a granted course.
   const placedForSeat = placedInGrantedSql({ quizId: Prisma.sql`z.id` }, userId);
-  return Prisma.sql`SELECT json_build_object('role', coalesce(ms.role::text, 'learner'),
+  return Prisma.sql`SELECT json_build_object('role', coalesce(ms.role::text, 'learner'), 'seat', ms.role IS NULL,
       'placed', CASE WHEN ms.role IS NULL THEN true ELSE ms.role IN ${readers} OR ${placedForLearners} END,
       'questions', (${scoringKeySql(Prisma.sql`z.id`)}))
     FROM quizzes z JOIN projects zp ON zp.id = z.project_id

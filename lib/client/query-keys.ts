@@ -114,6 +114,8 @@ export const learnKeys = {
   course: (courseId: string) => ["learn", "course", courseId] as const,
   lesson: (lessonId: string, preview: boolean) => ["learn", "lesson", lessonId, preview] as const,
   attempts: (quizId: string) => ["learn", "attempts", quizId] as const,
+  /** The learner's certificates of completion (issue 43). */
+  certificates: () => ["learn", "certificates"] as const,
 };
 
 // ---- Proposals service -----------------------------------------------------------------------

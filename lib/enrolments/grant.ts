@@ -14,12 +14,15 @@ import type { WorkspaceRole } from "@/lib/generated/prisma/enums";
  * with any address, and only the invitation's link (or a verification mail) proves it is theirs.
  */
 
-/** SQL: the ids of the courses granted to the user `userId` names (a uuid parameter or column). */
+/**
+ * SQL: the ids of the courses granted to the user `userId` names (a uuid parameter, or a column of
+ * the enclosing query such as the key lookup's `u.id`: so its own aliases are ones no caller uses).
+ */
 export const grantedCoursesSql = (userId: Prisma.Sql) => Prisma.sql`
-  SELECT e.course_id FROM enrolment_learners el
-  JOIN enrolments e ON e.id = el.enrolment_id
-  JOIN users u ON u.email = el.email AND u.email_verified_at IS NOT NULL
-  WHERE u.id = ${userId}`;
+  SELECT grant_e.course_id FROM enrolment_learners grant_el
+  JOIN enrolments grant_e ON grant_e.id = grant_el.enrolment_id
+  JOIN users grant_u ON grant_u.email = grant_el.email AND grant_u.email_verified_at IS NOT NULL
+  WHERE grant_u.id = ${userId}`;
 
 /** The courses the user holds a seat of. */
 export async function grantedCourseIds(tx: Tx, userId: string): Promise<string[]> {

@@ -138,6 +138,7 @@ type ProgressRow = {
   lessons_completed: number;
   last_completed_at: Date | null;
   quizzes: { id: string; title: string; pass: number; best: number | null; passed_at: string | null }[];
+  certificate: { id: string; issued_at: string; revoked_at: string | null } | null;
 };
 
 /**
@@ -167,7 +168,9 @@ export async function progressOf(tx: Tx, enrolmentId: string, emails?: string[])
       coalesce((SELECT json_agg(json_build_object('id', qz.id, 'title', qz.title, 'pass', qz.pass_percentage,
           'best', (SELECT max(a.percentage) FROM quiz_attempts a WHERE a.quiz_id = qz.id AND a.user_id = u.id),
           'passed_at', (SELECT min(a.created_at) FROM quiz_attempts a WHERE a.quiz_id = qz.id AND a.user_id = u.id AND a.percentage >= qz.pass_percentage))
-        ORDER BY qz.title, qz.id) FROM qz), '[]') AS quizzes
+        ORDER BY qz.title, qz.id) FROM qz), '[]') AS quizzes,
+      (SELECT json_build_object('id', ce.id, 'issued_at', ce.issued_at, 'revoked_at', ce.revoked_at) FROM certificates ce
+        WHERE ce.user_id = u.id AND ce.course_id = (SELECT course_id FROM en)) AS certificate
     FROM enrolment_learners el
     LEFT JOIN users u ON u.email = el.email AND u.email_verified_at IS NOT NULL
     WHERE el.enrolment_id = ${enrolmentId}::uuid ${emails ? Prisma.sql`AND el.email IN (${Prisma.join(emails)})` : Prisma.empty}
@@ -197,7 +200,11 @@ function toLearnerRow(r: ProgressRow): LearnerRow {
     lesson_count: r.lesson_count,
     quizzes,
     completed_at: complete ? toIsoOrNull(new Date(Math.max(...times))) : null,
-    certificate: null,
+    certificate: r.certificate && {
+      id: r.certificate.id,
+      issued_at: new Date(r.certificate.issued_at).toISOString(),
+      revoked_at: toIsoOrNull(r.certificate.revoked_at ? new Date(r.certificate.revoked_at) : null),
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { Block } from "@/lib/authoring/blocks/schemas";
 import { QuestionTypeEnum } from "@/lib/authoring/questions/schemas";
 import { previewQuiz } from "@/lib/authoring/quizzes/quizzes";
 import { QuizAttemptResult, QuizSubmission } from "@/lib/authoring/quizzes/schemas";
+import { issueDueCertificatesQuietly } from "@/lib/certificates/certificates";
 import { checkAnswer, completeLesson, getLearnCourse, getLearnQuiz, listLearnCourses, readLearnLesson, uncompleteLesson } from "./learn";
 import { getProjectResults } from "./results";
 
@@ -99,7 +100,12 @@ export const completeLessonEndpoint = defineEndpoint({
   response: z.object({ lesson_id: z.uuid(), completed: z.boolean(), completed_at: DateTime }),
   status: 200,
   errors: ["forbidden"],
-  run: ({ db, caller, params }) => db.$transaction((tx) => completeLesson(tx, caller, params.lessonId)),
+  run: async ({ db, caller, params }) => {
+    const done = await db.$transaction((tx) => completeLesson(tx, caller, params.lessonId));
+    // The last lesson of a course held through a seat completes it: its certificate (lib/certificates).
+    await issueDueCertificatesQuietly(db, caller.userId);
+    return done;
+  },
 });
 
 export const uncompleteLessonEndpoint = defineEndpoint({

@@ -19,6 +19,8 @@ export const WEBHOOK_EVENTS = [
   "proposal.approved",
   "proposal.approval_declined",
   "enrolment.created",
+  "learner.completed",
+  "certificate.issued",
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];

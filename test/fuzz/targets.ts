@@ -17,6 +17,7 @@ import { NOTIFICATION_KINDS } from "@/lib/notifications/kinds";
 import { unsubscribeToken } from "@/lib/notifications/unsubscribe-token";
 import { createRfp } from "@/lib/proposals/rfps/rfps";
 import { apiClient } from "../api-client";
+import { seedCertificate } from "../enrolment-factories";
 import type { Api } from "../factories";
 import {
   authoringClient,
@@ -746,6 +747,8 @@ export async function appFixture(server: TestServer, endpoints: AnyEndpoint[]): 
     },
   });
 
+  const certificate = await seedCertificate({ userId: spare.user.id, courseId: tree.course.id });
+
   const targets: Record<string, Target> = {
     // Presence is the browser's: the owner signs in, in the team's lesson (docs/decisions/061).
     update_presence: {
@@ -834,6 +837,7 @@ export async function appFixture(server: TestServer, endpoints: AnyEndpoint[]): 
     projectId,
     blockId: tree.block.id,
     enrolmentId: enrolment.id,
+    certificateId: certificate.id,
   };
   return { api, key: owner.key, targets, ids };
 }

@@ -481,6 +481,12 @@ Object.assign(APP_ROWS, {
   "GET /app/enrolments/{enrolmentId}/learners": enrolmentManagers,
   "DELETE /app/enrolments/{enrolmentId}/learners/{email}": enrolmentManagers,
   "POST /app/enrolments/{enrolmentId}/managers": enrolmentManagers,
+  // Every user's own certificates; one certificate (the spare learner's) for the workspace's admins and authors.
+  "GET /app/certificates": anyUser,
+  "GET /app/certificates/{certificateId}/pdf": editors,
+  "GET /app/certificates/{certificateId}/credential": editors,
+  // Revoking is for the workspace's admins: to an author it does not exist, as to a stranger.
+  "POST /app/certificates/{certificateId}/revoke": { ...editors, author: "not_found" },
 });
 
 const APP_MATRIX = withSuggestKey(APP_ROWS, "author");

@@ -184,6 +184,11 @@ describe("[ENROLMENTS] a seat is a grant on one course", () => {
     await sold.api.post(`/courses/${other.id}/publish`);
     expect((await learn.get(`/learn/courses/${other.id}`)).status).toBe(404);
     expect((await learn.get(`/learn/lessons/${sold.draft.id}`)).status).toBe(403);
+    // Someone else's seat opens nothing to a stranger: not the course, not its quiz (with a key, the
+    // quiz's access is read in the key lookup's statement, whose user must be the caller).
+    const stranger = await seedUser();
+    expect((await learnClient(server, stranger.key).get(`/learn/courses/${sold.course.id}`)).status).toBe(404);
+    expect((await authoringClient(server, stranger.key).post(`/quizzes/${sold.quiz.id}/submit`, sold.answers(2))).status).toBe(404);
     // Nor the authoring side of the workspace.
     expect((await authoring.get(`/courses/${sold.course.id}`)).status).toBe(404);
     expect((await authoring.get(`/quizzes/${sold.quiz.id}`)).status).toBe(404);

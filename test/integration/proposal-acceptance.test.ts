@@ -343,9 +343,12 @@ describe("[ACCEPTANCE] /verify", () => {
     const issued = await verifyFile(pdf);
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
     expect(issued.body.data).toEqual({
+      kind: "acceptance",
       sha256: record.pdfSha256,
       issued: true,
+      revoked: false,
       matched: "pdf",
+      certificate: null,
       record: {
         proposal_title: "Summer expedition kit",
         version: 1,
@@ -361,7 +364,15 @@ describe("[ACCEPTANCE] /verify", () => {
     changed[Math.floor(changed.length / 2)] ^= 0x01;
     const notIssued = await verifyFile(changed);
     expect(notIssued.status).toBe(200);
-    expect(notIssued.body.data).toEqual({ sha256: sha256Hex(changed), issued: false, matched: null, record: null });
+    expect(notIssued.body.data).toEqual({
+      kind: null,
+      sha256: sha256Hex(changed),
+      issued: false,
+      revoked: false,
+      matched: null,
+      record: null,
+      certificate: null,
+    });
 
     // Typed as the certificate prints it: upper or lower case, in groups.
     const typed = record.pdfSha256!.toUpperCase().match(/.{8}/g)!.join(" ");

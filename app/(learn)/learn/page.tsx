@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { LearnHome } from "@/components/learn/learn-home";
+import { MyCertificates } from "@/components/learn/my-certificates";
 import { Providers } from "@/components/providers";
 import { requireUser } from "@/lib/auth/require-user";
 import { getDb } from "@/lib/db/client";
@@ -30,6 +31,7 @@ export default async function LearnPage({ searchParams }: { searchParams: Promis
       </div>
       <Providers>
         <LearnHome workspace={workspace ? { id: workspace.id, name: workspace.name } : undefined} />
+        <MyCertificates />
       </Providers>
     </div>
   );

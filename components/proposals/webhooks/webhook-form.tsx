@@ -20,6 +20,8 @@ export const EVENT_LABELS: Record<WebhookEventType, string> = {
   "proposal.approved": "Approved by an owner",
   "proposal.approval_declined": "Approval declined by an owner",
   "enrolment.created": "Seats of a course made by an acceptance",
+  "learner.completed": "A learner with a seat completed the course",
+  "certificate.issued": "A certificate of completion issued",
 };
 
 export const EVENT_TYPES = Object.keys(EVENT_LABELS) as WebhookEventType[];

@@ -1,6 +1,7 @@
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { pageOf, PageQuery } from "@/lib/api/schemas";
 import { DeleteResult } from "@/lib/authoring/common-schemas";
+import { issueDueCertificatesQuietly } from "@/lib/certificates/certificates";
 import { write } from "@/lib/db/transaction";
 import { quizToScoreFor } from "../load";
 import { ProjectParams } from "../projects/schemas";
@@ -41,7 +42,11 @@ export const submitQuizEndpoint = defineEndpoint({
       ctx.prefetched === undefined
         ? await scoreSubmission(ctx.db, ctx.caller, ctx.params.quizId, ctx.body)
         : scoreSubmissionFrom(ctx.prefetched, ctx.body);
-    return recordAttempt(ctx, ctx.params.quizId, scored);
+    const attempt = await recordAttempt(ctx, ctx.params.quizId, scored);
+    // Taken through a seat, a passed quiz may complete the course: its certificate (lib/certificates).
+    // A member's submission stays two statements (test/integration/request-statements.test.ts).
+    if (scored.throughSeat) await issueDueCertificatesQuietly(ctx.db, ctx.caller.userId);
+    return attempt;
   },
 });
 

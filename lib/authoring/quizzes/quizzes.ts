@@ -133,16 +133,18 @@ function scoreAnswers(quiz: { questions: { question: Parameters<typeof scoreAtte
 /**
  * Scores an attempt (./scoring.ts), refusing what submitQuiz refuses: read before the attempt's
  * transaction, which then only writes. The result reveals the correct options, to the submitter only.
+ * `throughSeat`: the caller takes the quiz through a seat (lib/enrolments/grant.ts), not as a member:
+ * passing it may earn a certificate.
  */
 export async function scoreSubmission(tx: Tx, caller: Caller, quizId: string, input: QuizAnswers) {
-  const { quiz } = await takeable(
+  const found = await takeable(
     tx,
     caller,
     { quizId },
     () => getQuizToScore({ tx, caller, quizId, action: "quiz.submit" }),
-    async () => ({ quiz: await getQuizToScoreForSeat(tx, quizId) }),
+    async () => ({ quiz: await getQuizToScoreForSeat(tx, quizId), throughSeat: true }),
   );
-  return scoreAnswers(quiz, input);
+  return { ...scoreAnswers(found.quiz, input), throughSeat: "throughSeat" in found };
 }
 
 const notTakeable = () => new AppError("forbidden", "This quiz is not part of a lesson you can take");
@@ -152,7 +154,7 @@ export function scoreSubmissionFrom(read: string | null, input: QuizAnswers) {
   const quiz = (read === null ? null : JSON.parse(read)) as QuizToScore;
   if (!quiz) throw notFound("Quiz");
   if (!quiz.placed) throw notTakeable();
-  return scoreAnswers(quiz, input);
+  return { ...scoreAnswers(quiz, input), throughSeat: quiz.seat };
 }
 
 /**

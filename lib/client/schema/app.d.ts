@@ -129,6 +129,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/app/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your certificates of completion
+         * @description Returns {data: [certificate]}, newest first: one per course you completed through a seat (every published lesson complete, every quiz passed at its pass mark). A certificate due and not yet issued is issued now.
+         */
+        get: operations["list_my_certificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/certificates/{certificateId}/credential": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A certificate as an Open Badges 3.0 credential (VC-JWT)
+         * @description An OpenBadgeCredential signed as a VC-JWT (EdDSA) with the instance's key, published at /.well-known/jwks.json. For its learner and the admins and authors of the course's workspace; anyone else 404.
+         */
+        get: operations["get_certificate_credential"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/certificates/{certificateId}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A certificate's PDF, the same bytes every time
+         * @description For its learner and the admins and authors of the course's workspace; anyone else 404.
+         */
+        get: operations["get_certificate_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/app/certificates/{certificateId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a certificate, with a reason
+         * @description For the admins of the course's workspace (others 404). Verification then says revoked, when and why. A certificate revoked already keeps its first revocation.
+         */
+        post: operations["revoke_certificate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app/enrolments": {
         parameters: {
             query?: never;
@@ -789,6 +869,32 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        Certificate: {
+            /** Format: uuid */
+            id: string;
+            course: {
+                /** Format: uuid */
+                id: string;
+                title: string;
+            };
+            provider: {
+                name: string;
+            };
+            learner: {
+                /** @description As entered when it was issued */
+                name: string;
+                email: string;
+            };
+            /** Format: date-time */
+            completed_at: string;
+            /** Format: date-time */
+            issued_at: string;
+            revoked_at: string | null;
+            revoked_reason: string | null;
+            /** @description The SHA-256 of the stored PDF: what /verify looks up */
+            pdf_sha256: string;
+            verify_url: string;
+        };
         CheckInbox: {
             /**
              * @description A mail is on its way if the address needs one
@@ -1116,19 +1222,25 @@ export interface components {
         VerifyRecordInput: {
             /**
              * Format: binary
-             * @description The PDF to check, at most 20 MB (an acceptance record is far smaller)
+             * @description The PDF to check, at most 20 MB (an acceptance record or a certificate is far smaller)
              */
             file?: Blob;
             /** @description Or the SHA-256 of a PDF (or of an accepted document, as its certificate prints it) */
             sha256?: string;
+            /** @description Or a certificate's credential: the VC-JWT as downloaded */
+            credential?: string;
         };
         VerifyRecordResult: {
-            /** @description The SHA-256 checked: the uploaded file's, or the one typed in */
-            sha256: string;
-            /** @description Whether it is an acceptance record this app issued (or the document one certifies), unchanged */
+            /** @description What was found: an acceptance record, or a certificate of completion (issue 43); null when nothing was */
+            kind: ("acceptance" | "certificate") | null;
+            /** @description The SHA-256 checked: the uploaded file's, or the one typed in; null for a credential */
+            sha256: string | null;
+            /** @description Whether it is an acceptance record or a certificate this app issued (or the document a record certifies), unchanged */
             issued: boolean;
-            /** @description pdf: the record's PDF itself; document: the accepted document its certificate hashes */
-            matched: ("pdf" | "document") | null;
+            /** @description A certificate revoked since it was issued (an acceptance record is never revoked) */
+            revoked: boolean;
+            /** @description pdf: the PDF itself; document: the accepted document a record's certificate hashes; credential: a certificate's VC-JWT */
+            matched: ("pdf" | "document" | "credential") | null;
             record: {
                 proposal_title: string;
                 version: number;
@@ -1138,6 +1250,17 @@ export interface components {
                 /** @description The accepted document's SHA-256, as the certificate prints it */
                 document_sha256: string;
                 pdf_sha256: string | null;
+            } | null;
+            certificate: {
+                /** Format: uuid */
+                id: string;
+                learner_name: string;
+                course_title: string;
+                provider_name: string;
+                completed_at: number;
+                issued_at: number;
+                revoked_at: number | null;
+                revoked_reason: string | null;
             } | null;
         };
         WorkspaceInvitation: {
@@ -1544,6 +1667,264 @@ export interface operations {
             };
             /** @description Not allowed for your role. Codes: forbidden_scope */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    list_my_certificates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your certificates of completion */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Certificate"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_certificate_credential: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                certificateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A certificate as an Open Badges 3.0 credential (VC-JWT) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vc+jwt": Blob;
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    get_certificate_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                certificateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A certificate's PDF, the same bytes every time */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error. Codes: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: not_configured */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revoke_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                certificateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Revoke a certificate, with a reason */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Certificate"];
+                    };
+                };
+            };
+            /** @description Invalid request: the body, query or a rule. Codes: validation_error, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key. Codes: unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for your role. Codes: forbidden_scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Request body too large. Codes: payload_too_large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

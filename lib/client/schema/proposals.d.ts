@@ -1319,7 +1319,7 @@ export interface components {
             /** @description https (http only where private addresses are allowed); a public address */
             url: string;
             /** @description The events it receives */
-            events: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_declined" | "enrolment.created")[];
+            events: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_declined" | "enrolment.created" | "learner.completed" | "certificate.issued")[];
             description?: string;
         };
         CreatedWebhook: {
@@ -2068,7 +2068,7 @@ export interface components {
             /** @description https (http only where private addresses are allowed); a public address */
             url?: string;
             /** @description The events it receives */
-            events?: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_declined" | "enrolment.created")[];
+            events?: ("proposal.sent" | "proposal.viewed" | "proposal.accepted" | "proposal.rejected" | "proposal.withdrawn" | "proposal.expired" | "proposal.changes_requested" | "proposal.approval_requested" | "proposal.approved" | "proposal.approval_declined" | "enrolment.created" | "learner.completed" | "certificate.issued")[];
             description?: string;
             /** @description true turns it back on and clears its failure count */
             enabled?: boolean;
