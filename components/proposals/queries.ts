@@ -75,6 +75,13 @@ export const useContentList = (companyId: number | undefined, filters: ContentFi
     enabled: companyId !== undefined,
   });
 
+/** The courses the user may link the company's items to: none unless they author in the workspace it sells (issue 43). */
+export const useSellableCourses = (companyId: number) =>
+  useQuery({
+    queryKey: companyKeys.courses(companyId),
+    queryFn: () => proposalsApi.GET("/v3/companies/{companyId}/courses", { params: { path: { companyId } } }).then((r) => r.data),
+  });
+
 export function useContentMutations() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: contentKeys.all });
@@ -99,6 +106,14 @@ export function useContentMutations() {
     }),
     restore: useMutation({
       mutationFn: (ids: ContentIds) => proposalsApi.POST("/v3/content/restore", { body: ids }).then((r) => r.data),
+      onSuccess: refresh,
+    }),
+    /** Links an item to a course it delivers, or unlinks it (null). */
+    setCourse: useMutation({
+      mutationFn: ({ productId, courseId }: { productId: number; courseId: string | null }) =>
+        proposalsApi
+          .PATCH("/v3/content/{productId}", { params: { path: { productId } }, body: { course_id: courseId } })
+          .then((r) => r.data),
       onSuccess: refresh,
     }),
   };

@@ -7,8 +7,8 @@ import { waitForMail } from "../support/mailbox";
 import { createCompany, createProduct, overflowsSideways, proposalsApi, verifyEmail } from "./helpers";
 
 /*
- * From a won deal to learners (issue 43, docs/decisions/069): a provider sells 3 seats of a course
- * in a proposal; the customer accepts; the recipient is mailed the buyer's page, reaches it from the
+ * From a won deal to learners (issue 43, docs/decisions/069): a provider links a library item to a
+ * course and sells 3 seats of it in a proposal; the customer accepts; the recipient is mailed the buyer's page, reaches it from the
  * header's "Seats", invites three learners from a pasted list and is refused a fourth; a learner
  * finds the course (and only it) in Learn, completes it and passes its quiz; the manager sees
  * "Completed", and frees the seat of a learner who has not started. The learner downloads the
@@ -53,7 +53,12 @@ async function sellThreeSeats(page: Page, owner: TestUser, managerEmail: string)
   const company = await createCompany(page, "Safe Sites Ltd");
   await proposalsApi(page, "PUT", `/v3/companies/${company.id}/workspace`, { workspace_id: owner.personal_workspace_id });
   const seats = await createProduct(page, company.id, "Fire safety, per seat", 120);
-  await proposalsApi(page, "PATCH", `/v3/content/${seats.product_id}`, { course_id: course.id });
+  // The provider links the item to the course in the library: its quantity is then seats.
+  await page.goto(`/proposals/library?company=${company.id}`);
+  await page.getByLabel("Course that Fire safety, per seat delivers").selectOption({ label: "Fire safety basics (Courses)" });
+  await expect(page.getByText("Linked: its quantity in a proposal is now seats of the course.")).toBeVisible();
+  const listed = await proposalsApi(page, "GET", `/v3/content?company_id=${company.id}&product_id=${seats.product_id}`);
+  expect(listed.data[0].course_id).toBe(course.id);
   const contact = await proposalsApi(page, "POST", "/v3/contacts", {
     company_id: company.id,
     first_name: "Mia",

@@ -129,6 +129,8 @@ export const companyKeys = {
   approvalRules: (companyId: number) => ["companies", companyId, "approval-rules"] as const,
   /** The workspace whose courses it sells, and whether the user may change it. */
   workspace: (companyId: number) => ["companies", companyId, "workspace"] as const,
+  /** The courses the user may link its content items to (issue 43). */
+  courses: (companyId: number) => ["companies", companyId, "courses"] as const,
 };
 
 export const contentKeys = {

@@ -367,6 +367,8 @@ const PROPOSALS_ROWS: Record<string, ProposalsRow> = {
   // The workspace whose courses the company sells (issue 43): any member reads it, owners set it.
   "GET /v3/companies/{companyId}/workspace": companyMembers,
   "PUT /v3/companies/{companyId}/workspace": companyApprovers,
+  // The courses a member may link items to: any member asks (an empty list for one who authors none).
+  "GET /v3/companies/{companyId}/courses": companyMembers,
   // The pipeline (issue 42): any member reads the company's figures (a suggest key too: it reads).
   "GET /v3/companies/{companyId}/pipeline": companyMembers,
   "POST /v3/proposals/{uuid}/approval-requests": proposalEditors,

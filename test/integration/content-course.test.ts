@@ -112,6 +112,32 @@ describe("[CONTENT COURSE] PATCH /v3/content/{productId}", () => {
   });
 });
 
+describe("[CONTENT COURSE] GET /v3/companies/{companyId}/courses", () => {
+  it("lists the published, untrashed courses of the company's workspace to one who authors there; others get none", async () => {
+    const { owner, workspace, authoring, project, course } = await seller();
+    const second = await createCourse(authoring, project.id, { title: "Another course" });
+    await authoring.post(`/courses/${second.id}/publish`);
+    const trashed = await createCourse(authoring, project.id, { title: "Gone" });
+    await authoring.post(`/courses/${trashed.id}/publish`);
+    await authoring.delete(`/courses/${trashed.id}`);
+    const listed = await owner.api.get(`/v3/companies/${owner.company.id}/courses`);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body.data).toEqual([
+      { id: course.id, title: "Fire safety basics", project: "Courses" },
+      { id: second.id, title: "Another course", project: "Courses" },
+    ]);
+    // A member of the company who is a learner of the workspace, or outside it, may link none.
+    const learner = await seedUser();
+    await (await getDb()).membership.create({ data: { workspaceId: workspace.id, userId: learner.user.id, role: "learner" } });
+    await joinCompany(learner, owner.company.id);
+    expect((await proposalsClient(server, learner.key).get(`/v3/companies/${owner.company.id}/courses`)).body.data).toEqual([]);
+    // Another company's owner finds no company; a company that sells no workspace lists none.
+    const other = await seedCompanyMember(server);
+    expectProposalsError(await other.api.get(`/v3/companies/${owner.company.id}/courses`), 404, "NOT_FOUND");
+    expect((await other.api.get(`/v3/companies/${other.company.id}/courses`)).body.data).toEqual([]);
+  });
+});
+
 describe("[CONTENT COURSE] a proposal's blocks name the course they deliver", () => {
   it("a block of a linked item carries course {id, title}; others none; the link is followed when the item is named again", async () => {
     const { owner, authoring, course, item } = await seller();

@@ -12,7 +12,7 @@ import { useToast } from "@/components/ui/toast";
 import { NO_PARAMS } from "@/lib/client/navigation";
 import type { CompanyDto, ContentItemDto } from "@/lib/client/types";
 import { formatMoney, titleIn } from "../format";
-import { useContentList, useContentMutations } from "../queries";
+import { useContentList, useContentMutations, useSellableCourses } from "../queries";
 import { ProductForm } from "./product-form";
 
 /** Search by title in any language (titles are per language, so the match is made here). */
@@ -32,6 +32,7 @@ export function ContentLibrary({ company }: { company: CompanyDto }) {
   const [editing, setEditing] = useState<ContentItemDto | "new" | null>(() => (params.get("new") === "product" ? "new" : null));
   const search = useDeferredValue(q.trim().toLowerCase());
   const list = useContentList(company.id, { include_archived: includeArchived });
+  const courses = useSellableCourses(company.id);
   const { archive, restore } = useContentMutations();
   const confirm = useConfirm();
   const toast = useToast();
@@ -169,6 +170,7 @@ export function ContentLibrary({ company }: { company: CompanyDto }) {
               <LibraryRow
                 key={item.product_id}
                 item={item}
+                courses={courses.data ?? []}
                 currency={company.currency}
                 checked={selected.has(item.product_id)}
                 onToggle={() => toggle(item.product_id)}
@@ -184,14 +186,59 @@ export function ContentLibrary({ company }: { company: CompanyDto }) {
   );
 }
 
+/**
+ * Which course an item delivers (issue 43): its quantity in a proposal is then seats. Offered when
+ * the user may link courses (they author in the workspace the company sells), or when one is linked.
+ */
+function CourseLink({ item, courses, title }: { item: ContentItemDto; courses: SellableCourse[]; title: string }) {
+  const { setCourse } = useContentMutations();
+  const toast = useToast();
+  const linked = item.course_id ?? null;
+  if (!courses.length && !linked) return null;
+  const known = courses.some((c) => c.id === linked);
+  return (
+    <label className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+      Delivers course
+      <select
+        value={linked ?? ""}
+        disabled={setCourse.isPending || !courses.length}
+        aria-label={`Course that ${title} delivers`}
+        onChange={(e) =>
+          setCourse.mutate(
+            { productId: item.product_id, courseId: e.target.value || null },
+            {
+              onSuccess: (_data, { courseId }) =>
+                toast.show(courseId ? "Linked: its quantity in a proposal is now seats of the course." : "Unlinked from the course."),
+              onError: (error) => toast.show(error.message, { tone: "error" }),
+            },
+          )
+        }
+        className="max-w-full rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs"
+      >
+        <option value="">None</option>
+        {linked && !known ? <option value={linked}>A course you do not author</option> : null}
+        {courses.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title} ({c.project})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+type SellableCourse = { id: string; title: string; project: string };
+
 function LibraryRow({
   item,
+  courses,
   currency,
   checked,
   onToggle,
   onEdit,
 }: {
   item: ContentItemDto;
+  courses: SellableCourse[];
   currency: string;
   checked: boolean;
   onToggle: () => void;
@@ -220,6 +267,7 @@ function LibraryRow({
           {item.tax_rate !== null ? ` · tax ${item.tax_rate}%` : ""}
           <span className="ml-2 text-xs uppercase text-slate-500">{languages.join(" · ")}</span>
         </p>
+        <CourseLink item={item} courses={courses} title={title} />
       </div>
       <Button variant="ghost" onClick={onEdit} aria-label={`Edit ${title}`}>
         <PencilIcon />

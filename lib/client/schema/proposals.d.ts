@@ -77,6 +77,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/companies/{companyId}/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the courses you may link the company's content items to
+         * @description Returns {data: [{id, title, project}]}: the published courses, not in the trash, of the workspace the company sells, when you may author there (an admin or author); empty otherwise, and when the company sells no workspace's courses. Use an id as course_id in PATCH /v3/content/{productId}. Any member of the company may ask.
+         */
+        get: operations["list_sellable_courses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/companies/{companyId}/invitations": {
         parameters: {
             query?: never;
@@ -2543,6 +2563,71 @@ export interface operations {
             };
             /** @description Request body too large. Codes: PAYLOAD_TOO_LARGE */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Error. Codes: RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description The service is not available (database not ready). Codes: SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+        };
+    };
+    list_sellable_courses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List the courses you may link the company's content items to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            title: string;
+                            project: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key. Codes: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalsError"];
+                };
+            };
+            /** @description Not found, or not yours. Codes: NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

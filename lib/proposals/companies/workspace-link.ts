@@ -4,6 +4,7 @@ import { validationError } from "@/lib/api/errors";
 import type { Tx } from "@/lib/db/client";
 import { write } from "@/lib/db/transaction";
 import { loadCompanyFor } from "../access";
+import { sellableCourses } from "../content/content-course";
 import { CompanyParams } from "../members/schemas";
 
 /*
@@ -55,6 +56,23 @@ export const getCompanyWorkspaceEndpoint = defineEndpoint({
       can_manage: loaded.role === "owner",
     },
   }),
+});
+
+export const listSellableCoursesEndpoint = defineEndpoint({
+  operationId: "list_sellable_courses",
+  method: "GET",
+  path: "/v3/companies/{companyId}/courses",
+  tag,
+  summary: "List the courses you may link the company's content items to",
+  description:
+    "Returns {data: [{id, title, project}]}: the published courses, not in the trash, of the workspace the company sells, when you " +
+    "may author there (an admin or author); empty otherwise, and when the company sells no workspace's courses. Use an id as " +
+    "course_id in PATCH /v3/content/{productId}. Any member of the company may ask.",
+  params: CompanyParams,
+  load: loadCompanyFor(),
+  response: z.object({ data: z.array(z.object({ id: z.uuid(), title: z.string(), project: z.string() })) }),
+  status: 200,
+  run: async ({ db, caller, loaded }) => ({ data: await sellableCourses(db, caller, loaded.company.workspaceId) }),
 });
 
 export const setCompanyWorkspaceEndpoint = defineEndpoint({

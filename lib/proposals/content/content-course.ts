@@ -40,3 +40,22 @@ export async function setContentCourse(tx: Tx, caller: Caller, productId: number
   await tx.product.update({ where: { id: found.id }, data: { courseId } });
   return readContentItem(tx, found.id);
 }
+
+/**
+ * The courses the caller may link the company's items to: the published, untrashed courses of the
+ * company's workspace, when the caller may author there (else none), by project and position.
+ */
+export async function sellableCourses(tx: Tx, caller: Caller, workspaceId: string | null) {
+  if (!workspaceId) return [];
+  const membership = await tx.membership.findUnique({
+    where: { workspaceId_userId: { workspaceId, userId: caller.userId } },
+    select: { role: true },
+  });
+  if (!membership || !can(membership.role, "content.write")) return [];
+  const courses = await tx.course.findMany({
+    where: { deletedAt: null, publishedAt: { not: null }, project: { workspaceId, deletedAt: null } },
+    select: { id: true, title: true, project: { select: { name: true } } },
+    orderBy: [{ project: { name: "asc" } }, { position: "asc" }],
+  });
+  return courses.map((c) => ({ id: c.id, title: c.title, project: c.project.name }));
+}
