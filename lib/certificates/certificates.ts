@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { SignJWT } from "jose";
 import { toIso, toIsoOrNull } from "@/lib/api/schemas";
 import type { Db, Tx } from "@/lib/db/client";
 import { progressOf } from "@/lib/enrolments/learners";
 import { appOrigin } from "@/lib/mail/app-url";
+import { sha256Hex } from "@/lib/proposals/acceptance/frozen-document";
 import { enqueueCompanyEvent } from "@/lib/webhooks/events";
 import { renderCertificatePdf } from "./certificate-pdf";
 import { currentSigningKey, SIGNING_ALG } from "./signing-keys";
@@ -15,8 +15,6 @@ import { currentSigningKey, SIGNING_ALG } from "./signing-keys";
  * then (their name as entered, the course's title, the provider, the date), its PDF, made then and
  * served as stored, and an Open Badges 3.0 credential, a VC-JWT signed with the instance's key.
  */
-
-export const sha256Hex = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 
 export type CertificateDto = {
   id: string;

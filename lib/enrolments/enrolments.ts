@@ -68,6 +68,23 @@ export async function readEnrolment(tx: Tx, id: string): Promise<EnrolmentDto> {
   return dto;
 }
 
+/** Mails a manager the link to the enrolment's buyer's page, through the outbox: at most once per `dedupeKey`. */
+export async function mailEnrolmentReady(tx: Tx, enrolment: EnrolmentDto, to: string, dedupeKey: string, senderName?: string) {
+  await enqueueMail(tx, {
+    kind: "enrolment_ready",
+    to,
+    content: enrolmentReadyMail({
+      to,
+      courseTitle: enrolment.course.title,
+      providerName: enrolment.provider.name,
+      seats: enrolment.seats,
+      url: appLink(`/enrolments/${enrolment.id}`),
+    }),
+    ...(senderName ? { senderName } : {}),
+    dedupeKey,
+  });
+}
+
 /** A course block's seats: its accepted quantity, whole; none when the buyer left an optional block out. */
 export function seatsOf(block: StoredBlock): number {
   const choices = choicesOf(block);
@@ -105,20 +122,7 @@ export async function createEnrolments(tx: Tx, proposalId: string): Promise<Enro
       await tx.enrolmentManager.create({ data: { enrolmentId: row.id, email: manager } });
     }
     const dto = await readEnrolment(tx, row.id);
-    if (manager && isMailAddress(manager)) {
-      await enqueueMail(tx, {
-        kind: "enrolment_ready",
-        to: manager,
-        content: enrolmentReadyMail({
-          to: manager,
-          courseTitle: dto.course.title,
-          providerName: dto.provider.name,
-          seats,
-          url: appLink(`/enrolments/${row.id}`),
-        }),
-        dedupeKey: `enrolment:${row.id}`,
-      });
-    }
+    if (manager && isMailAddress(manager)) await mailEnrolmentReady(tx, dto, manager, `enrolment:${row.id}`);
     await enqueueCompanyEvent(tx, proposal.company_id, "enrolment.created", async () => ({ enrolment: dto, proposal_uuid: proposalId }));
     made.push(dto);
   }

@@ -7,10 +7,7 @@ import type { Tx } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { createInvitations } from "@/lib/invitations/create-invitations";
 import type { InvitationTarget } from "@/lib/invitations/targets";
-import { appLink } from "@/lib/mail/app-url";
-import { enqueueMail } from "@/lib/mail/outbox";
-import { enrolmentReadyMail } from "@/lib/mail/templates/enrolment";
-import { readEnrolment, readEnrolments, type EnrolmentDto } from "./enrolments";
+import { mailEnrolmentReady, readEnrolment, readEnrolments, type EnrolmentDto } from "./enrolments";
 
 /**
  * The buyer's side of an enrolment (issue 43): its learning managers invite learners by email up
@@ -98,21 +95,7 @@ export async function inviteLearners(tx: Tx, caller: Caller, id: string, emails:
 export async function addManager(tx: Tx, caller: Caller, id: string, email: string): Promise<EnrolmentDto> {
   const enrolment = await enrolmentToManage(tx, caller, id);
   const added = await tx.enrolmentManager.createMany({ data: [{ enrolmentId: id, email }], skipDuplicates: true });
-  if (added.count) {
-    await enqueueMail(tx, {
-      kind: "enrolment_ready",
-      to: email,
-      content: enrolmentReadyMail({
-        to: email,
-        courseTitle: enrolment.course.title,
-        providerName: enrolment.provider.name,
-        seats: enrolment.seats,
-        url: appLink(`/enrolments/${id}`),
-      }),
-      senderName: caller.name,
-      dedupeKey: `enrolment:${id}:manager:${email}`,
-    });
-  }
+  if (added.count) await mailEnrolmentReady(tx, enrolment, email, `enrolment:${id}:manager:${email}`, caller.name);
   return readEnrolment(tx, id);
 }
 
