@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
+import { expect } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { apiClient } from "./api-client";
-import { seedUser } from "./factories";
+import { authoringClient, seedUser } from "./factories";
 import type { TestServer } from "./http-server";
 import { classroom } from "./learn-factories";
 import { createDraft, proposalsClient, publicClient, seedCompany, seedContact, seedPricedItem } from "./proposals-factories";
@@ -77,4 +78,21 @@ export async function seedCertificate({ userId, courseId }: { userId: string; co
       keyId: "seeded",
     },
   });
+}
+
+/**
+ * A sold course (2 seats) whose invited learner completes it over HTTP: both lessons, and the quiz
+ * passed. Answers the sale, the learner, their learn client, and their certificates as they list them.
+ */
+export async function completedSeat(server: TestServer) {
+  const sold = await soldCourse(server, { seats: 2 });
+  const learner = await seedUser({ name: "Lou Learner" });
+  const invited = await sold.manager.app.post(`/enrolments/${sold.enrolment!.id}/invitations`, { emails: [learner.user.email] });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const learn = learnClient(server, learner.key);
+  for (const lesson of [sold.first, sold.second]) expect((await learn.post(`/learn/lessons/${lesson.id}/complete`)).status).toBe(200);
+  expect((await authoringClient(server, learner.key).post(`/quizzes/${sold.quiz.id}/submit`, sold.answers(2))).status).toBe(201);
+  const mine = await enrolmentsClient(server, learner.key).get("/certificates");
+  expect(mine.status).toBe(200);
+  return { ...sold, learner, learn, certificates: mine.body.data as { id: string; pdf_sha256: string }[] };
 }

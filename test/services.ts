@@ -6,6 +6,7 @@ import { expect } from "vitest";
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { AppError, type ErrorCode } from "@/lib/api/errors";
 import type { Service } from "@/lib/api/service";
+import { buyerEndpoints } from "@/lib/app/buyer";
 import { appEndpoints } from "@/lib/app/endpoints";
 import { appService } from "@/lib/app/service";
 import { authoringEndpoints } from "@/lib/authoring/endpoints";
@@ -24,8 +25,13 @@ export type ServiceUnderTest = {
    * not speak JSON, another service's folder); `/auth/*` is every route under /auth.
    */
   notEndpoints: string[];
-  /** Its OpenAPI document, under its base path; the app's own endpoints have none (decision 005). */
+  /**
+   * Its OpenAPI document, under its base path. The app's own endpoints have none (decision 005) but
+   * for the buyer's seats and certificates (decision 071).
+   */
   document?: string;
+  /** The endpoints the document describes, where not all of them. */
+  documented?: AnyEndpoint[];
 };
 
 export const SERVICES: ServiceUnderTest[] = [
@@ -48,8 +54,20 @@ export const SERVICES: ServiceUnderTest[] = [
     endpoints: appEndpoints,
     routeRoot: "app/api",
     // next-auth's endpoints, the health check, hosted files and the benchmark's floors (in its build only) answer no JSON
-    // endpoint's way; the other two services have their own folders.
-    notEndpoints: ["/authoring/*", "/proposals/*", "/auth/*", "/health", "/files/{uuid}", "/bench/*", "/presence/stream"],
+    // endpoint's way; the other two services have their own folders; the buyer's document and agent tools are no endpoints.
+    notEndpoints: [
+      "/authoring/*",
+      "/proposals/*",
+      "/auth/*",
+      "/health",
+      "/files/{uuid}",
+      "/bench/*",
+      "/presence/stream",
+      "/app/openapi.json",
+      "/app/mcp",
+    ],
+    document: "/app/openapi.json",
+    documented: buyerEndpoints,
   },
 ];
 

@@ -13,7 +13,7 @@ import { createCompany, createProduct, overflowsSideways, proposalsApi, verifyEm
  * finds the course (and only it) in Learn, completes it and passes its quiz; the manager sees
  * "Completed", and frees the seat of a learner who has not started. The learner downloads the
  * certificate's PDF and credential from Learn, and /verify says issued for both and not issued for
- * a changed credential. The API's rules: test/integration/enrolments.test.ts, certificates.test.ts.
+ * a changed credential; the seller sees the seats handed out on the accepted proposal. The API's rules: test/integration/enrolments.test.ts, certificates.test.ts.
  */
 
 /** A signed-in browser of its own for `user`, whose address is verified through the mailed link. */
@@ -77,7 +77,7 @@ async function sellThreeSeats(page: Page, owner: TestUser, managerEmail: string)
   // The customer's answer on their page has its own tests (proposal-acceptance.ui.spec.ts): here, its API.
   const accepted = await page.request.post(`/api/public/proposals/${uuid}/accept`, { data: { name: "Mia Manager", consent: true } });
   expect(accepted.status()).toBe(200);
-  return { course, other, first, second };
+  return { course, other, first, second, uuid };
 }
 
 for (const { name, viewport } of VIEWPORTS) {
@@ -94,7 +94,7 @@ for (const { name, viewport } of VIEWPORTS) {
       const owner = await signUpAndSignIn("Olga Owner");
       await verifyEmail(page, owner);
       const [managerUser, learnerUser] = [await newAccount(baseURL!, "Mia Manager"), await newAccount(baseURL!, "Lou Learner")];
-      const { other } = await sellThreeSeats(page, owner, managerUser.email);
+      const { other, uuid } = await sellThreeSeats(page, owner, managerUser.email);
 
       // The recipient's mail leads to the buyer's page, which the header's "Seats" reaches too.
       const mail = await waitForMail(page.request, { to: managerUser.email, subject: /Your 3 seats of "Fire safety basics" are ready/ });
@@ -196,6 +196,15 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(m.getByRole("button", { name: `Free seat of ${learnerUser.email}` })).toHaveCount(0);
       const csv = await m.request.get(`/api/app/enrolments/${new URL(mail.link!).pathname.split("/").pop()}/learners?format=csv`);
       expect(await csv.text()).toContain(`${learnerUser.email},Lou Learner,completed,100,2,2,1,1,`);
+
+      // The seller sees on the accepted proposal what it delivered and how much the buyer handed out.
+      await page.goto(`/proposals/${uuid}/edit`);
+      const sold = page.getByRole("region", { name: "Seats sold" });
+      await expect(sold.getByRole("listitem", { name: "Fire safety basics" }).getByTestId("seats-sold")).toHaveText(
+        "2 of 3 seats handed out",
+      );
+      await expect(sold).toContainText(`Managed by ${managerUser.email}`);
+      expect(await overflowsSideways(page)).toBe(false);
       await Promise.all([manager.context.close(), learner.context.close()]);
     });
   });

@@ -17,80 +17,34 @@
  * are about the server's own worker, its processes and restarts. Ports E2E_PORT+60 to +62.
  */
 import { randomBytes } from "node:crypto";
-import { expect, request as playwrightRequest, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { recordFigures } from "../../test/reliability-figures";
 import { startSmtpServer } from "../../test/smtp";
 import { AppProcess, freshAppData, phases, watchServers } from "../support/app-process";
-import { signInViaApi, uniqueEmail } from "../support/helpers";
-import { KeyApi, requestJson } from "../support/http";
-import { isSignedBy, startReceiver, type Receiver } from "./webhook-receiver";
+import { requestJson, type KeyApi } from "../support/http";
+import {
+  deliveriesOf,
+  deliveryFigures,
+  isSignedBy,
+  newOwner,
+  quietPeriod,
+  register,
+  serverEnv,
+  settled,
+  startReceiver,
+  tallyDeliveries,
+  type Delivery,
+  type Receiver,
+} from "./webhook-receiver";
 
 const PORT = Number(process.env.E2E_PORT || 3100) + 60;
 
 // The tests run one after another (one worker per file) on the same port.
 test.describe.configure({ timeout: 240_000 });
 
-/** Events committed, and how each reached the receiver: acknowledged once (extra copies carry its id), never, or twice. */
-const figures = { events: 0, acknowledged_once: 0, lost: 0, acknowledged_twice: 0, copies: 0 };
+const figures = deliveryFigures();
 test.afterAll(() => recordFigures("webhooks", figures));
-
-/** How each event reached one endpoint (`path`) of the receiver. */
-function tally(receiver: Receiver, path: string, eventIds: string[]) {
-  for (const id of eventIds) {
-    const copies = receiver.at(path).filter((r) => r.eventId === id);
-    const acknowledged = copies.filter((r) => r.acknowledged).length;
-    figures.events++;
-    figures.copies += copies.length;
-    if (acknowledged === 0) figures.lost++;
-    else if (acknowledged === 1) figures.acknowledged_once++;
-    else figures.acknowledged_twice++;
-  }
-}
-
-const serverEnv = (more: Record<string, string> = {}) => ({
-  ALLOW_PRIVATE_FETCH: "1",
-  MAIL_POLL_MS: "200",
-  WEBHOOK_LEASE_SECONDS: "15",
-  SIGN_UP_PER_ADDRESS: "100000",
-  ...more,
-});
-
-// ---- An owner with an API key ----------------------------------------------------------------------
-
-/**
- * A new user who owns a company, with an API key made in their browser session. `verify` follows
- * the sign-up mail's link first (the owners' mail goes to verified addresses only).
- */
-async function newOwner(url: string, verify?: { smtp: Awaited<ReturnType<typeof startSmtpServer>> }) {
-  const context = await playwrightRequest.newContext({ baseURL: url });
-  try {
-    const user = { email: uniqueEmail("hooks").toLowerCase(), password: `pw-${randomBytes(9).toString("base64url")}`, name: "Hook Owner" };
-    const signUp = await context.post("/api/account/signup", { data: user });
-    expect(signUp.status(), await signUp.text()).toBe(202);
-    if (verify) {
-      const mail = await verify.smtp.waitFor((m) => m.envelopeTo.includes(user.email), 30_000);
-      const link = /https?:\/\/\S+\/verify-email\?token=[\w-]+/.exec(mail.text ?? "")?.[0];
-      expect(link, mail.text).toBeTruthy();
-      const verified = await context.get(link!, { maxRedirects: 0 });
-      expect(verified.status(), "the verification link redirects onwards").toBeGreaterThanOrEqual(300);
-    }
-    await signInViaApi(context, user);
-    const created = await context.post("/api/authoring/api-keys", { data: { name: "webhooks" }, headers: { origin: url } });
-    expect(created.status(), await created.text()).toBe(201);
-    const api = new KeyApi(url, (await created.json()).key, "/api/proposals");
-    const company = (await api.ok("POST", "/v3/companies", { name: `Hooks ${randomBytes(2).toString("hex")}` })).data as { id: number };
-    return { api, companyId: company.id, email: user.email };
-  } finally {
-    await context.dispose();
-  }
-}
-
-type Owner = Awaited<ReturnType<typeof newOwner>>;
-
-async function register(owner: Owner, url: string, events = ["proposal.sent"]) {
-  const { data } = await owner.api.ok("POST", "/v3/webhooks", { company_id: owner.companyId, url, events });
-  return data as { id: number; secret: string };
-}
+const tally = (receiver: Receiver, path: string, eventIds: string[]) => tallyDeliveries(figures, receiver, path, eventIds);
 
 /** A proposal sent to a customer: one `proposal.sent` event. */
 async function sendProposal(api: KeyApi, companyId: number, title = "Hooked offer") {
@@ -103,35 +57,6 @@ async function sendProposal(api: KeyApi, companyId: number, title = "Hooked offe
   await api.ok("POST", `/v3/proposals/${draft.proposal.uuid}/send`);
   return draft.proposal.uuid as string;
 }
-
-type Delivery = {
-  id: number;
-  event_id: string;
-  type: string;
-  status: string;
-  attempts: { status_code: number | null; duration_ms: number; error: string | null }[];
-};
-
-const deliveriesOf = async (api: KeyApi, webhookId: number) =>
-  (await api.ok("GET", `/v3/webhooks/${webhookId}/deliveries`)).data as Delivery[];
-
-/** Waits until every delivery of the endpoint is settled (not pending), and answers them. */
-async function settled(api: KeyApi, webhookId: number, count: number, timeout = 60_000) {
-  let last: Delivery[] = [];
-  await expect
-    .poll(
-      async () => {
-        last = await deliveriesOf(api, webhookId);
-        return last.length === count && last.every((d) => d.status !== "pending");
-      },
-      { timeout, intervals: [250], message: `${count} settled deliveries of endpoint ${webhookId}` },
-    )
-    .toBe(true);
-  return last;
-}
-
-/** A few of the workers' polls (200 ms each) after the last expected request: a copy would show up by then. */
-const quietPeriod = () => new Promise((resolve) => setTimeout(resolve, 2_000));
 
 const health = async (url: string) => {
   const started = Date.now();

@@ -2,13 +2,6 @@ import { requestPasswordResetEndpoint, resendVerificationEndpoint, resetPassword
 import type { AnyEndpoint } from "@/lib/api/endpoint";
 import { itemHistoryEndpoint } from "@/lib/audit/history";
 import { listLessonEditorsEndpoint } from "@/lib/audit/lesson-editors";
-import {
-  getCertificateCredentialEndpoint,
-  getCertificatePdfEndpoint,
-  listMyCertificatesEndpoint,
-  revokeCertificateEndpoint,
-} from "@/lib/certificates/endpoints";
-import * as enrolments from "@/lib/enrolments/endpoints";
 import { acceptInvitationEndpoint, acceptInvitationWithSignUpEndpoint } from "@/lib/invitations/endpoints";
 import {
   checkAnswerEndpoint,
@@ -43,6 +36,7 @@ import {
   revokeWorkspaceInvitationEndpoint,
   updateMemberEndpoint,
 } from "@/lib/workspaces/members";
+import { buyerEndpoints } from "./buyer";
 
 /**
  * Every endpoint of the app's own service (./service.ts), under /api: the route files bind these,
@@ -88,9 +82,6 @@ export const appEndpoints: AnyEndpoint[] = [
   updateNotificationSettingsEndpoint,
   unsubscribeEndpoint,
   updatePresenceEndpoint,
-  ...(Object.values(enrolments) as AnyEndpoint[]),
-  listMyCertificatesEndpoint,
-  getCertificatePdfEndpoint,
-  getCertificateCredentialEndpoint,
-  revokeCertificateEndpoint,
+  // The buyer's seats and certificates: these alone are published, with agent tools (decision 071).
+  ...buyerEndpoints,
 ];

@@ -5,7 +5,8 @@ import { authoringService } from "@/lib/authoring/service";
  * The app's own endpoints (./endpoints.ts: sign-up, workspaces and members, learning, results,
  * history, the recipient's answers) answer in the course-authoring shape, under `/api`. They have
  * no agent tools and no published OpenAPI document (docs/decisions/005-learner-endpoints-outside-the-service.md):
- * ./openapi.ts builds one only for the browser client's types (lib/client/schema/app.d.ts).
+ * ./openapi.ts builds one only for the browser client's types (lib/client/schema/app.d.ts). The
+ * buyer's seats and certificates are the exception (./buyer.ts, docs/decisions/071-buyer-agent-tools.md).
  */
 export const appService: Service = {
   ...authoringService,

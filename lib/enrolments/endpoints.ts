@@ -23,7 +23,9 @@ export const listMyEnrolmentsEndpoint = defineEndpoint({
   path: "/app/enrolments",
   tag,
   summary: "The enrolments you manage: seats of courses your organisation bought",
-  description: "Those whose managers include your account's verified email address, oldest first.",
+  description:
+    "Returns {data: [enrolment]}, oldest first: each one's id, course, seats, seats_used and managers. Yours are those whose " +
+    "managers include your account's verified email address.",
   response: z.object({ data: z.array(Enrolment) }),
   status: 200,
   run: async ({ db, caller }) => ({ data: await listManagedEnrolments(db, caller) }),
@@ -35,7 +37,7 @@ export const getEnrolmentEndpoint = defineEndpoint({
   path: "/app/enrolments/{enrolmentId}",
   tag,
   summary: "One enrolment you manage",
-  description: NOT_YOURS,
+  description: "Returns {data: enrolment}: its course, seats, seats_used (learners invited) and managers. " + NOT_YOURS,
   params: EnrolmentParams,
   response: z.object({ data: Enrolment }),
   status: 200,
@@ -50,8 +52,9 @@ export const inviteLearnersEndpoint = defineEndpoint({
   summary: "Invite learners by email, each taking a seat",
   description:
     `1 to ${MAX_LEARNERS_PER_REQUEST} addresses, all or nothing. Each new learner takes a seat and is mailed a link to the course; ` +
-    "an address that holds a seat already is answered in `already` and takes none. More new learners than seats left answers 409 " +
-    "`seats_exhausted` and invites nobody. A learner whose account has this verified address reads the course at once. " +
+    "an address that holds a seat already is answered in `already` and takes none. Returns {data: {invited, already}}, each a " +
+    "list of {email}. More new learners than seats left answers 409 `seats_exhausted` and invites nobody. A learner whose " +
+    "account has this verified address reads the course at once. " +
     NOT_YOURS,
   params: EnrolmentParams,
   load: loadManaged,
@@ -74,8 +77,9 @@ export const listEnrolmentLearnersEndpoint = defineEndpoint({
   tag,
   summary: "Each seat's learner and their progress",
   description:
-    "In the order they were invited. status: invited (nothing opened yet), started, completed (every published lesson complete and " +
-    "every quiz in them passed at its pass mark). format=csv (or Accept: text/csv) answers one row per learner. " +
+    "Returns {data: [learner]} in the order they were invited: each one's status, percent_complete, quizzes and certificate. " +
+    "status: invited (nothing opened yet), started, completed (every published lesson complete and every quiz in them passed " +
+    "at its pass mark). format=csv (or Accept: text/csv) answers one row per learner. " +
     NOT_YOURS,
   params: EnrolmentParams,
   query: z.object({ format: z.enum(["json", "csv"]).optional().describe("csv: one row per learner, as text/csv") }),
@@ -93,8 +97,8 @@ export const removeEnrolmentLearnerEndpoint = defineEndpoint({
   tag,
   summary: "Free the seat of a learner who has not started",
   description:
-    "Withdraws their invitation; the seat can go to someone else. A learner who has started keeps the seat: 409 `seat_in_use`. " +
-    "An address without a seat here answers 404. " +
+    "Withdraws their invitation; the seat can go to someone else. Returns {data: enrolment} with the seat freed. A learner who " +
+    "has started keeps the seat: 409 `seat_in_use`. An address without a seat here answers 404. " +
     NOT_YOURS,
   params: EnrolmentParams.extend({ email: InviteEmail }),
   load: loadManaged,
@@ -115,6 +119,7 @@ export const addEnrolmentManagerEndpoint = defineEndpoint({
   summary: "Add a learning manager by email",
   description:
     "The address is mailed the enrolment's link; its account, once verified, manages the seats too. Adding one twice changes nothing. " +
+    "Returns {data: enrolment} with its managers. " +
     NOT_YOURS,
   params: EnrolmentParams,
   load: loadManaged,

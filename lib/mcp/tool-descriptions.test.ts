@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buyerTools } from "@/lib/app/agent-tools";
 import { authoringTools } from "@/lib/authoring/agent-tools";
 import { proposalsTools } from "@/lib/proposals/agent-tools";
 
@@ -14,6 +15,7 @@ describe("[AGENT TOOLS] descriptions", () => {
   for (const [service, set] of [
     ["authoring", authoringTools()],
     ["proposals", proposalsTools()],
+    ["seats and certificates", buyerTools()],
   ] as const) {
     it(`every ${service} tool says what it returns, in at least ${MIN_LENGTH} characters of its own`, () => {
       const terse = set.tools

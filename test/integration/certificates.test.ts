@@ -13,7 +13,7 @@ import { issueDueCertificates } from "@/lib/certificates/certificates";
 import { retireSigningKey, rotateSigningKey } from "@/lib/certificates/signing-keys";
 import { getDb } from "@/lib/db/client";
 import { appOrigin } from "@/lib/mail/app-url";
-import { enrolmentsClient, learnClient, soldCourse } from "../enrolment-factories";
+import { completedSeat, enrolmentsClient, learnClient, soldCourse } from "../enrolment-factories";
 import { authoringClient, seedUser } from "../factories";
 import { startTestServer, type TestServer } from "../http-server";
 import { postMultipart } from "../multipart";
@@ -22,22 +22,9 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
   // The first acceptance and the first certificate make the server's first PDFs: once, outside the tests' clocks.
-  await completedSeat();
+  await completedSeat(server);
 }, 180_000);
 afterAll(() => server.close());
-
-/** A sold course whose invited learner completes it: both lessons, and the quiz passed. */
-async function completedSeat() {
-  const sold = await soldCourse(server, { seats: 2 });
-  const learner = await seedUser({ name: "Lou Learner" });
-  await sold.manager.app.post(`/enrolments/${sold.enrolment!.id}/invitations`, { emails: [learner.user.email] });
-  const learn = learnClient(server, learner.key);
-  for (const lesson of [sold.first, sold.second]) expect((await learn.post(`/learn/lessons/${lesson.id}/complete`)).status).toBe(200);
-  expect((await authoringClient(server, learner.key).post(`/quizzes/${sold.quiz.id}/submit`, sold.answers(2))).status).toBe(201);
-  const mine = await enrolmentsClient(server, learner.key).get("/certificates");
-  expect(mine.status).toBe(200);
-  return { ...sold, learner, learn, certificates: mine.body.data as { id: string; pdf_sha256: string }[] };
-}
 
 const download = async (key: string, path: string) => {
   const res = await fetch(`${server.url}/api/app${path}`, { headers: { authorization: `Bearer ${key}` } });
@@ -50,7 +37,7 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 
 describe("[CERTIFICATES] issued once on completion", () => {
   it("the learner has one certificate, the same PDF every time, a credential that verifies with the published key", async () => {
-    const done = await completedSeat();
+    const done = await completedSeat(server);
     expect(done.certificates).toHaveLength(1);
     const [certificate] = done.certificates;
     expect(certificate).toMatchObject({
@@ -94,7 +81,7 @@ describe("[CERTIFICATES] issued once on completion", () => {
   });
 
   it("the learner and the workspace's admins and authors fetch it; anyone else, the manager included, gets 404; only admins revoke", async () => {
-    const done = await completedSeat();
+    const done = await completedSeat(server);
     const [{ id }] = done.certificates;
     expect((await download(done.admin.key, `/certificates/${id}/pdf`)).status).toBe(200);
     expect((await download(done.author.key, `/certificates/${id}/credential`)).status).toBe(200);
@@ -114,7 +101,7 @@ describe("[CERTIFICATES] issued once on completion", () => {
 
 describe("[CERTIFICATES] /verify", () => {
   it("says issued for the PDF, its SHA-256 and the credential; not issued for one byte changed, a changed claim or another key", async () => {
-    const done = await completedSeat();
+    const done = await completedSeat(server);
     const [{ id, pdf_sha256 }] = done.certificates;
     const pdf = (await download(done.learner.key, `/certificates/${id}/pdf`)).bytes;
     const jwt = Buffer.from((await download(done.learner.key, `/certificates/${id}/credential`)).bytes).toString();
@@ -155,7 +142,7 @@ describe("[CERTIFICATES] /verify", () => {
   });
 
   it("a revoked certificate verifies as issued and revoked, with when and why", async () => {
-    const done = await completedSeat();
+    const done = await completedSeat(server);
     const [{ id, pdf_sha256 }] = done.certificates;
     const revoked = await enrolmentsClient(server, done.admin.key).post(`/certificates/${id}/revoke`, {
       reason: "Completed by someone else",
@@ -173,13 +160,13 @@ describe("[CERTIFICATES] /verify", () => {
 
   it("a rotated key keeps older credentials verifiable until it is retired; then they are not issued", async () => {
     const db = await getDb();
-    const before = await completedSeat();
+    const before = await completedSeat(server);
     const oldJwt = Buffer.from(
       (await download(before.learner.key, `/certificates/${before.certificates[0].id}/credential`)).bytes,
     ).toString();
     const oldKid = decodeProtectedHeader(oldJwt).kid!;
     const newKid = await rotateSigningKey(db);
-    const after = await completedSeat();
+    const after = await completedSeat(server);
     const newJwt = Buffer.from(
       (await download(after.learner.key, `/certificates/${after.certificates[0].id}/credential`)).bytes,
     ).toString();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RouteHandler } from "@/lib/api/route-handler";
 import { errorsByStatus } from "@/lib/api/service";
+import { appOpenApi } from "@/lib/app/openapi";
 import { NOT_AGENT_TOOLS } from "@/lib/authoring/endpoints";
 import { apiClient } from "../api-client";
 import { startTestServer, type TestServer } from "../http-server";
@@ -56,8 +57,42 @@ describe("[OPENAPI] the course-authoring service", () => {
   });
 });
 
+describe("[OPENAPI] the buyer's seats and certificates (docs/decisions/071)", () => {
+  it("publishes the enrolment and certificate endpoints alone, for the buyer's people, a certificate's PDF as its bytes", async () => {
+    const res = await apiClient(server.url).get("/api/app/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = res.body;
+    expect(doc.info.title).toBe("Coursewright seats and certificates API");
+    expect(doc.info.description).toMatch(/learning managers/);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      "/app/certificates",
+      "/app/certificates/{certificateId}/credential",
+      "/app/certificates/{certificateId}/pdf",
+      "/app/certificates/{certificateId}/revoke",
+      "/app/enrolments",
+      "/app/enrolments/{enrolmentId}",
+      "/app/enrolments/{enrolmentId}/invitations",
+      "/app/enrolments/{enrolmentId}/learners",
+      "/app/enrolments/{enrolmentId}/learners/{email}",
+      "/app/enrolments/{enrolmentId}/managers",
+    ]);
+    expect(doc.tags.map((t: any) => t.name)).toEqual(["Enrolments", "Certificates"]);
+    expect(doc.paths["/app/certificates/{certificateId}/pdf"].get.responses["200"].content).toEqual({
+      "application/pdf": { schema: { type: "string", format: "binary", description: "The PDF's bytes" } },
+    });
+    expect(Object.keys(doc.paths["/app/enrolments/{enrolmentId}/learners"].get.responses["200"].content)).toEqual([
+      "application/json",
+      "text/csv",
+    ]);
+    expect(doc.paths["/app/enrolments/{enrolmentId}/invitations"].post.responses["409"]["x-error-codes"]).toEqual(["seats_exhausted"]);
+    // The internal document the browser's types come from keeps every endpoint of the app.
+    expect(appOpenApi().paths["/learn/courses"]).toBeDefined();
+    expect(Object.keys(appOpenApi().paths)).toEqual(expect.arrayContaining(Object.keys(doc.paths)));
+  });
+});
+
 for (const entry of SERVICES) {
-  const { service, endpoints, routeRoot, document } = entry;
+  const { service, endpoints, routeRoot, document, documented = endpoints } = entry;
   const root = path.resolve(routeRoot);
 
   describe(`[OPENAPI] ${service.name}: the API definition, the route files and the document agree`, () => {
@@ -87,10 +122,11 @@ for (const entry of SERVICES) {
       expect(fromRoutes.sort()).toEqual(endpoints.map((e) => `${e.method} ${e.path}`).sort());
     });
 
-    // The app's own endpoints publish no document (docs/decisions/005-learner-endpoints-outside-the-service.md).
+    // The app's own endpoints publish no document (docs/decisions/005-learner-endpoints-outside-the-service.md) but the
+    // buyer's (decision 071): `documented` names them.
     if (!document) return;
 
-    it("serves an OpenAPI 3.1 document with every endpoint, parameter, body, response and derived error", async () => {
+    it(`serves an OpenAPI 3.1 document with ${documented === endpoints ? "every" : "each documented"} endpoint, parameter, body, response and derived error`, async () => {
       const res = await apiClient(server.url).get(`${service.basePath}${document}`);
       expect(res.status).toBe(200);
       const doc = res.body;
@@ -101,9 +137,9 @@ for (const entry of SERVICES) {
       for (const [p, item] of Object.entries<Record<string, any>>(doc.paths)) {
         for (const [method, op] of Object.entries<any>(item)) operations.push(`${method.toUpperCase()} ${p} ${op.operationId}`);
       }
-      expect(operations.sort()).toEqual(endpoints.map((e) => `${e.method} ${e.path} ${e.operationId}`).sort());
+      expect(operations.sort()).toEqual(documented.map((e) => `${e.method} ${e.path} ${e.operationId}`).sort());
 
-      for (const ep of endpoints) {
+      for (const ep of documented) {
         const op = doc.paths[ep.path][ep.method.toLowerCase()];
         const pathParams = [...ep.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
         expect(op.parameters?.filter((p: any) => p.in === "path").map((p: any) => p.name) ?? []).toEqual(pathParams);

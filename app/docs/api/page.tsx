@@ -21,6 +21,14 @@ export default function ApiDocsPage() {
           Each is described by an OpenAPI 3.1 document and offered to AI agents as tools over MCP.
         </p>
         <p className="max-w-3xl text-slate-700">
+          A buyer&apos;s learning managers and learners have a small API of their own for seats and certificates, under{" "}
+          <code>/api/app</code>: see{" "}
+          <a href="/api/app/openapi.json" className="font-medium text-brand-700 underline underline-offset-2">
+            its OpenAPI document
+          </a>
+          ; its agent tools are at <code>/api/app/mcp</code>.
+        </p>
+        <p className="max-w-3xl text-slate-700">
           What authors, learners, sales staff and agents find where in the app, and its own endpoints: see the{" "}
           <a href="/docs/guide" className="font-medium text-brand-700 underline underline-offset-2">
             User guide

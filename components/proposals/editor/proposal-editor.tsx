@@ -32,6 +32,7 @@ import { HistoryPanel } from "./history-panel";
 import { InternalComments } from "./internal-comments";
 import { useProposal, useProposalWrites, useSeries, useSourceProposal, type ProposalDto } from "./queries";
 import { RecipientSection } from "./recipient-section";
+import { SeatsPanel } from "./seats-panel";
 import { SettingsSection } from "./settings-section";
 import { ShareLink } from "./share-link";
 import { SidePanel } from "./side-panel";
@@ -274,6 +275,7 @@ function Editor({ proposal }: { proposal: ProposalDto }) {
           </Button>
         </section>
       ) : null}
+      <SeatsPanel proposal={proposal} />
       <EngagementPanel proposal={proposal} />
       {saveError ? (
         <div className="overflow-hidden rounded-md border border-red-200">

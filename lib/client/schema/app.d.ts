@@ -218,7 +218,7 @@ export interface paths {
         };
         /**
          * The enrolments you manage: seats of courses your organisation bought
-         * @description Those whose managers include your account's verified email address, oldest first.
+         * @description Returns {data: [enrolment]}, oldest first: each one's id, course, seats, seats_used and managers. Yours are those whose managers include your account's verified email address.
          */
         get: operations["list_my_enrolments"];
         put?: never;
@@ -238,7 +238,7 @@ export interface paths {
         };
         /**
          * One enrolment you manage
-         * @description An enrolment the caller does not manage answers 404, as an unknown one does.
+         * @description Returns {data: enrolment}: its course, seats, seats_used (learners invited) and managers. An enrolment the caller does not manage answers 404, as an unknown one does.
          */
         get: operations["get_enrolment"];
         put?: never;
@@ -260,7 +260,7 @@ export interface paths {
         put?: never;
         /**
          * Invite learners by email, each taking a seat
-         * @description 1 to 500 addresses, all or nothing. Each new learner takes a seat and is mailed a link to the course; an address that holds a seat already is answered in `already` and takes none. More new learners than seats left answers 409 `seats_exhausted` and invites nobody. A learner whose account has this verified address reads the course at once. An enrolment the caller does not manage answers 404, as an unknown one does.
+         * @description 1 to 500 addresses, all or nothing. Each new learner takes a seat and is mailed a link to the course; an address that holds a seat already is answered in `already` and takes none. Returns {data: {invited, already}}, each a list of {email}. More new learners than seats left answers 409 `seats_exhausted` and invites nobody. A learner whose account has this verified address reads the course at once. An enrolment the caller does not manage answers 404, as an unknown one does.
          */
         post: operations["invite_learners"];
         delete?: never;
@@ -278,7 +278,7 @@ export interface paths {
         };
         /**
          * Each seat's learner and their progress
-         * @description In the order they were invited. status: invited (nothing opened yet), started, completed (every published lesson complete and every quiz in them passed at its pass mark). format=csv (or Accept: text/csv) answers one row per learner. An enrolment the caller does not manage answers 404, as an unknown one does.
+         * @description Returns {data: [learner]} in the order they were invited: each one's status, percent_complete, quizzes and certificate. status: invited (nothing opened yet), started, completed (every published lesson complete and every quiz in them passed at its pass mark). format=csv (or Accept: text/csv) answers one row per learner. An enrolment the caller does not manage answers 404, as an unknown one does.
          */
         get: operations["list_enrolment_learners"];
         put?: never;
@@ -301,7 +301,7 @@ export interface paths {
         post?: never;
         /**
          * Free the seat of a learner who has not started
-         * @description Withdraws their invitation; the seat can go to someone else. A learner who has started keeps the seat: 409 `seat_in_use`. An address without a seat here answers 404. An enrolment the caller does not manage answers 404, as an unknown one does.
+         * @description Withdraws their invitation; the seat can go to someone else. Returns {data: enrolment} with the seat freed. A learner who has started keeps the seat: 409 `seat_in_use`. An address without a seat here answers 404. An enrolment the caller does not manage answers 404, as an unknown one does.
          */
         delete: operations["remove_enrolment_learner"];
         options?: never;
@@ -320,7 +320,7 @@ export interface paths {
         put?: never;
         /**
          * Add a learning manager by email
-         * @description The address is mailed the enrolment's link; its account, once verified, manages the seats too. Adding one twice changes nothing. An enrolment the caller does not manage answers 404, as an unknown one does.
+         * @description The address is mailed the enrolment's link; its account, once verified, manages the seats too. Adding one twice changes nothing. Returns {data: enrolment} with its managers. An enrolment the caller does not manage answers 404, as an unknown one does.
          */
         post: operations["add_enrolment_manager"];
         delete?: never;
