@@ -125,7 +125,12 @@ function RadioRow({
  */
 export function ExportDialog({ courseId, title, onClose }: { courseId: string; title: string; onClose: () => void }) {
   const id = useId();
-  const [choice, setChoice] = useState<ExportChoice>({ format: "scorm12", include_drafts: false, completion: "viewed", passing_score: 80 });
+  const [choice, setChoice] = useState<ExportChoice>({
+    format: "scorm12",
+    include_drafts: false,
+    completion: "viewed",
+    passing_score: null,
+  });
   const exporting = useExportCourse(courseId);
   // The Blob of the last export stays while the dialog offers it; freed when another replaces it or the dialog closes.
   const blobUrl = useRef<string | null>(null);
@@ -141,7 +146,8 @@ export function ExportDialog({ courseId, title, onClose }: { courseId: string; t
     saveFile(file);
   };
   const isPackage = choice.format !== "archive";
-  const scoreValid = Number.isInteger(choice.passing_score) && choice.passing_score >= 0 && choice.passing_score <= 100;
+  const score = choice.passing_score;
+  const scoreValid = score === null || (Number.isInteger(score) && score >= 0 && score <= 100);
   const set = (change: Partial<ExportChoice>) => {
     exporting.reset();
     setChoice((c) => ({ ...c, ...change }));
@@ -222,15 +228,20 @@ export function ExportDialog({ courseId, title, onClose }: { courseId: string; t
                   min={0}
                   max={100}
                   step={1}
-                  value={Number.isNaN(choice.passing_score) ? "" : choice.passing_score}
-                  onChange={(event) => set({ passing_score: event.target.valueAsNumber })}
+                  value={score === null || Number.isNaN(score) ? "" : score}
+                  placeholder="Quiz's"
+                  onChange={(event) => set({ passing_score: event.target.value === "" ? null : event.target.valueAsNumber })}
                   aria-invalid={scoreValid ? undefined : true}
-                  aria-describedby={scoreValid ? undefined : `${id}-score-error`}
+                  aria-describedby={scoreValid ? `${id}-score-hint` : `${id}-score-error`}
                   className="block w-28 rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none aria-[invalid]:border-red-400"
                 />
-                {scoreValid ? null : (
+                {scoreValid ? (
+                  <p id={`${id}-score-hint`} className="text-sm text-slate-600">
+                    Empty: the final quiz&apos;s own pass mark.
+                  </p>
+                ) : (
                   <p id={`${id}-score-error`} className="text-sm text-red-700">
-                    A whole number from 0 to 100.
+                    A whole number from 0 to 100, or empty for the quiz&apos;s pass mark.
                   </p>
                 )}
               </div>

@@ -13,6 +13,10 @@ describe("[COURSE EXCHANGE] client", () => {
     expect(courseExportUrl("c1", { ...base, format: "cmi5", completion: "quiz", passing_score: 65, include_drafts: true })).toBe(
       "/api/authoring/courses/c1/export?format=cmi5&include_drafts=true&completion=quiz&passing_score=65",
     );
+    // No score chosen: the server takes the final quiz's own pass mark.
+    expect(courseExportUrl("c1", { ...base, format: "scorm2004", completion: "quiz", passing_score: null })).toBe(
+      "/api/authoring/courses/c1/export?format=scorm2004&include_drafts=false&completion=quiz",
+    );
   });
 
   it("saves under the name the server gives, its UTF-8 name first", () => {

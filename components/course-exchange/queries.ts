@@ -18,7 +18,8 @@ export type ExportChoice = {
   format: ExportFormat;
   include_drafts: boolean;
   completion: "viewed" | "quiz";
-  passing_score: number;
+  /** null: the final quiz's own pass mark (the server's default). */
+  passing_score: number | null;
   /** Keep images that cannot be copied into a package as links (the author chose so after the export named them). */
   image_links?: boolean;
 };
@@ -39,7 +40,7 @@ export function courseExportUrl(courseId: string, choice: ExportChoice): string 
   const query = new URLSearchParams({ format: choice.format, include_drafts: String(choice.include_drafts) });
   if (choice.format !== "archive") {
     query.set("completion", choice.completion);
-    if (choice.completion === "quiz") query.set("passing_score", String(choice.passing_score));
+    if (choice.completion === "quiz" && choice.passing_score !== null) query.set("passing_score", String(choice.passing_score));
     if (choice.image_links) query.set("image_links", "true");
   }
   return `${AUTHORING}/courses/${encodeURIComponent(courseId)}/export?${query}`;

@@ -64,7 +64,9 @@ for (const { name, viewport } of VIEWPORTS) {
           // The passing score is asked only with the quiz rule.
           await expect(dialog.getByLabel("Passing score (%)")).toBeHidden();
           await dialog.getByRole("radio", { name: /Passing the final quiz/ }).check();
-          await expect(dialog.getByLabel("Passing score (%)")).toHaveValue("80");
+          // Empty by default: the package passes a learner where the final quiz's own pass mark does.
+          await expect(dialog.getByLabel("Passing score (%)")).toHaveValue("");
+          await expect(dialog.getByText("Empty: the final quiz's own pass mark.")).toBeVisible();
           await dialog.getByRole("radio", { name: /Every lesson viewed/ }).check();
         }
         if (format === "archive") await expect(dialog.getByText(/contain the quiz answer key/)).toBeHidden();

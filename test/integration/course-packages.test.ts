@@ -126,6 +126,30 @@ describe("[PACKAGES] a package of a real course", () => {
     }
   }, 60_000);
 
+  it("[PACKAGES] completion=quiz without passing_score passes where the final quiz does: at its own pass mark", async () => {
+    const owner = await newUserWithProject(server);
+    const { course, quiz } = await richCourse(server, owner);
+    const configOf = async (format: PackageFormat) => {
+      const res = await download(server, owner.key, course.id, `format=${format}&completion=quiz&image_links=true`);
+      expect(res.status).toBe(200);
+      return unzip(res.bytes);
+    };
+    // richCourse's quiz passes at 85, in the package as in the app; changed, the next package follows.
+    expect(packageConfig(await configOf("scorm12"))).toMatchObject({ completion: "quiz", passing_score: 85 });
+    expect((await owner.api.patch(`/quizzes/${quiz.id}`, { pass_percentage: 65 })).status).toBe(200);
+    const files = await configOf("scorm12");
+    expect(packageConfig(files)).toMatchObject({ passing_score: 65 });
+    expect(files.get(MANIFEST_NAME.scorm12)!.toString("utf8")).toContain("<adlcp:masteryscore>65</adlcp:masteryscore>");
+    expect((await configOf("cmi5")).get(MANIFEST_NAME.cmi5)!.toString("utf8")).toContain('masteryScore="0.65"');
+    // A link made without one takes the pass mark when it is opened.
+    const link = await owner.api.post(`/courses/${course.id}/export-link`, { format: "scorm2004", completion: "quiz", image_links: true });
+    expect(link.status).toBe(200);
+    // Its address is on APP_URL; the path is what the test server answers.
+    const linkPath = new URL(link.body.url).pathname;
+    const linked = await unzip(Buffer.from(await (await fetch(`${server.url}${linkPath}`)).arrayBuffer()));
+    expect(packageConfig(linked)).toMatchObject({ format: "scorm2004", passing_score: 65 });
+  }, 60_000);
+
   it("[PACKAGES] the lesson pages render every block type: diagram, sandboxed HTML, YouTube with a link, scenario, question, quiz", async () => {
     const owner = await newUserWithProject(server);
     const { course, quiz } = await richCourse(server, owner);

@@ -20,7 +20,7 @@ export const exportCoursePackageEndpoint = defineEndpoint({
     "application/zip, streamed as it is made and downloaded as `<course-slug>-<format>.zip`. format=scorm12, scorm2004 or cmi5: a " +
     "self-contained web course for an LMS, holding the course as learners see it (its published lessons), or every lesson with " +
     "include_drafts=true; a course that is not published answers 409 unless include_drafts=true. completion=viewed|quiz and " +
-    "passing_score (0..100) say when the LMS records the course complete; either way the final quiz's score goes to the LMS. " +
+    "passing_score (0..100; omitted, the final quiz's own pass mark) say when the LMS records the course complete; either way the final quiz's score goes to the LMS. " +
     "Every image is copied into the package (the app's own files, relative or on its own address, and other addresses " +
     "downloaded through the guarded fetch): one that cannot be answers 400 naming each block, its lesson and why " +
     "(details.images), unless image_links=true keeps such images as links. format=archive: the whole course (every lesson, drafts " +

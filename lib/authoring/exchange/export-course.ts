@@ -7,7 +7,7 @@ import type { Db } from "@/lib/db/client";
 import { writeArchive } from "./archive/write-archive";
 import { exportFilename } from "./export-filename";
 import { packageImages } from "./package/package-images";
-import { writePackage } from "./package/write-package";
+import { finalQuizPassMark, writePackage } from "./package/write-package";
 import type { ExportOptions } from "./schemas";
 import { loadCourseSnapshot } from "./snapshot";
 import { zipToWebStream } from "./zip";
@@ -45,7 +45,13 @@ export async function exportCourse(db: Db, caller: Caller, courseId: string, opt
   const stream = zipToWebStream(zip);
   void (async () => {
     if (format === "archive") await writeArchive(db, zip, snapshot);
-    else await writePackage(zip, snapshot, { ...options, format }, images!);
+    else
+      await writePackage(
+        zip,
+        snapshot,
+        { ...options, format, passing_score: options.passing_score ?? finalQuizPassMark(snapshot) },
+        images!,
+      );
     zip.end();
   })().catch(fail);
   return new FileStream(stream, "application/zip", exportFilename(snapshot.course.title, format));

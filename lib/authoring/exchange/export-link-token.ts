@@ -24,7 +24,8 @@ const Claims = z.strictObject({
     format: z.enum(EXPORT_FORMATS),
     include_drafts: z.boolean(),
     completion: z.enum(["viewed", "quiz"]),
-    passing_score: z.number().int().min(0).max(100),
+    // Omitted: the final quiz's own pass mark when the package is made. Links signed before that carried 80.
+    passing_score: z.number().int().min(0).max(100).optional(),
     // Links signed before the option existed read as false.
     image_links: z.boolean().default(false),
   }),

@@ -21,7 +21,7 @@ export const createExportLinkEndpoint = defineEndpoint({
   tag,
   summary: "Get a download link for a course package or archive",
   description:
-    "Returns {url, expires_at, format, filename}: a link to a zip of the course, valid for 15 minutes and usable any number of times until then, without credentials (the link is one). format scorm12, scorm2004 or cmi5 gives a package for an LMS (completion viewed or quiz, passing_score 0..100; packages hold the quiz answer key, as every SCORM quiz does); format archive gives the course archive that import_course reads, to copy the course into another project. A package of an unpublished course needs include_drafts=true (409 otherwise). Authors and admins only.",
+    "Returns {url, expires_at, format, filename}: a link to a zip of the course, valid for 15 minutes and usable any number of times until then, without credentials (the link is one). format scorm12, scorm2004 or cmi5 gives a package for an LMS (completion viewed or quiz, passing_score 0..100, by default the final quiz's own pass mark; packages hold the quiz answer key, as every SCORM quiz does); format archive gives the course archive that import_course reads, to copy the course into another project. A package of an unpublished course needs include_drafts=true (409 otherwise). Authors and admins only.",
   params: CourseParams,
   body: ExportLinkCreate,
   response: ExportLink,

@@ -20,7 +20,7 @@ export const ExportLinkCreate = z
       .int()
       .min(0)
       .max(100)
-      .default(80)
+      .optional()
       .describe(ExportQuery.shape.passing_score.description ?? ""),
     image_links: z
       .boolean()

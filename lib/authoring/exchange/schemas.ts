@@ -29,8 +29,10 @@ export const ExportQuery = z.object({
     .int()
     .min(0)
     .max(100)
-    .default(80)
-    .describe("Packages with completion=quiz: the percentage that passes, 0..100"),
+    .optional()
+    .describe(
+      "Packages with completion=quiz: the percentage that passes, 0..100; omitted, the final quiz's own pass mark (its pass_percentage)",
+    ),
   image_links: QueryBoolean.default(false).describe(
     "Packages: an image that cannot be copied into the package (an address that cannot be downloaded, a file this app no longer has) refuses the export with 400 naming each block, because an LMS often cannot reach other servers; true keeps such images as links instead.",
   ),

@@ -262,7 +262,7 @@ export interface paths {
         };
         /**
          * Download a course as a SCORM or cmi5 package, or as a course archive
-         * @description application/zip, streamed as it is made and downloaded as `<course-slug>-<format>.zip`. format=scorm12, scorm2004 or cmi5: a self-contained web course for an LMS, holding the course as learners see it (its published lessons), or every lesson with include_drafts=true; a course that is not published answers 409 unless include_drafts=true. completion=viewed|quiz and passing_score (0..100) say when the LMS records the course complete; either way the final quiz's score goes to the LMS. Every image is copied into the package (the app's own files, relative or on its own address, and other addresses downloaded through the guarded fetch): one that cannot be answers 400 naming each block, its lesson and why (details.images), unless image_links=true keeps such images as links. format=archive: the whole course (every lesson, drafts included, with its publish state, and the questions, categories, families, quizzes and hosted images it uses) as course.json and assets/, to import with import_course_archive (docs/course-archive.md). Authors and admins of the project only; anyone else gets 404. A failure after the download began breaks it (the zip has no central directory).
+         * @description application/zip, streamed as it is made and downloaded as `<course-slug>-<format>.zip`. format=scorm12, scorm2004 or cmi5: a self-contained web course for an LMS, holding the course as learners see it (its published lessons), or every lesson with include_drafts=true; a course that is not published answers 409 unless include_drafts=true. completion=viewed|quiz and passing_score (0..100; omitted, the final quiz's own pass mark) say when the LMS records the course complete; either way the final quiz's score goes to the LMS. Every image is copied into the package (the app's own files, relative or on its own address, and other addresses downloaded through the guarded fetch): one that cannot be answers 400 naming each block, its lesson and why (details.images), unless image_links=true keeps such images as links. format=archive: the whole course (every lesson, drafts included, with its publish state, and the questions, categories, families, quizzes and hosted images it uses) as course.json and assets/, to import with import_course_archive (docs/course-archive.md). Authors and admins of the project only; anyone else gets 404. A failure after the download began breaks it (the zip has no central directory).
          */
         get: operations["export_course_package"];
         put?: never;
@@ -284,7 +284,7 @@ export interface paths {
         put?: never;
         /**
          * Get a download link for a course package or archive
-         * @description Returns {url, expires_at, format, filename}: a link to a zip of the course, valid for 15 minutes and usable any number of times until then, without credentials (the link is one). format scorm12, scorm2004 or cmi5 gives a package for an LMS (completion viewed or quiz, passing_score 0..100; packages hold the quiz answer key, as every SCORM quiz does); format archive gives the course archive that import_course reads, to copy the course into another project. A package of an unpublished course needs include_drafts=true (409 otherwise). Authors and admins only.
+         * @description Returns {url, expires_at, format, filename}: a link to a zip of the course, valid for 15 minutes and usable any number of times until then, without credentials (the link is one). format scorm12, scorm2004 or cmi5 gives a package for an LMS (completion viewed or quiz, passing_score 0..100, by default the final quiz's own pass mark; packages hold the quiz answer key, as every SCORM quiz does); format archive gives the course archive that import_course reads, to copy the course into another project. A package of an unpublished course needs include_drafts=true (409 otherwise). Authors and admins only.
          */
         post: operations["export_course"];
         delete?: never;
@@ -1559,11 +1559,8 @@ export interface components {
              * @enum {string}
              */
             completion: "viewed" | "quiz";
-            /**
-             * @description Packages with completion=quiz: the percentage that passes, 0..100
-             * @default 80
-             */
-            passing_score: number;
+            /** @description Packages with completion=quiz: the percentage that passes, 0..100; omitted, the final quiz's own pass mark (its pass_percentage) */
+            passing_score?: number;
             /**
              * @description Packages: an image that cannot be copied into the package (an address that cannot be downloaded, a file this app no longer has) refuses the export with 400 naming each block, because an LMS often cannot reach other servers; true keeps such images as links instead.
              * @default false
@@ -3536,7 +3533,7 @@ export interface operations {
                 include_drafts?: "true" | "false";
                 /** @description Packages: viewed = complete when every lesson was opened; quiz = passed or failed by the course's final quiz block. Either way the final quiz's score goes to the LMS. */
                 completion?: "viewed" | "quiz";
-                /** @description Packages with completion=quiz: the percentage that passes, 0..100 */
+                /** @description Packages with completion=quiz: the percentage that passes, 0..100; omitted, the final quiz's own pass mark (its pass_percentage) */
                 passing_score?: number;
                 /** @description Packages: an image that cannot be copied into the package (an address that cannot be downloaded, a file this app no longer has) refuses the export with 400 naming each block, because an LMS often cannot reach other servers; true keeps such images as links instead. */
                 image_links?: "true" | "false";

@@ -11,6 +11,7 @@ import {
 } from "@/test/package-fixtures";
 import { SCORM_SCHEMA_FILES } from "./manifests";
 import type { LessonData, PlayerConfig } from "./package-data";
+import { finalQuizPassMark } from "./write-package";
 
 const parser = new new Window().DOMParser();
 const parse = (html: Buffer | undefined) => parser.parseFromString(html?.toString("utf8") ?? "", "text/html") as unknown as Document;
@@ -196,5 +197,14 @@ describe("writePackage", () => {
     );
     const config = JSON.parse(parse(pages.get("index.html")).getElementById("package-config")!.textContent!) as PlayerConfig;
     expect([config.quiz_count, config.final_quiz]).toEqual([0, null]);
+  });
+
+  test("[PACKAGE] the passing score an export leaves out is the final quiz's pass mark; 70 when no quiz is left", () => {
+    const snapshot = fixtureSnapshot();
+    const [quiz] = snapshot.quizzes;
+    quiz.pass_percentage = 55;
+    expect(finalQuizPassMark(snapshot)).toBe(55);
+    for (const b of snapshot.modules.flatMap((m) => m.lessons.flatMap((l) => l.blocks))) b.quiz_id = null;
+    expect(finalQuizPassMark(snapshot)).toBe(70);
   });
 });

@@ -13,7 +13,28 @@ import { type KeyedQuestion, type PackageBlock, type PageRenderers, type PlayerC
 /** An image a package copies in: its bytes and type, or null when it cannot be had (the package then links to it). */
 export type ImageSource = (url: string) => Promise<{ bytes: Uint8Array; mimeType: string } | null>;
 
-export type PackageOptions = Omit<ExportOptions, "format"> & { format: PackageFormat };
+/** What a package is made with: the passing score settled (the caller's, or the final quiz's pass mark). */
+export type PackageOptions = Omit<ExportOptions, "format" | "passing_score"> & { format: PackageFormat; passing_score: number };
+
+/** A quiz's pass mark where none was set (the quizzes' own default). */
+const DEFAULT_PASS_PERCENTAGE = 70;
+
+/** The blocks of the course's lessons, in order, that show a quiz the snapshot holds. */
+const quizBlocksOf = (snapshot: CourseSnapshot) => {
+  const quizIds = new Set(snapshot.quizzes.map((q) => q.id));
+  return snapshot.modules
+    .flatMap((m) => m.lessons.flatMap((l) => l.blocks))
+    .filter((b) => b.type === "quiz" && quizIds.has(b.quiz_id ?? ""));
+};
+
+/**
+ * A package's passing score when the export names none: the pass mark of the quiz that decides it
+ * (the course's final quiz block), so the LMS passes a learner where the app would; 70 without a quiz.
+ */
+export function finalQuizPassMark(snapshot: CourseSnapshot): number {
+  const last = quizBlocksOf(snapshot).at(-1);
+  return snapshot.quizzes.find((q) => q.id === last?.quiz_id)?.pass_percentage ?? DEFAULT_PASS_PERCENTAGE;
+}
 
 /** Built by `npm run package:assets` and committed: the runtime, the stylesheet and the page templates. */
 const asset = (name: string) => path.join(process.cwd(), "lib/authoring/exchange/package/assets", name);
@@ -74,10 +95,7 @@ export async function writePackage(zip: ZipFile, snapshot: CourseSnapshot, optio
   const quizzes = new Map(snapshot.quizzes.map((q) => [q.id, q]));
   const modules = snapshot.modules.filter((m) => m.lessons.length > 0);
   const lessons = modules.flatMap((m) => m.lessons.map((l) => ({ lesson: l, module: m })));
-  const quizBlockCount = lessons.reduce(
-    (n, { lesson }) => n + lesson.blocks.filter((b) => b.type === "quiz" && quizzes.has(b.quiz_id ?? "")).length,
-    0,
-  );
+  const quizBlockCount = quizBlocksOf(snapshot).length;
   const finalQuiz = quizBlockCount > 0 ? quizBlockCount - 1 : null;
 
   // An image used twice (or two addresses of the same bytes) is copied once.
