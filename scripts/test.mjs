@@ -9,6 +9,7 @@ const STEPS = [
   ["Prisma client", [process.execPath, "scripts/prisma-generate.mjs"]],
   ["types (tsc)", [bin("tsc"), "--noEmit"]],
   ["lint (eslint)", [bin("eslint"), "."]],
+  ["import cycles", [process.execPath, "scripts/check-cycles.mjs"]],
   ["format (prettier)", [bin("prettier"), "--check", "."]],
   ["Vitest", [bin("vitest"), "run"]],
   ["Playwright", [bin("playwright"), "test"]],
