@@ -34,6 +34,7 @@ failed |= run([
   "e2e/reliability/crash-safety.api.spec.ts",
   "e2e/reliability/two-instances.api.spec.ts",
   "e2e/proposals/webhooks.api.spec.ts",
+  "e2e/proposals/seat-webhooks.api.spec.ts",
   "e2e/proposals/proposal-sweeper.api.spec.ts",
   "e2e/platform/untrusted-content.ui.spec.ts",
   "e2e/platform/security-headers.api.spec.ts",
