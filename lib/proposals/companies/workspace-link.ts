@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint } from "@/lib/api/endpoint";
 import { validationError } from "@/lib/api/errors";
+import { roleIn } from "@/lib/authoring/access";
 import type { Tx } from "@/lib/db/client";
 import { write } from "@/lib/db/transaction";
 import { loadCompanyFor } from "../access";
@@ -96,11 +97,7 @@ export const setCompanyWorkspaceEndpoint = defineEndpoint({
       async (tx) => {
         const workspaceId = ctx.body.workspace_id;
         if (workspaceId !== null) {
-          const admin = await tx.membership.findUnique({
-            where: { workspaceId_userId: { workspaceId, userId: ctx.caller.userId } },
-            select: { role: true },
-          });
-          if (admin?.role !== "admin") {
+          if ((await roleIn(tx, ctx.caller, workspaceId)) !== "admin") {
             throw validationError([{ path: "workspace_id", message: "Not a workspace you are an admin of" }]);
           }
         }

@@ -1,6 +1,6 @@
 import type { Caller } from "@/lib/api/authenticate";
 import { validationError } from "@/lib/api/errors";
-import { can } from "@/lib/authoring/access";
+import { can, roleIn } from "@/lib/authoring/access";
 import type { Tx } from "@/lib/db/client";
 import { getProductOrThrow, lockProduct, readContentItem } from "./content";
 
@@ -19,14 +19,14 @@ async function assertSellableCourse(tx: Tx, caller: Caller, companyId: number, c
   if (!workspaceId) {
     throw refuse("The company sells no workspace's courses yet: an owner chooses the workspace on the company's Members page");
   }
-  const [course, membership] = await Promise.all([
+  const [course, role] = await Promise.all([
     tx.course.findFirst({
       where: { id: courseId, deletedAt: null, project: { workspaceId, deletedAt: null } },
       select: { publishedAt: true },
     }),
-    tx.membership.findUnique({ where: { workspaceId_userId: { workspaceId, userId: caller.userId } }, select: { role: true } }),
+    roleIn(tx, caller, workspaceId),
   ]);
-  if (!course || !membership || !can(membership.role, "content.write")) {
+  if (!course || !role || !can(role, "content.write")) {
     throw refuse("Not a course of the company's workspace that you may author");
   }
   if (!course.publishedAt) throw refuse("Publish the course first: only a published course is sold");
@@ -47,11 +47,8 @@ export async function setContentCourse(tx: Tx, caller: Caller, productId: number
  */
 export async function sellableCourses(tx: Tx, caller: Caller, workspaceId: string | null) {
   if (!workspaceId) return [];
-  const membership = await tx.membership.findUnique({
-    where: { workspaceId_userId: { workspaceId, userId: caller.userId } },
-    select: { role: true },
-  });
-  if (!membership || !can(membership.role, "content.write")) return [];
+  const role = await roleIn(tx, caller, workspaceId);
+  if (!role || !can(role, "content.write")) return [];
   const courses = await tx.course.findMany({
     where: { deletedAt: null, publishedAt: { not: null }, project: { workspaceId, deletedAt: null } },
     select: { id: true, title: true, project: { select: { name: true } } },
